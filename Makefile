@@ -1,0 +1,23 @@
+# The two commands a new user needs:
+#   make demo  — install missing system libraries, build in release mode, run the default job
+#   make test  — install missing system libraries, build, run every test and project check
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+SWIFT ?= swift
+RELEASE_BIN = .build/release/orbitbench
+
+.PHONY: demo test system-deps
+
+demo: system-deps
+	$(SWIFT) build -c release --product orbitbench
+	$(RELEASE_BIN) --help
+
+test: system-deps
+	@mkdir -p .build
+	$(SWIFT) build --build-tests 2>&1 | tee .build/build-tests.log
+	@scripts/check-build-warnings.sh .build/build-tests.log
+	$(SWIFT) test --skip-build
+	scripts/check-portable-imports.sh
+
+system-deps:
+	@scripts/install-system-deps.sh

@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layering (DESIGN.md §1): OrbitMath ← Fusion ← Capture, Rephoto are the portable "real code"
+// and depend on Foundation and each other only. Simulation, Evaluation and Plotting may use the
+// C libraries; the orbitbench executable is thin glue over all of them.
+let package = Package(
+    name: "OrbitBench",
+    products: [
+        .executable(name: "orbitbench", targets: ["orbitbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
+    ],
+    targets: [
+        // System libraries, reached through pkg-config. The Makefile installs the Debian
+        // packages named in `providers` when pkg-config cannot find them.
+        .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // libpng reports errors with longjmp, which Swift cannot survive: this C target does the
+        // setjmp and hands back error codes and messages.
+        .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+
+        // Portable modules: Foundation only.
+        .target(name: "OrbitMath"),
+
+        // Harness modules.
+        .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
+        .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
+
+        .executableTarget(
+            name: "orbitbench",
+            dependencies: [
+                "OrbitMath", "Simulation", "Plotting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(
+            name: "OrbitMathTests",
+            dependencies: ["OrbitMath", .product(name: "Numerics", package: "swift-numerics")]
+        ),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "CGSL"]),
+        .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

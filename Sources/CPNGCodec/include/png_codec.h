@@ -1,0 +1,58 @@
+/* PNG encode/decode behind a setjmp boundary.
+ *
+ * libpng reports errors by longjmp-ing out of the failing call. Swift frames cannot be
+ * unwound that way, so every libpng call happens in this file: errors come back as a status
+ * code plus a message, and all memory is handed back in plain buffers the caller frees.
+ * Encoding and decoding work on memory buffers only; the caller writes the file atomically. */
+#ifndef ORBITBENCH_PNG_CODEC_H
+#define ORBITBENCH_PNG_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    OBPNG_OK = 0,
+    OBPNG_INVALID_ARGUMENT = 1,
+    OBPNG_OUT_OF_MEMORY = 2,
+    OBPNG_LIBPNG_ERROR = 3
+};
+
+/* One text chunk: Latin-1 keyword (1–79 bytes) and a UTF-8 value. ASCII values are written as
+   tEXt, anything else as uncompressed iTXt. */
+typedef struct {
+    const char *key;
+    const char *value;
+} obpng_text;
+
+typedef struct {
+    unsigned char *bytes;
+    size_t count;
+} obpng_bytes;
+
+/* A decoded image, always expanded to 8-bit RGBA. `bit_depth` and `color_type` describe the
+   file as stored (PNG_COLOR_TYPE_* values). */
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;
+    int color_type;
+    unsigned char *rgba;
+    int text_count;
+    char **text_keys;
+    char **text_values;
+} obpng_image;
+
+/* Encodes 8-bit rows (`has_alpha` ? RGBA : RGB), `stride` bytes apart. On success `out` owns
+   a malloc'd buffer (release with obpng_bytes_free). On failure `message` holds the reason. */
+int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, size_t stride,
+                 int has_alpha, const obpng_text *texts, int text_count, obpng_bytes *out,
+                 char *message, size_t message_capacity);
+void obpng_bytes_free(obpng_bytes *bytes);
+
+/* Decodes a complete PNG held in memory. On success `out` owns its buffers (release with
+   obpng_image_free). Truncated or corrupt data is an error, never a crash. */
+int obpng_decode(const unsigned char *data, size_t count, obpng_image *out,
+                 char *message, size_t message_capacity);
+void obpng_image_free(obpng_image *image);
+
+#endif

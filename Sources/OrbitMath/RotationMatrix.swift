@@ -1,0 +1,141 @@
+import Foundation
+
+/// A 3 × 3 matrix stored by rows. Built from an attitude quaternion it maps body vectors to
+/// world vectors (the *active* matrix R(q), columns = body axes in world coordinates).
+///
+/// Diebel (2006) and the thesis (eq. 4.6–4.11) use the transpose: their R maps world
+/// coordinates into body coordinates. `diebel` converts between the two without ambiguity.
+public struct RotationMatrix: Hashable, Sendable, CustomStringConvertible {
+    public var row0: Vector3
+    public var row1: Vector3
+    public var row2: Vector3
+
+    @inlinable
+    public init(rows row0: Vector3, _ row1: Vector3, _ row2: Vector3) {
+        self.row0 = row0
+        self.row1 = row1
+        self.row2 = row2
+    }
+
+    /// A matrix whose columns are the given vectors.
+    @inlinable
+    public init(columns c0: Vector3, _ c1: Vector3, _ c2: Vector3) {
+        self.init(rows: Vector3(c0.x, c1.x, c2.x), Vector3(c0.y, c1.y, c2.y), Vector3(c0.z, c1.z, c2.z))
+    }
+
+    public static let identity = RotationMatrix(rows: .unitX, .unitY, .unitZ)
+
+    /// Element (row, column), zero-based.
+    @inlinable
+    public subscript(row: Int, column: Int) -> Double {
+        switch row {
+        case 0: return row0[column]
+        case 1: return row1[column]
+        case 2: return row2[column]
+        default: preconditionFailure("RotationMatrix row \(row) out of 0...2")
+        }
+    }
+
+    /// Element addressed by Diebel's 1-based axis numbers, r_{ij}.
+    @inlinable
+    public subscript(row: Axis, column: Axis) -> Double { self[row.index, column.index] }
+
+    @inlinable public func column(_ index: Int) -> Vector3 { Vector3(row0[index], row1[index], row2[index]) }
+
+    @inlinable
+    public var transposed: RotationMatrix { RotationMatrix(columns: row0, row1, row2) }
+
+    @inlinable
+    public var determinant: Double { row0.dot(row1.cross(row2)) }
+
+    @inlinable
+    public static func * (matrix: RotationMatrix, vector: Vector3) -> Vector3 {
+        Vector3(matrix.row0.dot(vector), matrix.row1.dot(vector), matrix.row2.dot(vector))
+    }
+
+    @inlinable
+    public static func * (lhs: RotationMatrix, rhs: RotationMatrix) -> RotationMatrix {
+        let c0 = rhs.column(0), c1 = rhs.column(1), c2 = rhs.column(2)
+        return RotationMatrix(
+            rows: Vector3(lhs.row0.dot(c0), lhs.row0.dot(c1), lhs.row0.dot(c2)),
+            Vector3(lhs.row1.dot(c0), lhs.row1.dot(c1), lhs.row1.dot(c2)),
+            Vector3(lhs.row2.dot(c0), lhs.row2.dot(c1), lhs.row2.dot(c2))
+        )
+    }
+
+    /// Largest absolute element of RᵀR − I: how far the matrix is from orthonormal.
+    public var orthonormalityError: Double {
+        let product = transposed * self
+        var worst = 0.0
+        for row in 0..<3 {
+            for column in 0..<3 {
+                worst = max(worst, abs(product[row, column] - (row == column ? 1 : 0)))
+            }
+        }
+        return worst
+    }
+
+    /// The active rotation by `angle` about a coordinate axis (rotates vectors counter-clockwise
+    /// looking down the axis).
+    @inlinable
+    public static func rotation(about axis: Axis, angle: Double) -> RotationMatrix {
+        coordinateRotation(about: axis, angle: angle).transposed
+    }
+
+    /// Diebel's coordinate rotation R_i(α), thesis eq. 4.8–4.10: the *passive* rotation that
+    /// re-expresses a vector in a frame turned by α about the axis (the transpose of
+    /// `rotation(about:angle:)`).
+    @inlinable
+    public static func coordinateRotation(about axis: Axis, angle: Double) -> RotationMatrix {
+        let c = cos(angle), s = sin(angle)
+        switch axis {
+        case .x: return RotationMatrix(rows: Vector3(1, 0, 0), Vector3(0, c, s), Vector3(0, -s, c))
+        case .y: return RotationMatrix(rows: Vector3(c, 0, -s), Vector3(0, 1, 0), Vector3(s, 0, c))
+        case .z: return RotationMatrix(rows: Vector3(c, s, 0), Vector3(-s, c, 0), Vector3(0, 0, 1))
+        }
+    }
+
+    /// The matrix in Diebel's (world → body) convention for an active (body → world) matrix,
+    /// and back: both directions are the transpose.
+    @inlinable public var diebel: RotationMatrix { transposed }
+
+    public var description: String { "[\(row0); \(row1); \(row2)]" }
+}
+
+extension Quaternion {
+    /// The active rotation matrix R(q) (body → world for an attitude). Assumes ‖q‖ = 1.
+    @inlinable
+    public var rotationMatrix: RotationMatrix {
+        let ww = w * w, xx = x * x, yy = y * y, zz = z * z
+        let xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z
+        return RotationMatrix(
+            rows: Vector3(ww + xx - yy - zz, 2 * (xy - wz), 2 * (xz + wy)),
+            Vector3(2 * (xy + wz), ww - xx + yy - zz, 2 * (yz - wx)),
+            Vector3(2 * (xz - wy), 2 * (yz + wx), ww - xx - yy + zz)
+        )
+    }
+
+    /// The unit quaternion of an active rotation matrix, with w ≥ 0. Uses Shepperd's choice of
+    /// the largest diagonal combination, so it is accurate for every rotation including 180°.
+    /// The matrix should be orthonormal; small deviations are tolerated (the result is
+    /// normalised).
+    public init(rotationMatrix m: RotationMatrix) {
+        let trace = m[0, 0] + m[1, 1] + m[2, 2]
+        var q: Quaternion
+        if trace >= m[0, 0] && trace >= m[1, 1] && trace >= m[2, 2] {
+            let s = 2 * (1 + trace).squareRoot()
+            q = Quaternion(w: s / 4, x: (m[2, 1] - m[1, 2]) / s, y: (m[0, 2] - m[2, 0]) / s, z: (m[1, 0] - m[0, 1]) / s)
+        } else if m[0, 0] >= m[1, 1] && m[0, 0] >= m[2, 2] {
+            let s = 2 * (1 + m[0, 0] - m[1, 1] - m[2, 2]).squareRoot()
+            q = Quaternion(w: (m[2, 1] - m[1, 2]) / s, x: s / 4, y: (m[0, 1] + m[1, 0]) / s, z: (m[0, 2] + m[2, 0]) / s)
+        } else if m[1, 1] >= m[2, 2] {
+            let s = 2 * (1 - m[0, 0] + m[1, 1] - m[2, 2]).squareRoot()
+            q = Quaternion(w: (m[0, 2] - m[2, 0]) / s, x: (m[0, 1] + m[1, 0]) / s, y: s / 4, z: (m[1, 2] + m[2, 1]) / s)
+        } else {
+            let s = 2 * (1 - m[0, 0] - m[1, 1] + m[2, 2]).squareRoot()
+            q = Quaternion(w: (m[1, 0] - m[0, 1]) / s, x: (m[0, 2] + m[2, 0]) / s, y: (m[1, 2] + m[2, 1]) / s, z: s / 4)
+        }
+        q = q.canonical
+        self = q.normalized ?? .identity
+    }
+}

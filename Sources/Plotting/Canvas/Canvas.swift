@@ -1,0 +1,203 @@
+import CCairo
+
+public struct PlotError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Horizontal placement of text relative to its anchor point.
+public enum TextAlignment: Sendable {
+    case left, center, right
+}
+
+/// Vertical placement of text relative to its anchor point.
+public enum TextBaseline: Sendable {
+    case top, middle, bottom
+}
+
+/// A cairo image surface to draw on, in pixels with y pointing down. One canvas per plot;
+/// not thread-safe. Drawing happens here, encoding in `PNGCodec`.
+public final class Canvas {
+    public let width: Int
+    public let height: Int
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+
+    /// A canvas filled with `background`.
+    public init(width: Int, height: Int, background: Color = .white) throws(PlotError) {
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw PlotError("canvas size \(width)×\(height) outside 1...16384")
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            cairo_surface_destroy(surface)
+            throw PlotError("cannot create a \(width)×\(height) cairo surface: \(reason)")
+        }
+        let context = cairo_create(surface)!
+        self.width = width
+        self.height = height
+        self.surface = surface
+        self.context = context
+        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        setColor(background)
+        cairo_paint(context)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    // MARK: State
+
+    public func setColor(_ color: Color) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// Line width in pixels.
+    public func setLineWidth(_ width: Double) { cairo_set_line_width(context, width) }
+
+    /// Dash pattern in pixels (empty = solid).
+    public func setDash(_ pattern: [Double]) {
+        pattern.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
+    }
+
+    public func save() { cairo_save(context) }
+    public func restore() { cairo_restore(context) }
+
+    /// Restricts drawing to a rectangle until `restore()`.
+    public func clip(x: Double, y: Double, width: Double, height: Double) {
+        cairo_rectangle(context, x, y, width, height)
+        cairo_clip(context)
+    }
+
+    // MARK: Paths
+
+    public func moveTo(_ x: Double, _ y: Double) { cairo_move_to(context, x, y) }
+    public func lineTo(_ x: Double, _ y: Double) { cairo_line_to(context, x, y) }
+    public func closePath() { cairo_close_path(context) }
+    public func rectangle(x: Double, y: Double, width: Double, height: Double) {
+        cairo_rectangle(context, x, y, width, height)
+    }
+
+    /// Arc around (cx, cy), angles in radians measured clockwise from +x (cairo's y-down frame).
+    public func arc(cx: Double, cy: Double, radius: Double, from start: Double, to end: Double) {
+        cairo_arc(context, cx, cy, radius, start, end)
+    }
+
+    /// Arc drawn counter-clockwise on screen.
+    public func arcNegative(cx: Double, cy: Double, radius: Double, from start: Double, to end: Double) {
+        cairo_arc_negative(context, cx, cy, radius, start, end)
+    }
+
+    public func newPath() { cairo_new_path(context) }
+    public func stroke() { cairo_stroke(context) }
+    public func fill() { cairo_fill(context) }
+    public func fillPreserve() { cairo_fill_preserve(context) }
+
+    /// Strokes a straight line from (x0, y0) to (x1, y1).
+    public func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        moveTo(x0, y0)
+        lineTo(x1, y1)
+        stroke()
+    }
+
+    public func fillRectangle(x: Double, y: Double, width: Double, height: Double, color: Color) {
+        setColor(color)
+        rectangle(x: x, y: y, width: width, height: height)
+        fill()
+    }
+
+    public func fillCircle(cx: Double, cy: Double, radius: Double, color: Color) {
+        setColor(color)
+        newPath()
+        arc(cx: cx, cy: cy, radius: radius, from: 0, to: 2 * .pi)
+        fill()
+    }
+
+    // MARK: Text
+
+    /// Width and height in pixels that `text` occupies at `size` pixels.
+    public func measure(_ text: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
+        selectFont(size: size, bold: bold)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(context, &font)
+        return (extents.x_advance, font.ascent + font.descent)
+    }
+
+    /// Draws `text` with its anchor at (x, y), optionally rotated by `angle` radians
+    /// (−π/2 reads bottom to top, for y-axis labels).
+    public func text(
+        _ text: String, x: Double, y: Double, size: Double, color: Color = .black,
+        align: TextAlignment = .left, baseline: TextBaseline = .bottom, angle: Double = 0, bold: Bool = false
+    ) {
+        let (textWidth, _) = measure(text, size: size, bold: bold)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(context, &font)
+        let dx: Double
+        switch align {
+        case .left: dx = 0
+        case .center: dx = -textWidth / 2
+        case .right: dx = -textWidth
+        }
+        let dy: Double
+        switch baseline {
+        case .top: dy = font.ascent
+        case .middle: dy = (font.ascent - font.descent) / 2
+        case .bottom: dy = -font.descent
+        }
+        save()
+        cairo_translate(context, x, y)
+        cairo_rotate(context, angle)
+        setColor(color)
+        moveTo(dx, dy)
+        cairo_show_text(context, text)
+        newPath()
+        restore()
+    }
+
+    private func selectFont(size: Double, bold: Bool) {
+        cairo_select_font_face(
+            context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+    }
+
+    // MARK: Output
+
+    /// The drawing as straight (not premultiplied) 8-bit RGBA.
+    public func rgbaImage() -> RGBAImage {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for row in 0..<height {
+            let rowStart = data + row * stride
+            for column in 0..<width {
+                // ARGB32 is a native-endian 32-bit word, premultiplied by alpha.
+                let word = UnsafeRawPointer(rowStart + column * 4).loadUnaligned(as: UInt32.self)
+                let alpha = Int(word >> 24)
+                var red = Int((word >> 16) & 0xff), green = Int((word >> 8) & 0xff), blue = Int(word & 0xff)
+                if alpha > 0 && alpha < 255 {
+                    red = min(255, (red * 255 + alpha / 2) / alpha)
+                    green = min(255, (green * 255 + alpha / 2) / alpha)
+                    blue = min(255, (blue * 255 + alpha / 2) / alpha)
+                }
+                let offset = (row * width + column) * 4
+                pixels[offset] = UInt8(red)
+                pixels[offset + 1] = UInt8(green)
+                pixels[offset + 2] = UInt8(blue)
+                pixels[offset + 3] = UInt8(alpha)
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The drawing encoded as PNG with the given text chunks (provenance).
+    public func pngBytes(texts: [PNGText] = []) throws(PNGError) -> [UInt8] {
+        try PNGCodec.encode(rgbaImage(), texts: texts)
+    }
+}

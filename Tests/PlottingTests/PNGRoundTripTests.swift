@@ -1,0 +1,85 @@
+import CCairo
+import Foundation
+import Plotting
+import Testing
+
+@Suite struct PNGRoundTripTests {
+    /// cairo draws, libpng encodes with a tEXt chunk, libpng reads it back.
+    @Test func cairoDrawingSurvivesPNGRoundTrip() throws {
+        let canvas = try Canvas(width: 64, height: 48, background: .white)
+        canvas.fillRectangle(x: 10, y: 5, width: 20, height: 10, color: Color(hex: 0x1f77b4))
+        canvas.setColor(.black)
+        canvas.setLineWidth(2)
+        canvas.line(0, 40, 64, 40)
+        let bytes = try canvas.pngBytes(texts: [PNGText("Software", "orbitbench test"), PNGText("Source", "scenario orbit-72")])
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
+        let decoded = try PNGCodec.decode(bytes)
+        #expect(decoded.image.width == 64 && decoded.image.height == 48)
+        #expect(decoded.colorType == PNGCodec.colorTypeRGB)  // opaque drawing ⇒ RGB
+        #expect(decoded.bitDepth == 8)
+        #expect(decoded.text("Software") == "orbitbench test")
+        #expect(decoded.text("Source") == "scenario orbit-72")
+        // Inside the filled rectangle: #1f77b4.
+        let inside = decoded.image.pixel(x: 20, y: 10)
+        #expect(inside.r == 0x1f && inside.g == 0x77 && inside.b == 0xb4 && inside.a == 255)
+        // Background stays white, the 2 px line at y = 40 covers rows 39 and 40.
+        let background = decoded.image.pixel(x: 50, y: 20)
+        #expect(background.r == 255 && background.g == 255 && background.b == 255)
+        let onLine = decoded.image.pixel(x: 32, y: 40)
+        #expect(onLine.r == 0 && onLine.g == 0 && onLine.b == 0)
+    }
+
+    @Test func translucentImageIsStoredAsRGBAWithStraightAlpha() throws {
+        let canvas = try Canvas(width: 8, height: 8, background: Color(red: 0, green: 0, blue: 0, alpha: 0))
+        canvas.fillRectangle(x: 0, y: 0, width: 4, height: 8, color: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+        let decoded = try PNGCodec.decode(try canvas.pngBytes())
+        #expect(decoded.colorType == PNGCodec.colorTypeRGBA)
+        let half = decoded.image.pixel(x: 1, y: 1)
+        // cairo stores premultiplied (128, 0, 0, 128); the PNG must hold straight red.
+        #expect(half.r == 255 && half.g == 0 && half.a >= 127 && half.a <= 128)
+        #expect(decoded.image.pixel(x: 6, y: 1).a == 0)
+    }
+
+    @Test func nonASCIITextIsStoredAsInternationalText() throws {
+        let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
+        let bytes = try PNGCodec.encode(image, texts: [PNGText("Comment", "±5° slot width, 4 µT")])
+        let decoded = try PNGCodec.decode(bytes)
+        #expect(decoded.text("Comment") == "±5° slot width, 4 µT")
+        #expect(decoded.image.pixel(x: 0, y: 0) == (1, 2, 3, 255))
+    }
+
+    @Test func invalidKeywordsAreRejected() {
+        let image = RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 255])
+        #expect(throws: PNGError.self) { try PNGCodec.encode(image, texts: [PNGText("", "x")]) }
+        #expect(throws: PNGError.self) { try PNGCodec.encode(image, texts: [PNGText(String(repeating: "k", count: 80), "x")]) }
+        #expect(throws: PNGError.self) { try PNGCodec.encode(image, texts: [PNGText(" leading", "x")]) }
+    }
+
+    /// libpng errors arrive as Swift errors with libpng's message, not as a crash.
+    @Test func corruptOrTruncatedDataThrows() throws {
+        let canvas = try Canvas(width: 16, height: 16)
+        let bytes = try canvas.pngBytes()
+        #expect(throws: PNGError.self) { try PNGCodec.decode(Array(bytes.prefix(bytes.count / 2))) }
+        #expect(throws: PNGError.self) { try PNGCodec.decode([1, 2, 3]) }
+        var corrupt = bytes
+        corrupt[20] ^= 0xff  // inside IHDR: CRC mismatch
+        #expect(throws: PNGError.self) { try PNGCodec.decode(corrupt) }
+    }
+
+    @Test func textIsDrawnWithAFont() throws {
+        let canvas = try Canvas(width: 120, height: 40)
+        let size = canvas.measure("coverage", size: 14)
+        #expect(size.width > 30 && size.width < 110)
+        canvas.text("coverage", x: 60, y: 20, size: 14, align: .center, baseline: .middle)
+        let image = canvas.rgbaImage()
+        var dark = 0
+        for y in 0..<40 { for x in 0..<120 where image.pixel(x: x, y: y).r < 128 { dark += 1 } }
+        #expect(dark > 50)  // glyphs were rendered
+    }
+
+    @Test func canvasRejectsImpossibleSizes() {
+        #expect(throws: PlotError.self) { try Canvas(width: 0, height: 10) }
+        #expect(throws: PlotError.self) { try Canvas(width: 100_000, height: 10) }
+    }
+}
