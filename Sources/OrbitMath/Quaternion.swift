@@ -41,7 +41,8 @@ public struct Quaternion: Hashable, Sendable, CustomStringConvertible {
     public var normalized: Quaternion? {
         let length = norm
         guard length > 0, length.isFinite else { return nil }
-        return Quaternion(w: w / length, x: x / length, y: y / length, z: z / length)
+        let inverse = 1 / length
+        return Quaternion(w: w * inverse, x: x * inverse, y: y * inverse, z: z * inverse)
     }
 
     @inlinable public var conjugate: Quaternion { Quaternion(w: w, x: -x, y: -y, z: -z) }

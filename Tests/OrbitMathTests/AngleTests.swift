@@ -91,3 +91,35 @@ import Testing
         #expect(close(Angles.degrees(Angles.radians(37.5)), 37.5))
     }
 }
+
+@Suite struct SineCosineTests {
+    /// Within 2 ulp of libm over ±1000 rad and exact at the quadrant points.
+    @Test func matchesLibmToAFewUlp() {
+        propertyCheck(count: 200_000) { random, index in
+            let x = random.uniform(-1000...1000)
+            let (s, c) = Angles.sinCos(x)
+            #expect(abs(s - sin(x)) <= 2 * sin(x).ulp + 1e-300, "sin case \(index), x = \(x)")
+            #expect(abs(c - cos(x)) <= 2 * cos(x).ulp + 1e-300, "cos case \(index), x = \(x)")
+        }
+    }
+
+    @Test func smallArgumentsAndQuadrants() {
+        #expect(Angles.sinCos(0) == (0, 1))
+        #expect(Angles.sinCos(1e-300).sin == 1e-300)
+        for k in -8...8 {
+            let x = Double(k) * .pi / 2
+            let (s, c) = Angles.sinCos(x)
+            #expect(abs(s - sin(x)) < 1e-15 && abs(c - cos(x)) < 1e-15, "k = \(k)")
+        }
+        for x in [0.5, 0.785, 0.786, 2.0, 3.0, -2.5, 100.25] {
+            let (s, c) = Angles.sinCos(x)
+            #expect(abs(s - sin(x)) <= sin(x).ulp && abs(c - cos(x)) <= 2 * cos(x).ulp, "x = \(x)")
+        }
+    }
+
+    @Test func hugeAndNonFiniteArgumentsFallBackToLibm() {
+        #expect(Angles.sinCos(1e10).sin == sin(1e10))
+        #expect(Angles.sinCos(.nan).sin.isNaN)
+        #expect(Angles.sinCos(.infinity).cos.isNaN)
+    }
+}

@@ -74,3 +74,26 @@ import Testing
         #expect(close(RotationMatrix(columns: m.column(0), m.column(1), m.column(2)), m))
     }
 }
+
+@Suite struct Matrix3Tests {
+    @Test func inverseOfGeneralMatrix() {
+        let m = Matrix3(rowMajor: [2, 1, 0, 0, 3, 1, 1, 0, 4])
+        #expect(m.determinant == 25)
+        let product = m * m.inverse!
+        #expect(close(product, .identity, tolerance: 1e-15))
+        #expect(Matrix3(rowMajor: [1, 2, 3, 2, 4, 6, 0, 0, 1]).inverse == nil)
+    }
+
+    @Test func rowMajorRoundTrip() {
+        let elements: [Double] = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+        #expect(Matrix3(rowMajor: elements).rowMajor == elements)
+        #expect(Matrix3(rowMajor: elements)[1, 2] == 6)
+    }
+
+    @Test func inverseOfRotationIsTranspose() {
+        propertyCheck(count: 200) { random, index in
+            let m = random.rotation().rotationMatrix
+            #expect(close(m.inverse!, m.transposed, tolerance: 1e-13), "case \(index)")
+        }
+    }
+}

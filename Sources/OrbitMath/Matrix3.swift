@@ -1,11 +1,15 @@
 import Foundation
 
-/// A 3 × 3 matrix stored by rows. Built from an attitude quaternion it maps body vectors to
-/// world vectors (the *active* matrix R(q), columns = body axes in world coordinates).
+/// A rotation matrix: a `Matrix3` that is orthonormal with determinant +1. Built from an
+/// attitude quaternion it maps body vectors to world vectors (the *active* matrix R(q),
+/// columns = body axes in world coordinates).
 ///
 /// Diebel (2006) and the thesis (eq. 4.6–4.11) use the transpose: their R maps world
 /// coordinates into body coordinates. `diebel` converts between the two without ambiguity.
-public struct RotationMatrix: Hashable, Sendable, CustomStringConvertible {
+public typealias RotationMatrix = Matrix3
+
+/// A general 3 × 3 matrix stored by rows (rotations, soft-iron and misalignment matrices).
+public struct Matrix3: Hashable, Sendable, CustomStringConvertible {
     public var row0: Vector3
     public var row1: Vector3
     public var row2: Vector3
@@ -23,7 +27,27 @@ public struct RotationMatrix: Hashable, Sendable, CustomStringConvertible {
         self.init(rows: Vector3(c0.x, c1.x, c2.x), Vector3(c0.y, c1.y, c2.y), Vector3(c0.z, c1.z, c2.z))
     }
 
-    public static let identity = RotationMatrix(rows: .unitX, .unitY, .unitZ)
+    public static let identity = Matrix3(rows: .unitX, .unitY, .unitZ)
+
+    /// A matrix from nine elements in row-major order.
+    public init(rowMajor elements: [Double]) {
+        precondition(elements.count == 9, "Matrix3 needs 9 elements")
+        self.init(rows: Vector3(elements[0], elements[1], elements[2]),
+                  Vector3(elements[3], elements[4], elements[5]),
+                  Vector3(elements[6], elements[7], elements[8]))
+    }
+
+    /// The nine elements in row-major order.
+    public var rowMajor: [Double] { [row0.x, row0.y, row0.z, row1.x, row1.y, row1.z, row2.x, row2.y, row2.z] }
+
+    /// The inverse, or `nil` when the matrix is singular (|det| below 1e-300) or not finite.
+    public var inverse: Matrix3? {
+        let det = determinant
+        guard det.isFinite, abs(det) > 1e-300 else { return nil }
+        // Rows of the inverse are cross products of the columns, divided by det.
+        let c0 = column(0), c1 = column(1), c2 = column(2)
+        return Matrix3(rows: c1.cross(c2) / det, c2.cross(c0) / det, c0.cross(c1) / det)
+    }
 
     /// Element (row, column), zero-based.
     @inlinable
@@ -32,7 +56,7 @@ public struct RotationMatrix: Hashable, Sendable, CustomStringConvertible {
         case 0: return row0[column]
         case 1: return row1[column]
         case 2: return row2[column]
-        default: preconditionFailure("RotationMatrix row \(row) out of 0...2")
+        default: preconditionFailure("Matrix3 row \(row) out of 0...2")
         }
     }
 
@@ -43,20 +67,20 @@ public struct RotationMatrix: Hashable, Sendable, CustomStringConvertible {
     @inlinable public func column(_ index: Int) -> Vector3 { Vector3(row0[index], row1[index], row2[index]) }
 
     @inlinable
-    public var transposed: RotationMatrix { RotationMatrix(columns: row0, row1, row2) }
+    public var transposed: Matrix3 { Matrix3(columns: row0, row1, row2) }
 
     @inlinable
     public var determinant: Double { row0.dot(row1.cross(row2)) }
 
     @inlinable
-    public static func * (matrix: RotationMatrix, vector: Vector3) -> Vector3 {
+    public static func * (matrix: Matrix3, vector: Vector3) -> Vector3 {
         Vector3(matrix.row0.dot(vector), matrix.row1.dot(vector), matrix.row2.dot(vector))
     }
 
     @inlinable
-    public static func * (lhs: RotationMatrix, rhs: RotationMatrix) -> RotationMatrix {
+    public static func * (lhs: Matrix3, rhs: Matrix3) -> Matrix3 {
         let c0 = rhs.column(0), c1 = rhs.column(1), c2 = rhs.column(2)
-        return RotationMatrix(
+        return Matrix3(
             rows: Vector3(lhs.row0.dot(c0), lhs.row0.dot(c1), lhs.row0.dot(c2)),
             Vector3(lhs.row1.dot(c0), lhs.row1.dot(c1), lhs.row1.dot(c2)),
             Vector3(lhs.row2.dot(c0), lhs.row2.dot(c1), lhs.row2.dot(c2))
@@ -97,7 +121,7 @@ public struct RotationMatrix: Hashable, Sendable, CustomStringConvertible {
 
     /// The matrix in Diebel's (world → body) convention for an active (body → world) matrix,
     /// and back: both directions are the transpose.
-    @inlinable public var diebel: RotationMatrix { transposed }
+    @inlinable public var diebel: Matrix3 { transposed }
 
     public var description: String { "[\(row0); \(row1); \(row2)]" }
 }
@@ -119,23 +143,38 @@ extension Quaternion {
     /// the largest diagonal combination, so it is accurate for every rotation including 180°.
     /// The matrix should be orthonormal; small deviations are tolerated (the result is
     /// normalised).
+    @inlinable
     public init(rotationMatrix m: RotationMatrix) {
         let trace = m[0, 0] + m[1, 1] + m[2, 2]
         var q: Quaternion
         if trace >= m[0, 0] && trace >= m[1, 1] && trace >= m[2, 2] {
-            let s = 2 * (1 + trace).squareRoot()
-            q = Quaternion(w: s / 4, x: (m[2, 1] - m[1, 2]) / s, y: (m[0, 2] - m[2, 0]) / s, z: (m[1, 0] - m[0, 1]) / s)
+            let s = 2 * (1 + trace).squareRoot(), r = 1 / s
+            q = Quaternion(w: s / 4, x: (m[2, 1] - m[1, 2]) * r, y: (m[0, 2] - m[2, 0]) * r, z: (m[1, 0] - m[0, 1]) * r)
         } else if m[0, 0] >= m[1, 1] && m[0, 0] >= m[2, 2] {
-            let s = 2 * (1 + m[0, 0] - m[1, 1] - m[2, 2]).squareRoot()
-            q = Quaternion(w: (m[2, 1] - m[1, 2]) / s, x: s / 4, y: (m[0, 1] + m[1, 0]) / s, z: (m[0, 2] + m[2, 0]) / s)
+            let s = 2 * (1 + m[0, 0] - m[1, 1] - m[2, 2]).squareRoot(), r = 1 / s
+            q = Quaternion(w: (m[2, 1] - m[1, 2]) * r, x: s / 4, y: (m[0, 1] + m[1, 0]) * r, z: (m[0, 2] + m[2, 0]) * r)
         } else if m[1, 1] >= m[2, 2] {
-            let s = 2 * (1 - m[0, 0] + m[1, 1] - m[2, 2]).squareRoot()
-            q = Quaternion(w: (m[0, 2] - m[2, 0]) / s, x: (m[0, 1] + m[1, 0]) / s, y: s / 4, z: (m[1, 2] + m[2, 1]) / s)
+            let s = 2 * (1 - m[0, 0] + m[1, 1] - m[2, 2]).squareRoot(), r = 1 / s
+            q = Quaternion(w: (m[0, 2] - m[2, 0]) * r, x: (m[0, 1] + m[1, 0]) * r, y: s / 4, z: (m[1, 2] + m[2, 1]) * r)
         } else {
-            let s = 2 * (1 - m[0, 0] - m[1, 1] + m[2, 2]).squareRoot()
-            q = Quaternion(w: (m[1, 0] - m[0, 1]) / s, x: (m[0, 2] + m[2, 0]) / s, y: (m[1, 2] + m[2, 1]) / s, z: s / 4)
+            let s = 2 * (1 - m[0, 0] - m[1, 1] + m[2, 2]).squareRoot(), r = 1 / s
+            q = Quaternion(w: (m[1, 0] - m[0, 1]) * r, x: (m[0, 2] + m[2, 0]) * r, y: (m[1, 2] + m[2, 1]) * r, z: s / 4)
         }
         q = q.canonical
         self = q.normalized ?? .identity
+    }
+
+    /// The unit quaternion of an orthonormal matrix (orthonormal to rounding, e.g. built from
+    /// unit vectors), without the normalisation `init(rotationMatrix:)` adds. Sign as Shepperd's
+    /// method gives it (not necessarily w ≥ 0).
+    @inlinable
+    public init(orthonormalMatrix m: RotationMatrix) {
+        let trace = m[0, 0] + m[1, 1] + m[2, 2]
+        if trace > 0 {
+            let s = 2 * (1 + trace).squareRoot(), r = 1 / s
+            self.init(w: s / 4, x: (m[2, 1] - m[1, 2]) * r, y: (m[0, 2] - m[2, 0]) * r, z: (m[1, 0] - m[0, 1]) * r)
+        } else {
+            self.init(rotationMatrix: m)
+        }
     }
 }
