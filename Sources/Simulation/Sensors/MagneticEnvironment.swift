@@ -1,0 +1,83 @@
+import Foundation
+import OrbitMath
+
+/// The magnetic field around the phone: the geomagnetic field plus time-windowed disturbances.
+public struct MagneticEnvironment: Sendable {
+    /// Undisturbed field in the world frame (x north, y west, z up), µT.
+    public let earthField: Vector3
+    let disturbances: [MagneticDisturbance]
+
+    public init(settings: EnvironmentSettings) {
+        let declination = settings.declination * .pi / 180, dip = settings.dip * .pi / 180
+        earthField = settings.fieldStrength
+            * Vector3(cos(dip) * cos(declination), -cos(dip) * sin(declination), -sin(dip))
+        disturbances = settings.disturbances
+    }
+
+    public var hasDisturbances: Bool { !disturbances.isEmpty }
+
+    /// Direction of magnetic north in the world frame (horizontal unit vector).
+    public var magneticNorth: Vector3 { Vector3(earthField.x, earthField.y, 0).normalized ?? .unitX }
+
+    /// The field the phone's magnetometer sees (body frame, before sensor errors), µT.
+    public func field(at time: Double, attitude: Quaternion) -> Vector3 {
+        var world = earthField
+        var body = Vector3.zero
+        for disturbance in disturbances {
+            let weight = Self.envelope(disturbance, at: time)
+            guard weight > 0 else { continue }
+            switch disturbance.frame {
+            case .world: world += weight * disturbance.field
+            case .body: body += weight * disturbance.field
+            }
+        }
+        return attitude.inverseRotate(world) + body
+    }
+
+    /// True when any disturbance is active at `time` (weight above 1 %).
+    public func isDisturbed(at time: Double) -> Bool {
+        disturbances.contains { Self.envelope($0, at: time) > 0.01 }
+    }
+
+    /// 0 → 1 over `ramp` before `start`, 1 for `duration`, 1 → 0 over `ramp` after; the ramps
+    /// are smootherstep so the field stays C².
+    static func envelope(_ disturbance: MagneticDisturbance, at time: Double) -> Double {
+        let rampStart = disturbance.start - disturbance.ramp
+        let end = disturbance.start + disturbance.duration
+        if time <= rampStart || time >= end + disturbance.ramp { return 0 }
+        if time >= disturbance.start && time <= end { return 1 }
+        let u = time < disturbance.start
+            ? (time - rampStart) / disturbance.ramp
+            : 1 - (time - end) / disturbance.ramp
+        return u * u * u * (u * (6 * u - 15) + 10)
+    }
+}
+
+/// The magnetometer: soft iron, hard iron, white noise, saturation, quantisation.
+public struct MagnetometerModel {
+    let softIron: Matrix3
+    let hardIron: Vector3
+    let noise: Double
+    let range: Double
+    let resolution: Double
+    let inverseResolution: Double
+    let stream: RandomStream
+
+    public init(settings: MagnetometerSettings, seed: UInt64) throws(GSLError) {
+        softIron = Matrix3(rowMajor: settings.softIron)
+        hardIron = settings.hardIron
+        noise = settings.noise
+        range = settings.range
+        resolution = settings.resolution
+        inverseResolution = settings.resolution > 0 ? 1 / settings.resolution : 0
+        stream = try RandomStream(seed: seed, source: "imu.magnetometer.noise")
+    }
+
+    public func measure(_ field: Vector3) -> Vector3 {
+        var reading = softIron * field + hardIron
+        if noise > 0 {
+            reading += Vector3(stream.gaussian(sigma: noise), stream.gaussian(sigma: noise), stream.gaussian(sigma: noise))
+        }
+        return SensorOutput.finish(reading, range: range, resolution: resolution, inverseResolution: inverseResolution)
+    }
+}

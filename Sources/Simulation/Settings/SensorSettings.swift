@@ -1,0 +1,135 @@
+import OrbitMath
+
+/// Error model of one three-axis inertial sensor, specified the way datasheets and Allan
+/// variance analyses do. Units are those of the sensor: °/s for the gyroscope, m/s² for the
+/// accelerometer (the scenario file converts from mg/µg).
+public struct InertialSensorSettings: Sendable, Equatable {
+    /// White noise density N (angle/velocity random walk), unit/√Hz. Allan deviation
+    /// σ(τ) = N/√τ.
+    public var noiseDensity: Double
+    /// Constant bias per axis, unit.
+    public var bias: Vector3 = .zero
+    /// Standard deviation of a random turn-on bias drawn once per run, per axis, unit.
+    public var turnOnBiasSigma: Double = 0
+    /// Bias instability: standard deviation of a first-order Gauss–Markov bias, unit.
+    public var biasInstability: Double = 0
+    /// Correlation time of the Gauss–Markov bias, s.
+    public var biasCorrelationTime: Double = 100
+    /// Rate (or acceleration) random walk K, unit/√s. Allan deviation σ(τ) = K·√(τ/3).
+    public var randomWalk: Double = 0
+    /// Scale factor error per axis, parts per million.
+    public var scaleErrorPPM: Vector3 = .zero
+    /// Axis misalignment (xy, xz, yx, yz, zx, zy): the small angle by which axis i picks up
+    /// axis j, degrees.
+    public var misalignment: [Double] = [0, 0, 0, 0, 0, 0]
+    /// Measurement range ±, unit; readings saturate beyond it.
+    public var range: Double
+    /// Quantisation step (LSB), unit; 0 disables quantisation.
+    public var resolution: Double
+
+    public init(noiseDensity: Double, range: Double, resolution: Double) {
+        self.noiseDensity = noiseDensity
+        self.range = range
+        self.resolution = resolution
+    }
+
+    /// A typical phone MEMS gyroscope, °/s.
+    public static let phoneGyroscope: InertialSensorSettings = {
+        var settings = InertialSensorSettings(noiseDensity: 0.007, range: 2000, resolution: 0.061)
+        settings.turnOnBiasSigma = 0.15
+        settings.biasInstability = 0.003
+        settings.biasCorrelationTime = 100
+        settings.randomWalk = 0.0005
+        settings.scaleErrorPPM = Vector3(2000, -1500, 1000)
+        settings.misalignment = [0.1, -0.05, 0.08, 0.05, -0.1, 0.06]
+        return settings
+    }()
+
+    /// A typical phone MEMS accelerometer, m/s².
+    public static let phoneAccelerometer: InertialSensorSettings = {
+        // Written as (datasheet value) × (unit) so files in mg/µg reproduce them exactly.
+        let g = 9.80665, mg = 1e-3 * g, ug = 1e-6 * g
+        var settings = InertialSensorSettings(noiseDensity: 150 * ug, range: 8 * g, resolution: 0.244 * mg)
+        settings.turnOnBiasSigma = 20 * mg
+        settings.biasInstability = 40 * ug
+        settings.biasCorrelationTime = 100
+        settings.randomWalk = 5 * ug
+        settings.scaleErrorPPM = Vector3(3000, -2000, 2500)
+        settings.misalignment = [0.1, 0.05, -0.08, 0.05, 0.1, -0.06]
+        return settings
+    }()
+}
+
+/// Error model of the magnetometer, µT.
+public struct MagnetometerSettings: Sendable, Equatable {
+    /// Output rate, Hz. Samples are attached to every k-th IMU sample, k = round(IMU rate / rate).
+    public var rate = 100.0
+    /// RMS noise per sample and axis, µT.
+    public var noise = 0.4
+    /// Hard-iron offset (body frame), µT.
+    public var hardIron = Vector3(8, -5, 12)
+    /// Soft-iron matrix, row-major (identity = none).
+    public var softIron: [Double] = [1.02, 0.01, 0, 0.01, 0.98, 0.005, 0, 0.005, 1.01]
+    /// Measurement range ±, µT.
+    public var range = 4900.0
+    /// Quantisation step, µT; 0 disables quantisation.
+    public var resolution = 0.15
+
+    public init() {}
+}
+
+/// The IMU as a whole.
+public struct ImuSettings: Sendable, Equatable {
+    /// Gyroscope and accelerometer sample rate, Hz.
+    public var rate = 200.0
+    /// Standard deviation of the sample instants around the nominal grid, ms (irregular dt).
+    public var sampleJitter = 0.0
+    /// Probability that a sample is lost (irregular dt), 0...1.
+    public var dropProbability = 0.0
+    /// Gyroscope, °/s.
+    public var gyroscope = InertialSensorSettings.phoneGyroscope
+    /// Accelerometer, m/s².
+    public var accelerometer = InertialSensorSettings.phoneAccelerometer
+    public var magnetometer = MagnetometerSettings()
+    /// Whether the magnetometer is present at all.
+    public var magnetometerEnabled = true
+
+    public init() {}
+}
+
+/// A time-windowed magnetic disturbance (a magnet, a car body, a steel beam).
+public struct MagneticDisturbance: Sendable, Equatable {
+    public enum Frame: String, CaseIterable, Sendable {
+        /// Fixed in the world (the phone rotates through it).
+        case world
+        /// Moves with the phone (a magnet attached to it).
+        case body
+    }
+
+    /// Start of the disturbance, s.
+    public var start = 20.0
+    /// Length at full strength, s.
+    public var duration = 10.0
+    /// Fade-in and fade-out time (smooth), s.
+    public var ramp = 1.0
+    /// Added field, µT.
+    public var field = Vector3(25, 15, -10)
+    public var frame = Frame.world
+
+    public init() {}
+}
+
+/// The physical environment.
+public struct EnvironmentSettings: Sendable, Equatable {
+    /// Magnitude of gravity, m/s².
+    public var gravity = 9.81
+    /// Magnitude of the geomagnetic field, µT.
+    public var fieldStrength = 50.0
+    /// Magnetic declination, degrees east of true north.
+    public var declination = 3.0
+    /// Magnetic dip (inclination), degrees below the horizontal.
+    public var dip = 65.0
+    public var disturbances: [MagneticDisturbance] = []
+
+    public init() {}
+}

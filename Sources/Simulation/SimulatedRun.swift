@@ -1,0 +1,32 @@
+import Foundation
+import OrbitMath
+
+/// Everything one seeded run of a scenario produces: the inputs the app would see and the
+/// ground truth behind them.
+public struct SimulatedRun: Sendable {
+    public let seed: UInt64
+    public let world: WorldSettings
+    public let trajectory: Trajectory
+    public let magnetic: MagneticEnvironment
+    public let imu: [ImuSample]
+    public let imuTruth: [ImuTruth]
+    public let motion: [MotionDelivery]
+    public let frames: [CameraFrame]
+
+    /// Simulates `world` with `seed`. Same settings and seed ⇒ identical output, bit for bit.
+    public init(world: WorldSettings, seed: UInt64) throws(GSLError) {
+        self.seed = seed
+        self.world = world
+        trajectory = try Trajectory(world: world, seed: seed)
+        magnetic = MagneticEnvironment(settings: world.environment)
+        (imu, imuTruth) = try ImuSimulator.sample(trajectory, settings: world.imu, environment: magnetic, seed: seed)
+        motion = try MotionSchedule.generate(world.motion, duration: trajectory.duration, imuTimes: imu.map(\.time), seed: seed)
+        frames = try CameraSimulator.frames(world.camera, duration: trajectory.duration, seed: seed)
+    }
+
+    /// Frame outcomes when the app processes every motion update in full (no flood guard).
+    public func pipelineWithoutGuard() throws(GSLError) -> (frames: [FrameProcessing], queue: ProcessingQueue) {
+        try ProcessingPipeline.run(
+            motion: motion, frames: frames, settings: world.pipeline, frameInterval: 1 / world.camera.fps, seed: seed)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import OrbitMath
+import Simulation
+import Testing
+
+@Suite struct SimulatedRunTests {
+    @Test func sameSeedIsBitIdentical() throws {
+        let world = busyWorld()
+        let a = try SimulatedRun(world: world, seed: 17), b = try SimulatedRun(world: world, seed: 17)
+        #expect(a.imu == b.imu)
+        #expect(a.motion == b.motion)
+        #expect(a.frames == b.frames)
+        #expect(a.imuTruth == b.imuTruth)
+        let c = try SimulatedRun(world: world, seed: 18)
+        #expect(c.imu != a.imu)
+    }
+
+    /// Changing one noise source's parameter leaves every other stream's numbers unchanged.
+    @Test func changingOneSourceLeavesOtherStreamsAlone() throws {
+        let base = WorldSettings()
+        let reference = try SimulatedRun(world: base, seed: 5)
+
+        var gyroNoisier = base
+        gyroNoisier.imu.gyroscope.noiseDensity *= 3
+        let gyroRun = try SimulatedRun(world: gyroNoisier, seed: 5)
+        #expect(gyroRun.imu.map(\.accelerometer) == reference.imu.map(\.accelerometer))
+        #expect(gyroRun.imu.map(\.magnetometer) == reference.imu.map(\.magnetometer))
+        #expect(gyroRun.frames == reference.frames)
+        #expect(gyroRun.motion == reference.motion)
+        #expect(gyroRun.imu.map(\.gyroscope) != reference.imu.map(\.gyroscope))
+
+        var slowerCamera = base
+        slowerCamera.camera.latencyMean = 80
+        let cameraRun = try SimulatedRun(world: slowerCamera, seed: 5)
+        #expect(cameraRun.imu == reference.imu)
+        #expect(cameraRun.motion == reference.motion)
+        #expect(cameraRun.frames.map(\.captureTime) == reference.frames.map(\.captureTime))
+        #expect(cameraRun.frames != reference.frames)
+
+        var floods = base
+        floods.motion.floodMode = .periodic
+        let floodRun = try SimulatedRun(world: floods, seed: 5)
+        #expect(floodRun.imu == reference.imu)
+        #expect(floodRun.frames == reference.frames)
+
+        var gyroBiasWalk = base
+        gyroBiasWalk.imu.gyroscope.randomWalk *= 4
+        let walkRun = try SimulatedRun(world: gyroBiasWalk, seed: 5)
+        // The white-noise stream is untouched: readings differ exactly by the bias difference.
+        for index in stride(from: 0, to: walkRun.imu.count, by: 997) {
+            let readingDifference = walkRun.imu[index].gyroscope - reference.imu[index].gyroscope
+            let biasDifference = walkRun.imuTruth[index].gyroscopeBias - reference.imuTruth[index].gyroscopeBias
+            #expect((readingDifference - biasDifference).norm < 2e-3, "sample \(index)")  // quantisation step 0.061°/s
+        }
+    }
+
+    @Test func runCoversTheWholeWalk() throws {
+        let run = try SimulatedRun(world: WorldSettings(), seed: 1)
+        let duration = run.trajectory.duration
+        #expect(abs(duration - 59.88) < 0.01)
+        #expect(run.imu.count == Int(duration * 200) + 1)
+        #expect(abs(Double(run.imu.filter { $0.magnetometer != nil }.count) - duration * 100) <= 1)
+        #expect(abs(Double(run.frames.count) - (duration - 1) * 30) <= 1)
+        #expect(abs(Double(run.motion.count) - duration * 60) <= 1)
+    }
+
+    @Test func irregularSamplingAndDropsGiveVariableIntervals() throws {
+        var world = WorldSettings()
+        world.imu.sampleJitter = 0.5
+        world.imu.dropProbability = 0.05
+        let run = try SimulatedRun(world: world, seed: 3)
+        let intervals = zip(run.imu, run.imu.dropFirst()).map { $1.time - $0.time }
+        #expect(intervals.allSatisfy { $0 > 0 })
+        #expect(intervals.contains { $0 > 0.009 })  // a dropped sample
+        #expect(abs(Double(run.imu.count) / (run.trajectory.duration * 200) - 0.95) < 0.01)
+    }
+}
