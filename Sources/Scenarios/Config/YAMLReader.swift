@@ -1,0 +1,139 @@
+import Yams
+
+/// Turns YAML text into a `ConfigNode` tree. Anchors and aliases are resolved by Yams;
+/// duplicate keys, non-string keys and YAML syntax errors are errors.
+public enum YAMLReader {
+    public static func parse(_ text: String) throws(ConfigError) -> ConfigNode {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw ConfigError(line: Self.line(of: error), keyPath: "", message: "not valid YAML: \(Self.reason(error))")
+        }
+        guard let root else { return ConfigNode(.mapping([]), line: 1) }
+        return try convert(root, path: ConfigPath())
+    }
+
+    private static func convert(_ node: Node, path: ConfigPath) throws(ConfigError) -> ConfigNode {
+        let line = node.mark?.line
+        switch node {
+        case .scalar(let scalar):
+            let kind: ConfigNode.ScalarKind = scalar.style == .plain ? .plain : .quoted
+            return ConfigNode(.scalar(scalar.string, kind), line: line)
+        case .sequence(let sequence):
+            var items: [ConfigNode] = []
+            for (index, item) in sequence.enumerated() {
+                items.append(try convert(item, path: path.appending(index: index)))
+            }
+            return ConfigNode(.list(items), line: line)
+        case .mapping(let mapping):
+            var entries: [ConfigNode.Entry] = []
+            for (key, value) in mapping {
+                guard case .scalar(let keyScalar) = key else {
+                    throw path.error("mapping keys must be plain words", at: ConfigNode(.list([]), line: key.mark?.line))
+                }
+                entries.append(ConfigNode.Entry(key: keyScalar.string, value: try convert(value, path: path.appending(keyScalar.string))))
+            }
+            return ConfigNode(.mapping(entries), line: line)
+        case .alias:
+            throw path.error("unresolved YAML alias", at: ConfigNode(.list([]), line: line))
+        }
+    }
+
+    private static func line(of error: Error) -> Int? {
+        switch error {
+        case YamlError.parser(_, _, let mark, _), YamlError.scanner(_, _, let mark, _),
+             YamlError.composer(_, _, let mark, _):
+            return mark.line
+        case YamlError.duplicatedKeysInMapping(_, let context):
+            return context.mark.line
+        default:
+            return nil
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        switch error {
+        case YamlError.parser(_, let problem, _, _), YamlError.scanner(_, let problem, _, _),
+             YamlError.composer(_, let problem, _, _):
+            return problem
+        case YamlError.duplicatedKeysInMapping(let duplicates, _):
+            return "duplicate key \(duplicates.sorted().joined(separator: ", "))"
+        case YamlError.reader(let problem, _, _, _):
+            return problem
+        default:
+            return "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+        }
+    }
+}
+
+/// Writes a `ConfigNode` as block-style YAML (two-space indent, flow style for lists of
+/// scalars), the inverse of `YAMLReader` for everything a scenario contains.
+public enum YAMLWriter {
+    public static func write(_ node: ConfigNode) -> String {
+        var lines: [String] = []
+        emit(node, indent: 0, into: &lines)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func emit(_ node: ConfigNode, indent: Int, into lines: inout [String]) {
+        let pad = String(repeating: " ", count: indent)
+        switch node.content {
+        case .mapping(let entries):
+            for entry in entries {
+                if case .mapping(let inner) = entry.value.content, inner.isEmpty {
+                    lines.append("\(pad)\(entry.key): {}")
+                } else if isFlow(entry.value) {
+                    lines.append("\(pad)\(entry.key): \(inline(entry.value))")
+                } else {
+                    lines.append("\(pad)\(entry.key):")
+                    emit(entry.value, indent: indent + 2, into: &lines)
+                }
+            }
+        case .list(let items):
+            for item in items {
+                if case .mapping(let entries) = item.content, !entries.isEmpty {
+                    var nested: [String] = []
+                    emit(item, indent: indent + 2, into: &nested)
+                    nested[0] = pad + "- " + nested[0].dropFirst(indent + 2)
+                    lines += nested
+                } else {
+                    lines.append("\(pad)- \(inline(item))")
+                }
+            }
+        case .scalar:
+            lines.append(pad + inline(node))
+        }
+    }
+
+    /// Scalars and lists of scalars (or of such lists) are written inline; mappings never.
+    private static func isFlow(_ node: ConfigNode) -> Bool {
+        switch node.content {
+        case .scalar: return true
+        case .list(let items): return items.allSatisfy(isFlow)
+        case .mapping: return false
+        }
+    }
+
+    private static func inline(_ node: ConfigNode) -> String {
+        switch node.content {
+        case .scalar(let text, .plain): return text
+        case .scalar(let text, .quoted): return quote(text)
+        case .list(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
+        case .mapping(let entries): return "{" + entries.map { "\($0.key): \(inline($0.value))" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    private static func quote(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return "\"\(escaped)\""
+    }
+}

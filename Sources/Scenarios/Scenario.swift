@@ -1,0 +1,56 @@
+import Foundation
+import OrbitMath
+import Simulation
+
+/// What a scenario measures.
+public enum ScenarioKind: String, CaseIterable, Sendable {
+    /// A 360° capture orbit: selection coverage, blur, angles.
+    case capture
+}
+
+/// A complete experiment: the simulated world and the seeds to run it with.
+public struct Scenario: Sendable, Equatable {
+    public var name = Scenario.defaultName
+    public var description = "Hand-held landscape-right orbit around an object, 72 slots, casual walking."
+    public var kind = ScenarioKind.capture
+    public var seeds: [UInt64] = Array(1...10)
+    public var world = WorldSettings()
+
+    /// The built-in default scenario: every key at its default.
+    public static let defaultName = "orbit-72"
+
+    public init() {}
+}
+
+extension ConfigSchema where Root == Scenario {
+    /// The whole scenario file.
+    public static var scenario: ConfigSchema {
+        let fields: [ConfigField<Scenario>] = [
+            .text("name", \.name, help: "scenario name (output folder); defaults to the file name"),
+            .text("description", \.description, help: "one line shown in reports"),
+            .choice("kind", \.kind, help: "what the scenario measures"),
+            .seeds("seeds", \.seeds, 0...4_294_967_295, help: "seeds to run; each gives an independent run"),
+            .section("orbit", \.world.orbit, .orbit, help: "the planned walk"),
+            .section("walker", \.world.walker, .walker, help: "the person's imperfections"),
+            .section("object", \.world.object, .object, help: "the object being captured"),
+            .section("imu", \.world.imu, .imu, help: "inertial sensors"),
+            .section("environment", \.world.environment, .environment, help: "gravity and magnetic field"),
+            .section("motion", \.world.motion, .motion, help: "DeviceMotion delivery"),
+            .section("camera", \.world.camera, .camera, help: "camera and frame delivery"),
+            .section("pipeline", \.world.pipeline, .pipeline, help: "the app's processing queue"),
+        ]
+        let checks: [(Scenario) -> ConfigProblem?] = [
+            { scenario in
+                let toCenter = scenario.world.object.center.z - scenario.world.orbit.cameraHeight
+                let elevation = atan2(abs(toCenter), scenario.world.orbit.radius) * 180 / .pi
+                return elevation < 75 ? nil : ConfigProblem("orbit", "the camera would look \(Int(elevation))° up or down at the object (limit 75°): change camera_height_m, radius_m or object.center_m")
+            },
+            { scenario in
+                let duration = ProgressProfile(orbit: scenario.world.orbit).duration
+                return scenario.world.camera.recordStart < duration - 1 ? nil
+                    : ConfigProblem("camera", "record_start_s \(ConfigNumber.format(scenario.world.camera.recordStart)) must be at least 1 s before the walk ends (\(ConfigNumber.format(duration)) s)")
+            },
+        ]
+        return ConfigSchema(fields, checks: checks)
+    }
+}

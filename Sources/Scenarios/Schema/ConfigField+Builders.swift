@@ -1,0 +1,273 @@
+import Foundation
+import OrbitMath
+
+/// Readers for scalar nodes, shared by the field builders.
+enum ScalarReader {
+    static func number(_ node: ConfigNode, range: ClosedRange<Double>, path: ConfigPath) throws(ConfigError) -> Double {
+        guard case .scalar(let text, .plain) = node.content else {
+            throw path.error("expected a number in \(describe(range)), found \(node.kindDescription)", at: node)
+        }
+        let cleaned = text.replacingOccurrences(of: "_", with: "")
+        let lowered = cleaned.lowercased()
+        if [".inf", "-.inf", "+.inf", ".nan", "inf", "-inf", "nan", "infinity", "-infinity"].contains(lowered) {
+            throw path.error("must be a finite number in \(describe(range)), found '\(text)'", at: node)
+        }
+        guard let value = Double(cleaned), value.isFinite else {
+            throw path.error("expected a number in \(describe(range)), found '\(text)'", at: node)
+        }
+        guard range.contains(value) else {
+            throw path.error("\(ConfigNumber.format(value)) is out of range; allowed \(describe(range))", at: node)
+        }
+        return value
+    }
+
+    static func integer(_ node: ConfigNode, range: ClosedRange<Int64>, path: ConfigPath) throws(ConfigError) -> Int64 {
+        guard case .scalar(let text, .plain) = node.content, let value = Int64(text.replacingOccurrences(of: "_", with: "")) else {
+            throw path.error("expected a whole number in \(range.lowerBound)...\(range.upperBound), found \(node.kindDescription)", at: node)
+        }
+        guard range.contains(value) else {
+            throw path.error("\(value) is out of range; allowed \(range.lowerBound)...\(range.upperBound)", at: node)
+        }
+        return value
+    }
+
+    static func list(_ node: ConfigNode, path: ConfigPath, expecting: String) throws(ConfigError) -> [ConfigNode] {
+        guard case .list(let items) = node.content else {
+            throw path.error("expected \(expecting), found \(node.kindDescription)", at: node)
+        }
+        return items
+    }
+
+    static func describe(_ range: ClosedRange<Double>) -> String {
+        "\(ConfigNumber.format(range.lowerBound))...\(ConfigNumber.format(range.upperBound))"
+    }
+}
+
+extension ConfigField {
+    /// A number in `range` (file units). The value stored is `file value × scale`, so a key in
+    /// µg can fill a property in m/s².
+    public static func number(
+        _ key: String, _ keyPath: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>,
+        scale: Double = 1, help: String
+    ) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                root[keyPath: keyPath] = try ScalarReader.number(node, range: range, path: path) * scale
+            },
+            encode: { .number($0[keyPath: keyPath] / scale) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description, type: "number in \(ScalarReader.describe(range))",
+                                defaultValue: ConfigNumber.format(defaults[keyPath: keyPath] / scale), help: help)]
+            })
+    }
+
+    public static func integer(_ key: String, _ keyPath: WritableKeyPath<Root, Int>, _ range: ClosedRange<Int>, help: String) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                root[keyPath: keyPath] = Int(try ScalarReader.integer(node, range: Int64(range.lowerBound)...Int64(range.upperBound), path: path))
+            },
+            encode: { .integer($0[keyPath: keyPath]) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description, type: "integer in \(range.lowerBound)...\(range.upperBound)",
+                                defaultValue: String(defaults[keyPath: keyPath]), help: help)]
+            })
+    }
+
+    public static func flag(_ key: String, _ keyPath: WritableKeyPath<Root, Bool>, help: String) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                guard case .scalar(let text, .plain) = node.content, ["true", "false"].contains(text.lowercased()) else {
+                    throw path.error("expected true or false, found \(node.kindDescription)", at: node)
+                }
+                root[keyPath: keyPath] = text.lowercased() == "true"
+            },
+            encode: { .bool($0[keyPath: keyPath]) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description, type: "true or false", defaultValue: String(defaults[keyPath: keyPath]), help: help)]
+            })
+    }
+
+    public static func text(_ key: String, _ keyPath: WritableKeyPath<Root, String>, help: String) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                guard case .scalar(let text, _) = node.content else {
+                    throw path.error("expected text, found \(node.kindDescription)", at: node)
+                }
+                root[keyPath: keyPath] = text
+            },
+            encode: { .quoted($0[keyPath: keyPath]) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description, type: "text", defaultValue: "\"\(defaults[keyPath: keyPath])\"", help: help)]
+            })
+    }
+
+    /// One of the raw values of `Choice`.
+    public static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ key: String, _ keyPath: WritableKeyPath<Root, Choice>, help: String
+    ) -> ConfigField where Choice.RawValue == String {
+        let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+        return ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                guard case .scalar(let text, _) = node.content, let value = Choice(rawValue: text) else {
+                    throw path.error("expected one of \(allowed), found \(node.kindDescription)", at: node)
+                }
+                root[keyPath: keyPath] = value
+            },
+            encode: { .plain($0[keyPath: keyPath].rawValue) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description, type: "one of \(allowed)", defaultValue: defaults[keyPath: keyPath].rawValue, help: help)]
+            })
+    }
+
+    /// A vector written as [x, y, z], each component in `range` (file units × scale).
+    public static func vector(
+        _ key: String, _ keyPath: WritableKeyPath<Root, Vector3>, _ range: ClosedRange<Double>, scale: Double = 1, help: String
+    ) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                root[keyPath: keyPath] = try readVector(node, range: range, path: path) * scale
+            },
+            encode: { encodeVector($0[keyPath: keyPath] / scale) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description, type: "[x, y, z], each in \(ScalarReader.describe(range))",
+                                defaultValue: YAMLWriterInline.format(encodeVector(defaults[keyPath: keyPath] / scale)), help: help)]
+            })
+    }
+
+    /// A list of exactly `count` numbers, each in `range`.
+    public static func numbers(
+        _ key: String, _ keyPath: WritableKeyPath<Root, [Double]>, count: Int, _ range: ClosedRange<Double>, help: String
+    ) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                let items = try ScalarReader.list(node, path: path, expecting: "a list of \(count) numbers")
+                guard items.count == count else {
+                    throw path.error("expected \(count) numbers, found \(items.count)", at: node)
+                }
+                var values: [Double] = []
+                for (index, item) in items.enumerated() {
+                    values.append(try ScalarReader.number(item, range: range, path: path.appending(index: index)))
+                }
+                root[keyPath: keyPath] = values
+            },
+            encode: { .list($0[keyPath: keyPath].map { .number($0) }) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description, type: "\(count) numbers, each in \(ScalarReader.describe(range))",
+                                defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .number($0) })), help: help)]
+            })
+    }
+
+    /// A non-empty list of distinct whole numbers in `range` (seeds).
+    public static func seeds(_ key: String, _ keyPath: WritableKeyPath<Root, [UInt64]>, _ range: ClosedRange<Int64>, help: String) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                let items = try ScalarReader.list(node, path: path, expecting: "a list of whole numbers")
+                guard !items.isEmpty else { throw path.error("needs at least one seed", at: node) }
+                var values: [UInt64] = []
+                for (index, item) in items.enumerated() {
+                    let value = UInt64(try ScalarReader.integer(item, range: range, path: path.appending(index: index)))
+                    guard !values.contains(value) else {
+                        throw path.appending(index: index).error("seed \(value) is listed twice", at: item)
+                    }
+                    values.append(value)
+                }
+                root[keyPath: keyPath] = values
+            },
+            encode: { .list($0[keyPath: keyPath].map { .integer($0) }) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description, type: "list of distinct integers in \(range.lowerBound)...\(range.upperBound)",
+                                defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .integer($0) })), help: help)]
+            })
+    }
+
+    /// A list of points [[x, y, z], ...], components in `range`.
+    public static func vectors(_ key: String, _ keyPath: WritableKeyPath<Root, [Vector3]>, _ range: ClosedRange<Double>, help: String) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                let items = try ScalarReader.list(node, path: path, expecting: "a list of [x, y, z] points")
+                var values: [Vector3] = []
+                for (index, item) in items.enumerated() {
+                    values.append(try readVector(item, range: range, path: path.appending(index: index)))
+                }
+                root[keyPath: keyPath] = values
+            },
+            encode: { .list($0[keyPath: keyPath].map(encodeVector)) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description, type: "list of [x, y, z], each in \(ScalarReader.describe(range))",
+                                defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map(encodeVector))), help: help)]
+            })
+    }
+
+    /// A nested section decoded with its own schema.
+    public static func section<Section>(
+        _ key: String, _ keyPath: WritableKeyPath<Root, Section>, _ schema: ConfigSchema<Section>, help: String
+    ) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                var section = root[keyPath: keyPath]
+                try schema.decode(node, into: &section, path: path)
+                root[keyPath: keyPath] = section
+            },
+            encode: { schema.encode($0[keyPath: keyPath]) },
+            describe: { defaults, path in schema.describe(defaults[keyPath: keyPath], path: path) })
+    }
+
+    /// A list of items, each a mapping decoded with `schema` starting from `template`.
+    public static func list<Item>(
+        _ key: String, _ keyPath: WritableKeyPath<Root, [Item]>, _ schema: ConfigSchema<Item>, template: Item, help: String
+    ) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                let items = try ScalarReader.list(node, path: path, expecting: "a list of mappings (\(schema.keyList))")
+                var values: [Item] = []
+                for (index, item) in items.enumerated() {
+                    var value = template
+                    try schema.decode(item, into: &value, path: path.appending(index: index))
+                    values.append(value)
+                }
+                root[keyPath: keyPath] = values
+            },
+            encode: { .list($0[keyPath: keyPath].map(schema.encode)) },
+            describe: { defaults, path in
+                let count = defaults[keyPath: keyPath].count
+                let head = KeyDescription(
+                    key: path.description, type: "list of mappings", defaultValue: count == 0 ? "[]" : "\(count) items", help: help)
+                return [head] + schema.describe(template, path: path.appending(index: 0)).map { item in
+                    var copy = item
+                    copy.key = copy.key.replacingOccurrences(of: "[0]", with: "[i]")
+                    return copy
+                }
+            })
+    }
+}
+
+private func readVector(_ node: ConfigNode, range: ClosedRange<Double>, path: ConfigPath) throws(ConfigError) -> Vector3 {
+    let items = try ScalarReader.list(node, path: path, expecting: "[x, y, z]")
+    guard items.count == 3 else { throw path.error("expected 3 components [x, y, z], found \(items.count)", at: node) }
+    return Vector3(
+        try ScalarReader.number(items[0], range: range, path: path.appending(index: 0)),
+        try ScalarReader.number(items[1], range: range, path: path.appending(index: 1)),
+        try ScalarReader.number(items[2], range: range, path: path.appending(index: 2)))
+}
+
+private func encodeVector(_ vector: Vector3) -> ConfigNode {
+    .list([.number(vector.x), .number(vector.y), .number(vector.z)])
+}
+
+/// Inline rendering of small values for documentation.
+enum YAMLWriterInline {
+    static func format(_ node: ConfigNode) -> String {
+        YAMLWriter.write(.mapping([("v", node)])).dropFirst(3).trimmingCharacters(in: .newlines)
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Scenarios
+import Simulation
+import Testing
+
+/// The repository's scenarios/ directory.
+let scenariosDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("scenarios").path
+
+let shippedScenarios = [
+    "orbit-72", "tripod-ideal", "shaky-hands", "vertical-drift", "motion-flood", "high-latency",
+    "incomplete-orbit", "portrait-gimbal-lock", "magnetic-disturbance", "back-and-forth",
+]
+
+/// Parses YAML and returns the error it must produce.
+func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) -> ConfigError? {
+    do {
+        _ = try ScenarioLoader.parse(yaml: yaml, fileName: "bad.yaml")
+        Issue.record("expected an error for:\n\(yaml)", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite struct ShippedScenarioTests {
+    @Test(arguments: shippedScenarios)
+    func shippedScenarioLoads(name: String) throws {
+        let scenario = try ScenarioLoader.resolve(name, searchDirectories: [scenariosDirectory])
+        #expect(scenario.name == name)
+        #expect(!scenario.seeds.isEmpty)
+        #expect(!scenario.description.isEmpty)
+    }
+
+    @Test func everyShippedFileIsListed() {
+        #expect(ScenarioLoader.availableNames(in: [scenariosDirectory]) == shippedScenarios.sorted())
+    }
+
+    /// orbit-72.yaml spells out the built-in default; they must not drift apart.
+    @Test func defaultFileEqualsBuiltInDefault() throws {
+        let file = try ScenarioLoader.resolve("orbit-72", searchDirectories: [scenariosDirectory])
+        let builtIn = try ScenarioLoader.builtInDefault()
+        #expect(file == builtIn)
+    }
+
+    @Test func builtInDefaultAnswersWithoutFiles() throws {
+        let scenario = try ScenarioLoader.resolve("orbit-72", searchDirectories: [])
+        #expect(scenario == Scenario())
+    }
+
+    @Test func scenariosDifferWhereTheyShould() throws {
+        func load(_ name: String) throws -> Scenario { try ScenarioLoader.resolve(name, searchDirectories: [scenariosDirectory]) }
+        #expect(try load("portrait-gimbal-lock").world.orbit.deviceOrientation == .portrait)
+        #expect(try load("motion-flood").world.motion.floodMode == .periodic)
+        #expect(try load("incomplete-orbit").world.orbit.sweep == 250)
+        #expect(try load("back-and-forth").world.orbit.reversals.count == 2)
+        #expect(try load("magnetic-disturbance").world.environment.disturbances.count == 2)
+        #expect(try load("tripod-ideal").world.walker.handJitter == 0)
+        #expect(try load("vertical-drift").world.orbit.aim == .level)
+    }
+
+    /// Writing a scenario out and reading it back gives the same scenario.
+    @Test(arguments: shippedScenarios)
+    func yamlRoundTrip(name: String) throws {
+        let scenario = try ScenarioLoader.resolve(name, searchDirectories: [scenariosDirectory])
+        let yaml = ScenarioLoader.yaml(for: scenario)
+        let back = try ScenarioLoader.parse(yaml: yaml, fileName: "\(name).yaml")
+        #expect(back == scenario)
+    }
+
+    @Test func unitConversionOfAccelerometerKeys() throws {
+        let scenario = try ScenarioLoader.parse(yaml: "imu: {accelerometer: {noise_density_ug_rthz: 100, bias_mg: [1, 0, -2]}}", fileName: "a.yaml")
+        #expect(abs(scenario.world.imu.accelerometer.noiseDensity - 100e-6 * 9.80665) < 1e-15)
+        #expect(abs(scenario.world.imu.accelerometer.bias.z + 2e-3 * 9.80665) < 1e-15)
+    }
+}
+
+@Suite struct BadScenarioTests {
+    @Test func unknownKeyNamesPathAndAllowedKeys() {
+        let error = expectError("orbit:\n  radius_m: 3\n  radius: 4\n")
+        #expect(error?.keyPath == "orbit.radius")
+        #expect(error?.line == 3)
+        #expect(error?.message.contains("unknown key") == true)
+        #expect(error?.message.contains("radius_m") == true)
+        #expect(error?.description.hasPrefix("bad.yaml:3: orbit.radius:") == true)
+    }
+
+    @Test func unknownTopLevelSection() {
+        #expect(expectError("orbits: {}\n")?.keyPath == "orbits")
+    }
+
+    @Test func wrongTypeIsNamed() {
+        let error = expectError("orbit:\n  radius_m: three\n")
+        #expect(error?.keyPath == "orbit.radius_m")
+        #expect(error?.message.contains("expected a number in 0.3...100") == true)
+        #expect(expectError("orbit:\n  radius_m: \"3\"\n")?.message.contains("the text") == true)
+        #expect(expectError("orbit: 5\n")?.message.contains("expected a mapping") == true)
+        #expect(expectError("seeds: 5\n")?.message.contains("expected a list") == true)
+        #expect(expectError("imu: {magnetometer: {enabled: maybe}}\n")?.keyPath == "imu.magnetometer.enabled")
+        #expect(expectError("orbit: {device_orientation: sideways}\n")?.message.contains("landscape_right, landscape_left, portrait") == true)
+    }
+
+    @Test func outOfRangeNamesTheRange() {
+        let error = expectError("camera:\n  fps: 500\n")
+        #expect(error?.keyPath == "camera.fps")
+        #expect(error?.message == "500 is out of range; allowed 1...240")
+        #expect(expectError("camera: {width_px: 8}\n")?.message.contains("16...20000") == true)
+        #expect(expectError("seeds: [1, -2]\n")?.keyPath == "seeds[1]")
+    }
+
+    @Test func nonFiniteNumbersAreRejected() {
+        for text in [".inf", "-.inf", ".nan", "nan", "inf"] {
+            let error = expectError("walker:\n  hand_jitter_deg: \(text)\n")
+            #expect(error?.keyPath == "walker.hand_jitter_deg", "\(text)")
+            #expect(error?.message.contains("finite") == true, "\(text)")
+        }
+    }
+
+    @Test func wrongListShapes() {
+        #expect(expectError("object: {center_m: [0, 1]}\n")?.message == "expected 3 components [x, y, z], found 2")
+        #expect(expectError("imu: {magnetometer: {soft_iron: [1, 0, 0]}}\n")?.message == "expected 9 numbers, found 3")
+        #expect(expectError("seeds: []\n")?.message == "needs at least one seed")
+        #expect(expectError("seeds: [3, 3]\n")?.message == "seed 3 is listed twice")
+        #expect(expectError("orbit: {reversals: [{at_deg: 50, back_dg: 3}]}\n")?.keyPath == "orbit.reversals[0].back_dg")
+    }
+
+    @Test func crossFieldChecks() {
+        let exposure = expectError("camera: {fps: 60, exposure_s: 0.02}\n")
+        #expect(exposure?.keyPath == "camera.exposure_s")
+        #expect(exposure?.message.contains("frame interval") == true)
+        #expect(expectError("orbit: {sweep_deg: 200, pauses: [{at_deg: 250, duration_s: 1}]}\n")?.keyPath == "orbit.pauses[0].at_deg")
+        #expect(expectError("orbit: {reversals: [{at_deg: 20, back_deg: 30}]}\n")?.keyPath == "orbit.reversals[0].back_deg")
+        #expect(expectError("imu: {rate_hz: 100, magnetometer: {rate_hz: 200}}\n")?.keyPath == "imu.magnetometer")
+        #expect(expectError("orbit: {camera_height_m: 9, radius_m: 1}\n")?.keyPath == "orbit")
+        #expect(expectError("imu: {magnetometer: {soft_iron: [1, 0, 0, 0, 0, 0, 0, 0, 1]}}\n")?.message == "matrix is singular")
+    }
+
+    @Test func malformedYAMLReportsLine() {
+        let error = expectError("orbit:\n  radius_m: [1, 2\nwalker: {}\n")
+        #expect(error?.message.hasPrefix("not valid YAML") == true)
+        #expect(error?.line != nil)
+        #expect(expectError("orbit: {}\norbit: {}\n")?.message.contains("duplicate key orbit") == true)
+    }
+
+    @Test func missingFileAndUnknownName() {
+        do {
+            _ = try ScenarioLoader.load(path: "/nonexistent/x.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "/nonexistent/x.yaml: no such file")
+        }
+        do {
+            _ = try ScenarioLoader.resolve("no-such-scenario", searchDirectories: [scenariosDirectory])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("known: back-and-forth"))
+        }
+    }
+}
+
+@Suite struct OverrideTests {
+    @Test func overridesSetNestedKeysAndListItems() throws {
+        let overrides = try ["orbit.radius_m=4.5", "walker.hand_jitter_deg=0", "orbit.reversals.0.at_deg=120", "imu.gyroscope.bias_dps=[0.1, 0, 0]"]
+            .map { text throws(ConfigError) in try ConfigOverride(parsing: text) }
+        let scenario = try ScenarioLoader.resolve("back-and-forth", searchDirectories: [scenariosDirectory], overrides: overrides)
+        #expect(scenario.world.orbit.radius == 4.5)
+        #expect(scenario.world.walker.handJitter == 0)
+        #expect(scenario.world.orbit.reversals[0].atDegrees == 120)
+        #expect(abs(scenario.world.imu.gyroscope.bias.x - 0.1) < 1e-15)
+    }
+
+    @Test func overridesAreValidatedLikeTheFile() throws {
+        let tooFast = try ConfigOverride(parsing: "camera.fps=1000")
+        #expect(throws: ConfigError.self) { try ScenarioLoader.builtInDefault(overrides: [tooFast]) }
+        let unknown = try ConfigOverride(parsing: "camera.frames_per_second=30")
+        do {
+            _ = try ScenarioLoader.builtInDefault(overrides: [unknown])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.keyPath == "camera.frames_per_second")
+        }
+        #expect(throws: ConfigError.self) { try ConfigOverride(parsing: "camera.fps") }
+        #expect(throws: ConfigError.self) { try ConfigOverride(parsing: "camera..fps=3") }
+        let missingItem = try ConfigOverride(parsing: "orbit.reversals.3.at_deg=10")
+        #expect(throws: ConfigError.self) { try ScenarioLoader.resolve("back-and-forth", searchDirectories: [scenariosDirectory], overrides: [missingItem]) }
+    }
+
+    @Test func keyReferenceCoversEveryKey() {
+        let keys = ScenarioLoader.keyReference().map(\.key)
+        #expect(keys.contains("orbit.radius_m"))
+        #expect(keys.contains("imu.gyroscope.noise_density_dps_rthz"))
+        #expect(keys.contains("motion.flood.rate_hz"))
+        #expect(keys.contains("orbit.reversals[i].at_deg"))
+        #expect(Set(keys).count == keys.count)
+        #expect(keys.count > 90)
+    }
+}
