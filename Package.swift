@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         // System libraries, reached through pkg-config. The Makefile installs the Debian
@@ -22,18 +23,22 @@ let package = Package(
         // libpng reports errors with longjmp, which Swift cannot survive: this C target does the
         // setjmp and hands back error codes and messages.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+        // glibc's mallopt, which Swift does not expose.
+        .target(name: "CPlatform"),
 
         // Portable modules: Foundation only.
         .target(name: "OrbitMath"),
 
         // Harness modules.
         .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
+        .target(name: "Scenarios", dependencies: ["OrbitMath", "Simulation", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Evaluation", dependencies: ["OrbitMath", "Simulation", "Scenarios"]),
         .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
 
         .executableTarget(
             name: "orbitbench",
             dependencies: [
-                "OrbitMath", "Simulation", "Plotting",
+                "OrbitMath", "Simulation", "Scenarios", "Evaluation", "Plotting", "CPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,7 +47,11 @@ let package = Package(
             name: "OrbitMathTests",
             dependencies: ["OrbitMath", .product(name: "Numerics", package: "swift-numerics")]
         ),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "CGSL"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Evaluation", "CGSL"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Scenarios"]),
+        // Runs the built executable end to end (the target depends on it so it is built first).
+        .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]

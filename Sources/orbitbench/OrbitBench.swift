@@ -1,7 +1,18 @@
 import ArgumentParser
+import CPlatform
 
 @main
 struct OrbitBench: ParsableCommand {
+    static func main() {
+        _ = platform_keep_freed_memory()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "orbitbench",
         abstract: "Test bench for phone capture software: simulate orbits, run the real fusion, selection and guidance code, measure the result.",
@@ -11,8 +22,10 @@ struct OrbitBench: ParsableCommand {
             frame selection and rephoto guidance code, and reports coverage, blur, angle accuracy \
             and key-point alignment as CSV and PNG plots.
 
-            Subcommands arrive with the simulation, fusion, capture and rephoto work; see README.md.
+            Scenarios are YAML files in scenarios/ (see `orbitbench scenario keys`); any key can be \
+            overridden with --set key.path=value.
             """,
-        version: ToolVersion.current
+        version: ToolVersion.current,
+        subcommands: [SimulateCommand.self, ScenarioCommand.self, BenchCommand.self]
     )
 }

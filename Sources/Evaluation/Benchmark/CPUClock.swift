@@ -1,0 +1,52 @@
+import Foundation
+
+/// CPU time of the calling thread, s (CLOCK_THREAD_CPUTIME_ID): unaffected by other
+/// processes and by waiting, which wall-clock timing is not.
+public enum CPUClock {
+    public static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+    }
+
+    /// Wall-clock time, s (monotonic).
+    public static func wall() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+    }
+}
+
+/// Repeated timings of one piece of work.
+public struct BenchmarkResult: Sendable {
+    public let name: String
+    /// CPU seconds of each repetition.
+    public let samples: [Double]
+    /// Work items per repetition (samples, updates), for per-item figures.
+    public let itemsPerRepetition: Int
+
+    public var median: Double {
+        let sorted = samples.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    public var minimum: Double { samples.min() ?? 0 }
+
+    /// Median nanoseconds per item.
+    public var nanosecondsPerItem: Double { median / Double(max(1, itemsPerRepetition)) * 1e9 }
+
+    /// Runs `work` `warmup` times unmeasured, then `repetitions` times measured.
+    public static func measure(
+        _ name: String, items: Int, repetitions: Int, warmup: Int = 2, _ work: () throws -> Void
+    ) rethrows -> BenchmarkResult {
+        for _ in 0..<warmup { try work() }
+        var samples: [Double] = []
+        samples.reserveCapacity(repetitions)
+        for _ in 0..<repetitions {
+            let start = CPUClock.now()
+            try work()
+            samples.append(CPUClock.now() - start)
+        }
+        return BenchmarkResult(name: name, samples: samples, itemsPerRepetition: items)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Builds an RFC 4180 CSV document (comma separated, CRLF-free `\n` line ends, quotes only
+/// where needed, `.` as decimal point) row by row into a byte buffer.
+///
+/// Numbers are written with a fixed number of decimals by integer arithmetic, so the text is
+/// the same on every machine and locale. Non-finite numbers are written as `nan`, `inf`,
+/// `-inf`.
+public struct CSVWriter: Sendable {
+    public let header: [String]
+    public private(set) var bytes: [UInt8] = []
+    private var fieldsInRow = 0
+    public private(set) var rowCount = 0
+
+    public init(header: [String]) {
+        precondition(!header.isEmpty, "a CSV needs at least one column")
+        self.header = header
+        bytes.reserveCapacity(4096)
+        for name in header { text(name) }
+        endRow()
+        rowCount = 0
+    }
+
+    /// A text field, quoted when it contains a comma, quote or line break.
+    public mutating func text(_ value: String) {
+        separator()
+        if value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+            bytes.append(UInt8(ascii: "\""))
+            for byte in value.utf8 {
+                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.append(contentsOf: value.utf8)
+        }
+    }
+
+    public mutating func integer<I: BinaryInteger>(_ value: I) {
+        separator()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separator()
+        bytes.append(value ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+    }
+
+    /// An empty field (a value that does not exist for this row).
+    public mutating func empty() { separator() }
+
+    /// A number with `decimals` digits after the point (0...12).
+    public mutating func number(_ value: Double, decimals: Int) {
+        separator()
+        NumberText.appendFixed(value, decimals: decimals, to: &bytes)
+    }
+
+    /// An optional number: empty when `nil`.
+    public mutating func number(_ value: Double?, decimals: Int) {
+        if let value { number(value, decimals: decimals) } else { empty() }
+    }
+
+    /// A time in seconds (9 decimals, i.e. nanoseconds) followed by the same time as an integer
+    /// nanosecond count.
+    public mutating func time(_ seconds: Double) {
+        number(seconds, decimals: 9)
+        integer(Int64((seconds * 1e9).rounded()))
+    }
+
+    /// Ends the current row; it must have exactly one field per column.
+    public mutating func endRow() {
+        precondition(fieldsInRow == header.count, "CSV row has \(fieldsInRow) fields, header has \(header.count)")
+        bytes.append(UInt8(ascii: "\n"))
+        fieldsInRow = 0
+        rowCount += 1
+    }
+
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    private mutating func separator() {
+        if fieldsInRow > 0 { bytes.append(UInt8(ascii: ",")) }
+        fieldsInRow += 1
+    }
+}
+
+/// Locale-independent fixed-point formatting.
+public enum NumberText {
+    static let powers: [Double] = (0...12).map { pow(10, Double($0)) }
+
+    /// Appends `value` rounded half away from zero to `decimals` places, e.g. 1.5 → "1.50",
+    /// −0.004 with 2 decimals → "0.00" (no negative zero).
+    public static func appendFixed(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
+        precondition((0...12).contains(decimals))
+        guard value.isFinite else {
+            bytes.append(contentsOf: (value.isNaN ? "nan" : value > 0 ? "inf" : "-inf").utf8)
+            return
+        }
+        let scaled = (abs(value) * powers[decimals]).rounded()
+        guard scaled < 9.0e18 else {
+            bytes.append(contentsOf: "\(value)".utf8)
+            return
+        }
+        var units = UInt64(scaled)
+        if value < 0 && units > 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 21)
+        var position = digits.count
+        var written = 0
+        repeat {
+            position -= 1
+            digits[position] = UInt8(ascii: "0") + UInt8(units % 10)
+            units /= 10
+            written += 1
+            if written == decimals {
+                position -= 1
+                digits[position] = UInt8(ascii: ".")
+            }
+        } while units > 0 || written <= decimals  // at least one digit before the point
+        bytes.append(contentsOf: digits[position...])
+    }
+
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        var bytes: [UInt8] = []
+        appendFixed(value, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import OrbitMath
+import Scenarios
+import Simulation
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the CPU cost of the hot paths (build with -c release first).",
+        discussion: """
+            Reports the median CPU time of each piece of work over --repetitions runs, after \
+            warm-up. Debug builds are several times slower; quote release figures only.
+
+            Example: swift build -c release && .build/release/orbitbench bench --repetitions 50
+            """)
+
+    @Option(help: "Measured repetitions per benchmark.")
+    var repetitions: Int = 30
+
+    func validate() throws {
+        guard (1...100_000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...100000") }
+    }
+
+    func run() throws {
+        #if DEBUG
+        print("warning: this is a debug build; figures are not representative (use .build/release/orbitbench)")
+        #endif
+        let scenario = try ScenarioLoader.builtInDefault()
+        var results: [BenchmarkResult] = []
+        var seed: UInt64 = 0
+        let sampleCount = try SimulatedRun(world: scenario.world, seed: 1).imu.count
+        results.append(try BenchmarkResult.measure("simulate orbit-72 (60 s)", items: sampleCount, repetitions: repetitions) {
+            seed += 1
+            _ = try SimulatedRun(world: scenario.world, seed: seed)
+        })
+        let trajectory = try Trajectory(world: scenario.world, seed: 1)
+        results.append(BenchmarkResult.measure("trajectory truth query", items: sampleCount, repetitions: repetitions) {
+            var checksum = 0.0
+            for index in 0..<sampleCount { checksum += trajectory.state(at: Double(index) / 200).attitude.w }
+            precondition(checksum.isFinite)
+        })
+        let environment = MagneticEnvironment(settings: scenario.world.environment)
+        results.append(try BenchmarkResult.measure("  IMU sampling incl. truth", items: sampleCount, repetitions: repetitions) {
+            _ = try ImuSimulator.sample(trajectory, settings: scenario.world.imu, environment: environment, seed: 3)
+        })
+        var gyroscope = try InertialSensorModel(
+            settings: scenario.world.imu.gyroscope, unitScale: .pi / 180, nominalRate: 200, seed: 1, name: "bench")
+        results.append(BenchmarkResult.measure("  gyroscope model", items: sampleCount, repetitions: repetitions) {
+            var checksum = Vector3.zero
+            for index in 0..<sampleCount { checksum += gyroscope.measure(Vector3(0.1, Double(index) * 1e-5, 0), dt: 0.005) }
+            precondition(checksum.isFinite)
+        })
+        let stream = try RandomStream(seed: 1, source: "bench")
+        results.append(BenchmarkResult.measure("  GSL ziggurat gaussian", items: sampleCount * 9, repetitions: repetitions) {
+            var checksum = 0.0
+            for _ in 0..<(sampleCount * 9) { checksum += stream.gaussian(sigma: 1) }
+            precondition(checksum.isFinite)
+        })
+        let run = try SimulatedRun(world: scenario.world, seed: 1)
+        let imuTimes = run.imu.map(\.time)
+        results.append(try BenchmarkResult.measure("  motion schedule", items: run.motion.count, repetitions: repetitions) {
+            _ = try MotionSchedule.generate(scenario.world.motion, duration: trajectory.duration, imuTimes: imuTimes, seed: 3)
+        })
+        results.append(try BenchmarkResult.measure("  camera frames", items: run.frames.count, repetitions: repetitions) {
+            _ = try CameraSimulator.frames(scenario.world.camera, duration: trajectory.duration, seed: 3)
+        })
+        results.append(try BenchmarkResult.measure("  trajectory setup", items: 1, repetitions: repetitions) {
+            _ = try Trajectory(world: scenario.world, seed: 3)
+        })
+        print("benchmark".padding(toLength: 34, withPad: " ", startingAt: 0) + "median ms    min ms   ns/item")
+        for result in results {
+            print(result.name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                  + String(format: "%9.3f %9.3f %9.1f", result.median * 1000, result.minimum * 1000, result.nanosecondsPerItem))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+struct ScenarioCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scenario",
+        abstract: "List scenarios, show one fully resolved, or document every key.",
+        subcommands: [List.self, Show.self, Keys.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the scenarios found on the search path.", discussion: "Example: orbitbench scenario list")
+        @OptionGroup var scenarioOptions: ScenarioOptions
+
+        func run() throws {
+            for name in ScenarioLoader.availableNames(in: scenarioOptions.searchDirectories) {
+                let scenario = try scenarioOptions.load(name)
+                print("\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(scenario.description)")
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a scenario with every key and its value (defaults filled in).",
+            discussion: "Example: orbitbench scenario show motion-flood --set motion.flood.rate_hz=500")
+        @Argument(help: "Scenario name or path.")
+        var scenario: String = Scenario.defaultName
+        @OptionGroup var scenarioOptions: ScenarioOptions
+
+        func run() throws {
+            print(ScenarioLoader.yaml(for: try scenarioOptions.load(scenario)), terminator: "")
+        }
+    }
+
+    struct Keys: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Document every scenario key: type and range, default, meaning.",
+            discussion: "Example: orbitbench scenario keys --markdown")
+        @Flag(help: "Print a Markdown table (as in README.md).")
+        var markdown = false
+
+        func run() {
+            let keys = ScenarioLoader.keyReference()
+            if markdown {
+                print("| key | allowed | default | meaning |")
+                print("|---|---|---|---|")
+                for key in keys {
+                    let allowed = key.type.replacingOccurrences(of: "|", with: "\\|")
+                    print("| `\(key.key)` | \(allowed) | `\(key.defaultValue)` | \(key.help) |")
+                }
+            } else {
+                for key in keys { print("\(key.key)\n    \(key.type); default \(key.defaultValue)\n    \(key.help)") }
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Evaluation
+import Foundation
+import Testing
+
+@Suite struct CSVWriterTests {
+    @Test func fixedDecimalsRoundHalfAwayFromZeroWithoutNegativeZero() {
+        #expect(NumberText.fixed(1.5, decimals: 2) == "1.50")
+        #expect(NumberText.fixed(-0.004, decimals: 2) == "0.00")
+        #expect(NumberText.fixed(-0.005, decimals: 2) == "-0.01")
+        #expect(NumberText.fixed(0.125, decimals: 2) == "0.13")
+        #expect(NumberText.fixed(7, decimals: 0) == "7")
+        #expect(NumberText.fixed(0, decimals: 0) == "0")
+        #expect(NumberText.fixed(0.5, decimals: 1) == "0.5")
+        #expect(NumberText.fixed(123456.789, decimals: 3) == "123456.789")
+        #expect(NumberText.fixed(-2.5e-7, decimals: 9) == "-0.000000250")
+        #expect(NumberText.fixed(.nan, decimals: 3) == "nan")
+        #expect(NumberText.fixed(-.infinity, decimals: 3) == "-inf")
+        #expect(NumberText.fixed(1e20, decimals: 2) == "1e+20")
+    }
+
+    @Test func agreesWithPrintfOnRandomValues() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            // Values with at most 6 decimals, so no rounding ties differ from printf's.
+            let value = Double(Int.random(in: -10_000_000_000...10_000_000_000, using: &generator)) / 1_000_000
+            #expect(NumberText.fixed(value, decimals: 6) == String(format: "%.6f", value), "\(value)")
+        }
+    }
+
+    @Test func quotingFollowsRFC4180() {
+        var csv = CSVWriter(header: ["name", "note", "value"])
+        csv.text("orbit-72")
+        csv.text("has, comma and \"quotes\"")
+        csv.number(1.25, decimals: 3)
+        csv.endRow()
+        csv.text("x")
+        csv.empty()
+        csv.integer(-3)
+        csv.endRow()
+        #expect(csv.string == "name,note,value\norbit-72,\"has, comma and \"\"quotes\"\"\",1.250\nx,,-3\n")
+        #expect(csv.rowCount == 2)
+    }
+
+    @Test func timeColumnsCarrySecondsAndNanoseconds() {
+        var csv = CSVWriter(header: ["t_s", "t_ns"])
+        csv.time(12.345678901)
+        csv.endRow()
+        #expect(csv.string == "t_s,t_ns\n12.345678901,12345678901\n")
+    }
+}
+
+@Suite struct ReportDirectoryTests {
+    func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("orbitbench-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func committedReportReplacesThePreviousOne() throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let destination = root.appendingPathComponent("orbit-72")
+        let first = try ReportDirectory(destination: destination)
+        try first.write("a", to: "old.csv")
+        try first.commit()
+        let second = try ReportDirectory(destination: destination)
+        try second.write("b", to: "plots/new.png")
+        try second.commit()
+        let files = try FileManager.default.subpathsOfDirectory(atPath: destination.path).sorted()
+        #expect(files == ["plots", "plots/new.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["orbit-72"])  // no leftovers
+    }
+
+    /// A report abandoned before commit leaves nothing behind, and the old report survives.
+    @Test func abandonedReportLeavesNoTrace() throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let destination = root.appendingPathComponent("run")
+        let kept = try ReportDirectory(destination: destination)
+        try kept.write("kept", to: "metrics.csv")
+        try kept.commit()
+        do {
+            let abandoned = try ReportDirectory(destination: destination)
+            try abandoned.write("partial", to: "metrics.csv")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["run"])
+        #expect(try String(contentsOf: destination.appendingPathComponent("metrics.csv"), encoding: .utf8) == "kept")
+    }
+
+    @Test func unwritableDestinationFailsBeforeAnyWork() throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let blocker = root.appendingPathComponent("file")
+        try "x".write(to: blocker, atomically: true, encoding: .utf8)
+        #expect(throws: OutputError.self) { try ReportDirectory(destination: blocker.appendingPathComponent("report")) }
+        #expect(throws: OutputError.self) { try ReportDirectory(destination: blocker) }
+    }
+}

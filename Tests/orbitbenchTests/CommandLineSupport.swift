@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// Runs the built `orbitbench` executable (from the same build as the tests) and captures
+/// its output.
+struct ToolRun {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+}
+
+enum Tool {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The executable next to the test bundle (both live in the build products folder).
+    static var executable: URL {
+        let products = Bundle.main.bundleURL.deletingLastPathComponent()
+        let candidate = products.appendingPathComponent("orbitbench")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        return repository.appendingPathComponent(".build/debug/orbitbench")
+    }
+
+    static func run(_ arguments: [String], in directory: URL = repository) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(
+            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("orbitbench-cli-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
