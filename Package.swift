@@ -28,17 +28,19 @@ let package = Package(
 
         // Portable modules: Foundation only.
         .target(name: "OrbitMath"),
+        .target(name: "Fusion", dependencies: ["OrbitMath"]),
 
         // Harness modules.
         .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
-        .target(name: "Scenarios", dependencies: ["OrbitMath", "Simulation", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Evaluation", dependencies: ["OrbitMath", "Simulation", "Scenarios"]),
+        .target(name: "Scenarios", dependencies: ["OrbitMath", "Fusion", "Simulation", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Evaluation", dependencies: ["OrbitMath", "Fusion", "Simulation", "Scenarios"]),
         .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
+        .target(name: "Reports", dependencies: ["Evaluation", "Plotting", "Scenarios"]),
 
         .executableTarget(
             name: "orbitbench",
             dependencies: [
-                "OrbitMath", "Simulation", "Scenarios", "Evaluation", "Plotting", "CPlatform",
+                "OrbitMath", "Fusion", "Simulation", "Scenarios", "Evaluation", "Plotting", "Reports", "CPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,11 +49,12 @@ let package = Package(
             name: "OrbitMathTests",
             dependencies: ["OrbitMath", .product(name: "Numerics", package: "swift-numerics")]
         ),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "OrbitMath"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Evaluation", "CGSL"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Simulation", "Scenarios"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Fusion", "Simulation", "Scenarios"]),
         // Runs the built executable end to end (the target depends on it so it is built first).
-        .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench"]),
+        .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench", "Plotting"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]

@@ -37,12 +37,24 @@ public struct Quaternion: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var norm: Double { normSquared.squareRoot() }
 
     /// Thesis eq. 4.16. A zero (or non-finite) quaternion cannot be normalised: `nil`.
-    @inlinable
+    @inlinable @inline(__always)
     public var normalized: Quaternion? {
         let length = norm
         guard length > 0, length.isFinite else { return nil }
         let inverse = 1 / length
         return Quaternion(w: w * inverse, x: x * inverse, y: y * inverse, z: z * inverse)
+    }
+
+    /// Brings a nearly unit quaternion back to unit norm without a square root or division:
+    /// one Newton step q·(3 − ‖q‖²)/2, accurate to (‖q‖² − 1)² (below 1e-12 for the steps a
+    /// filter takes). Quaternions further from unit norm (|‖q‖² − 1| ≥ 1e-3), zero or non-finite
+    /// ones go through `normalized` (which gives `nil` for those that cannot be normalised).
+    @inlinable @inline(__always)
+    public var renormalized: Quaternion? {
+        let n2 = normSquared
+        guard abs(n2 - 1) < 1e-3 else { return normalized }
+        let scale = 0.5 * (3 - n2)
+        return Quaternion(w: w * scale, x: x * scale, y: y * scale, z: z * scale)
     }
 
     @inlinable public var conjugate: Quaternion { Quaternion(w: w, x: -x, y: -y, z: -z) }
@@ -68,7 +80,7 @@ public struct Quaternion: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Hamilton product. For attitudes, `a * b` applies `b` first, then `a` (like matrices).
-    @inlinable
+    @inlinable @inline(__always)
     public static func * (lhs: Quaternion, rhs: Quaternion) -> Quaternion {
         Quaternion(
             w: lhs.w * rhs.w - lhs.x * rhs.x - lhs.y * rhs.y - lhs.z * rhs.z,
@@ -101,7 +113,7 @@ public struct Quaternion: Hashable, Sendable, CustomStringConvertible {
     /// Rotates `vector` by this (unit) quaternion: q ⊗ v ⊗ q*. For an attitude this maps a
     /// body-frame vector into the world frame. Uses the expanded form (two cross products),
     /// which avoids building the intermediate quaternions. Assumes ‖q‖ = 1.
-    @inlinable
+    @inlinable @inline(__always)
     public func rotate(_ vector: Vector3) -> Vector3 {
         let u = self.vector
         let t = 2 * u.cross(vector)
@@ -109,7 +121,7 @@ public struct Quaternion: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Applies the inverse rotation, q* ⊗ v ⊗ q: world → body for an attitude.
-    @inlinable
+    @inlinable @inline(__always)
     public func inverseRotate(_ vector: Vector3) -> Vector3 { conjugate.rotate(vector) }
 
     public var description: String { "Quaternion(w: \(w), x: \(x), y: \(y), z: \(z))" }

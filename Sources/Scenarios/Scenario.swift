@@ -1,4 +1,5 @@
 import Foundation
+import Fusion
 import OrbitMath
 import Simulation
 
@@ -15,6 +16,7 @@ public struct Scenario: Sendable, Equatable {
     public var kind = ScenarioKind.capture
     public var seeds: [UInt64] = Array(1...10)
     public var world = WorldSettings()
+    public var fusion = FusionScenarioSettings()
 
     /// The built-in default scenario: every key at its default.
     public static let defaultName = "orbit-72"
@@ -38,6 +40,7 @@ extension ConfigSchema where Root == Scenario {
             .section("motion", \.world.motion, .motion, help: "DeviceMotion delivery"),
             .section("camera", \.world.camera, .camera, help: "camera and frame delivery"),
             .section("pipeline", \.world.pipeline, .pipeline, help: "the app's processing queue"),
+            .section("fusion", \.fusion, .fusion, help: "attitude fusion (the CoreMotion stand-in)"),
         ]
         let checks: [(Scenario) -> ConfigProblem?] = [
             { scenario in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reports
 import CPlatform
 
 @main
@@ -26,6 +27,6 @@ struct OrbitBench: ParsableCommand {
             overridden with --set key.path=value.
             """,
         version: ToolVersion.current,
-        subcommands: [SimulateCommand.self, ScenarioCommand.self, BenchCommand.self]
+        subcommands: [SimulateCommand.self, FusionCommand.self, ScenarioCommand.self, BenchCommand.self]
     )
 }

@@ -100,3 +100,23 @@ import Testing
         #expect(close(upright.inverseRotate(Vector3(0, 0, -9.81)), Vector3(0, -9.81, 0), tolerance: 1e-14))
     }
 }
+
+@Suite struct RenormalizationTests {
+    @Test func newtonStepRestoresUnitNormForSmallDrift() {
+        let q = Quaternion(w: 0.6, x: 0.8, y: 0, z: 0)  // unit
+        let drifted = 1.0003 * q
+        let fixed = drifted.renormalized!
+        #expect(abs(fixed.norm - 1) < 2e-7)
+        #expect(fixed.isSameRotation(as: q, tolerance: 1e-12))
+        // Error of one Newton step: (3/8)·ε² for ε = ‖q‖² − 1 (here ε ≈ 2e-6).
+        let tiny = 1.000001 * q
+        #expect(abs(tiny.renormalized!.norm - 1) < 4e-12)
+    }
+
+    @Test func farFromUnitFallsBackToExactNormalisation() {
+        let q = Quaternion(w: 2, x: 0, y: 0, z: 0)
+        #expect(q.renormalized == .identity)
+        #expect(Quaternion(w: 0, x: 0, y: 0, z: 0).renormalized == nil)
+        #expect(Quaternion(w: .nan, x: 0, y: 0, z: 0).renormalized == nil)
+    }
+}

@@ -33,7 +33,8 @@ public struct InertialSensorSettings: Sendable, Equatable {
         self.resolution = resolution
     }
 
-    /// A typical phone MEMS gyroscope, °/s.
+    /// A typical phone MEMS gyroscope, °/s. The turn-on bias is left uncalibrated: estimating
+    /// it is the fusion's job (CoreMotion's "unbiased rotation rate").
     public static let phoneGyroscope: InertialSensorSettings = {
         var settings = InertialSensorSettings(noiseDensity: 0.007, range: 2000, resolution: 0.061)
         settings.turnOnBiasSigma = 0.15
@@ -45,12 +46,13 @@ public struct InertialSensorSettings: Sendable, Equatable {
         return settings
     }()
 
-    /// A typical phone MEMS accelerometer, m/s².
+    /// A typical phone MEMS accelerometer, m/s². The turn-on offset is what remains after the
+    /// phone's factory and OS calibration (a few mg; raw MEMS parts are specified at ±20–40 mg).
     public static let phoneAccelerometer: InertialSensorSettings = {
         // Written as (datasheet value) × (unit) so files in mg/µg reproduce them exactly.
         let g = 9.80665, mg = 1e-3 * g, ug = 1e-6 * g
         var settings = InertialSensorSettings(noiseDensity: 150 * ug, range: 8 * g, resolution: 0.244 * mg)
-        settings.turnOnBiasSigma = 20 * mg
+        settings.turnOnBiasSigma = 5 * mg
         settings.biasInstability = 40 * ug
         settings.biasCorrelationTime = 100
         settings.randomWalk = 5 * ug

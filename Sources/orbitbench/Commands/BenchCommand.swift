@@ -1,9 +1,27 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Fusion
 import OrbitMath
 import Scenarios
 import Simulation
+
+/// Times one filter over a recording (statically dispatched through `FilterVisitor`).
+struct FilterBenchmark: FilterVisitor {
+    let readings: [ImuReading]
+    let repetitions: Int
+    let name: String
+
+    func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> BenchmarkResult {
+        BenchmarkResult.measure(name, items: readings.count, repetitions: repetitions) {
+            var filter = fresh
+            readings.withUnsafeBufferPointer { buffer in
+                for reading in buffer { filter.update(reading) }
+            }
+            precondition(filter.attitude.isFinite)
+        }
+    }
+}
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -69,6 +87,16 @@ struct BenchCommand: ParsableCommand {
         results.append(try BenchmarkResult.measure("  trajectory setup", items: 1, repetitions: repetitions) {
             _ = try Trajectory(world: scenario.world, seed: 3)
         })
+        // Filters: one update per IMU sample of the default run (magnetometer pre-calibrated).
+        let input = FusionInput(run: run, calibrate: true)
+        let readings = input.readings.map { raw -> ImuReading in
+            var reading = raw
+            reading.magnetometer = raw.magnetometer.map(input.calibration.apply)
+            return reading
+        }
+        for kind in FilterKind.allCases {
+            results.append(scenario.fusion.fusion.withFilter(kind, FilterBenchmark(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
+        }
         print("benchmark".padding(toLength: 34, withPad: " ", startingAt: 0) + "median ms    min ms   ns/item")
         for result in results {
             print(result.name.padding(toLength: 34, withPad: " ", startingAt: 0)

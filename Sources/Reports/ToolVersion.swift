@@ -1,4 +1,4 @@
 /// The version printed by `orbitbench --version` and written into report provenance.
-enum ToolVersion {
-    static let current = "0.1.0"
+public enum ToolVersion {
+    public static let current = "0.1.0"
 }

@@ -1,0 +1,148 @@
+import Foundation
+import Fusion
+import OrbitMath
+import Simulation
+
+/// The outcome of one filter on one recording.
+public struct FilterRunResult: Sendable {
+    public var filter: FilterKind
+    /// Whether the magnetometer was used (9D) or not (6D).
+    public var usesMagnetometer: Bool
+    public var rmse: AttitudeRMSE
+    /// RMS of ‖estimated − true gyroscope bias‖ over the evaluated samples, °/s.
+    public var biasErrorDegreesPerSecond: Double?
+    /// CPU time per filter update, ns (a measurement: varies between runs).
+    public var nanosecondsPerUpdate: Double
+    public var diagnostics: FilterDiagnostics
+    /// Sample times, s, and per-sample errors, rad (for plots).
+    public var times: [Double]
+    public var errors: [AttitudeError]
+    /// The heading offset removed before comparison (6D only), rad.
+    public var removedHeadingOffset: Double?
+
+    /// Name as it appears in reports: "madgwick", or "madgwick-6d" without magnetometer.
+    public var label: String { usesMagnetometer ? filter.rawValue : "\(filter.rawValue)-6d" }
+}
+
+/// One recording prepared for filters: readings, truth and which samples count.
+public struct FusionInput: Sendable {
+    public var readings: [ImuReading]
+    public var truths: [Quaternion]
+    /// True gyroscope bias at each sample, rad/s, when known.
+    public var trueBias: [Vector3]?
+    /// Samples that count for the metrics (BROAD's "movement").
+    public var evaluated: [Bool]
+    /// Body → earth truth is in this frame; 9D estimates are turned from the filter's NWU
+    /// magnetic frame into it by `magneticToTruth` (e.g. declination, or NWU → ENU).
+    public var magneticToTruth: Quaternion
+    public var calibration: MagnetometerCalibration
+
+    public init(readings: [ImuReading], truths: [Quaternion], trueBias: [Vector3]?, evaluated: [Bool], magneticToTruth: Quaternion, calibration: MagnetometerCalibration) {
+        self.readings = readings
+        self.truths = truths
+        self.trueBias = trueBias
+        self.evaluated = evaluated
+        self.magneticToTruth = magneticToTruth
+        self.calibration = calibration
+    }
+}
+
+extension FusionInput {
+    /// A simulated run: truth is in the world frame (x true north), so 9D estimates are turned
+    /// by the declination; the moving phase is the walk between lead-in and lead-out; the
+    /// magnetometer is calibrated with the exact inverse of the simulated hard and soft iron
+    /// (the phone's own calibration) unless `calibrate` is false.
+    public init(run: SimulatedRun, calibrate: Bool) {
+        readings = run.imu.map {
+            ImuReading(time: $0.time, gyroscope: $0.gyroscope, accelerometer: $0.accelerometer, magnetometer: $0.magnetometer)
+        }
+        truths = run.imuTruth.map(\.attitude)
+        trueBias = run.imuTruth.map(\.gyroscopeBias)
+        let walk = run.trajectory.profile.walkingPhase
+        evaluated = run.imu.map { walk.contains($0.time) }
+        magneticToTruth = Quaternion(about: .z, angle: -run.world.environment.declination * .pi / 180)
+        if calibrate, let softInverse = Matrix3(rowMajor: run.world.imu.magnetometer.softIron).inverse {
+            calibration = MagnetometerCalibration(offset: run.world.imu.magnetometer.hardIron, matrix: softInverse)
+        } else {
+            calibration = .none
+        }
+    }
+}
+
+/// Runs one filter over a `FusionInput` (a `FilterVisitor`, so the loop is statically typed).
+public struct FilterRunner: FilterVisitor {
+    public let input: FusionInput
+    public let kind: FilterKind
+    public let useMagnetometer: Bool
+    /// Samples at the start used to estimate the 6D heading offset, s.
+    public let headingAlignmentWindow: Double
+
+    public init(input: FusionInput, kind: FilterKind, useMagnetometer: Bool, headingAlignmentWindow: Double = 1.0) {
+        self.input = input
+        self.kind = kind
+        self.useMagnetometer = useMagnetometer
+        self.headingAlignmentWindow = headingAlignmentWindow
+    }
+
+    public func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> FilterRunResult {
+        var filter = fresh
+        let count = input.readings.count
+        var estimates = [Quaternion](repeating: .identity, count: count)
+        var biases = [Vector3](repeating: .zero, count: count)
+        let start = CPUClock.now()
+        input.readings.withUnsafeBufferPointer { readings in
+            for index in 0..<count {
+                var reading = readings[index]
+                if useMagnetometer {
+                    if let raw = reading.magnetometer { reading.magnetometer = input.calibration.apply(raw) }
+                } else {
+                    reading.magnetometer = nil
+                }
+                filter.update(reading)
+                estimates[index] = filter.attitude
+                biases[index] = filter.gyroscopeBias
+            }
+        }
+        let elapsed = CPUClock.now() - start
+
+        var comparable: [Quaternion]
+        var removedOffset: Double?
+        if useMagnetometer {
+            comparable = estimates.map { input.magneticToTruth * $0 }
+        } else {
+            // Heading offset from the first `headingAlignmentWindow` seconds of evaluated samples.
+            let first = input.evaluated.firstIndex(of: true) ?? 0
+            let firstTime = input.readings[first].time
+            var end = first
+            while end < count && input.readings[end].time < firstTime + headingAlignmentWindow { end += 1 }
+            let offset = HeadingAlignment.offset(estimates: estimates, truths: input.truths, indices: first..<max(end, first + 1))
+            comparable = HeadingAlignment.remove(offset, from: estimates)
+            removedOffset = offset
+        }
+        let evaluated = input.evaluated
+        let rmse = AttitudeRMSE(estimates: comparable, truths: input.truths) { evaluated[$0] }
+        var biasError: Double?
+        if let trueBias = input.trueBias {
+            var sum = 0.0, n = 0
+            for index in 0..<count where evaluated[index] {
+                sum += (biases[index] - trueBias[index]).normSquared
+                n += 1
+            }
+            biasError = n > 0 ? (sum / Double(n)).squareRoot() * 180 / .pi : nil
+        }
+        let errors = zip(comparable, input.truths).map { AttitudeError(estimate: $0, truth: $1) }
+        return FilterRunResult(
+            filter: kind, usesMagnetometer: useMagnetometer, rmse: rmse, biasErrorDegreesPerSecond: biasError,
+            nanosecondsPerUpdate: elapsed / Double(max(1, count)) * 1e9, diagnostics: filter.diagnostics,
+            times: input.readings.map(\.time), errors: errors, removedHeadingOffset: removedOffset)
+    }
+}
+
+extension ProgressProfile {
+    /// From the first piece that moves to the end of the last one that moves, s.
+    public var walkingPhase: ClosedRange<Double> {
+        let moving = pieces.filter { $0.kind != .hold }
+        guard let first = moving.first, let last = moving.last else { return 0...duration }
+        return first.start...(last.start + last.duration)
+    }
+}

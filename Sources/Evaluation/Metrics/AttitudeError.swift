@@ -1,0 +1,69 @@
+import Foundation
+import OrbitMath
+
+/// Orientation error split as BROAD defines it (Laidig et al., Data 2021): the earth-frame
+/// error quaternion q_err = q_est ⊗ q_true⁻¹; total error 2·acos(|w|), heading error
+/// 2·atan(|z/w|) (rotation about the vertical), inclination error 2·acos(√(w² + z²)).
+/// All angles in radians.
+public struct AttitudeError: Sendable, Equatable {
+    public var total: Double
+    public var heading: Double
+    public var inclination: Double
+
+    public init(estimate: Quaternion, truth: Quaternion) {
+        let error = estimate * truth.conjugate
+        let w = min(1, abs(error.w))
+        total = 2 * acos(w)
+        heading = error.w == 0 ? .pi : 2 * atan(abs(error.z / error.w))
+        inclination = 2 * acos(min(1, (error.w * error.w + error.z * error.z).squareRoot()))
+    }
+
+    /// Signed heading part of q_est ⊗ q_true⁻¹, rad in (−π, π]: how far the estimate's earth
+    /// frame is turned about the vertical from the true one.
+    public static func signedHeading(estimate: Quaternion, truth: Quaternion) -> Double {
+        let error = (estimate * truth.conjugate).canonical
+        return 2 * atan2(error.z, error.w)
+    }
+}
+
+/// Root mean square of the three error parts over a set of samples, degrees.
+public struct AttitudeRMSE: Sendable, Equatable {
+    public var totalDegrees: Double
+    public var headingDegrees: Double
+    public var inclinationDegrees: Double
+    public var sampleCount: Int
+
+    /// RMSE over the samples where `include` is true.
+    public init(estimates: [Quaternion], truths: [Quaternion], include: (Int) -> Bool) {
+        precondition(estimates.count == truths.count)
+        var total = 0.0, heading = 0.0, inclination = 0.0, count = 0
+        for index in estimates.indices where include(index) {
+            let error = AttitudeError(estimate: estimates[index], truth: truths[index])
+            total += error.total * error.total
+            heading += error.heading * error.heading
+            inclination += error.inclination * error.inclination
+            count += 1
+        }
+        let scale = 180 / Double.pi
+        let n = Double(max(count, 1))
+        totalDegrees = (total / n).squareRoot() * scale
+        headingDegrees = (heading / n).squareRoot() * scale
+        inclinationDegrees = (inclination / n).squareRoot() * scale
+        sampleCount = count
+    }
+}
+
+/// Removes a constant heading offset from 6D estimates before comparison: a filter without
+/// magnetometer cannot know where north is, so only heading *changes* are meaningful.
+public enum HeadingAlignment {
+    /// The circular mean of the signed heading error over `indices` (rad).
+    public static func offset(estimates: [Quaternion], truths: [Quaternion], indices: Range<Int>) -> Double {
+        Angles.circularMean(indices.map { AttitudeError.signedHeading(estimate: estimates[$0], truth: truths[$0]) }) ?? 0
+    }
+
+    /// `estimates` turned about the vertical by −`offset`.
+    public static func remove(_ offset: Double, from estimates: [Quaternion]) -> [Quaternion] {
+        let turn = Quaternion(about: .z, angle: -offset)
+        return estimates.map { turn * $0 }
+    }
+}

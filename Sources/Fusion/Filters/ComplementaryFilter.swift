@@ -1,0 +1,102 @@
+import Foundation
+import OrbitMath
+
+/// A complementary filter with decoupled tilt and heading corrections.
+///
+/// The gyroscope propagates the attitude; then the measured up direction pulls the estimated
+/// one towards it by rotating about a horizontal axis (tilt), and the measured field's
+/// horizontal direction pulls the heading towards magnetic north by rotating about the
+/// vertical (heading). Each correction removes the fraction dt/(τ + dt) of its error per step,
+/// a first-order blend with time constant τ. Because the two corrections act about orthogonal
+/// earth axes, a disturbed magnetometer cannot tilt the estimate. Accelerometer samples whose
+/// magnitude is far from gravity are not used for tilt (the device is accelerating). No bias
+/// is estimated.
+public struct ComplementaryFilter: AttitudeFilter {
+    public struct Settings: Sendable, Equatable {
+        /// Time constant of the tilt correction, s.
+        public var tiltTimeConstant: Double = 1.0
+        /// Time constant of the heading correction, s.
+        public var headingTimeConstant: Double = 5.0
+        /// Accelerometer samples whose magnitude differs from `gravity` by more than this are not
+        /// used for tilt, m/s².
+        public var accelerationRejection: Double = 2.0
+        /// Expected magnitude of gravity, m/s².
+        public var gravity: Double = 9.81
+
+        public init(tiltTimeConstant: Double = 1.0, headingTimeConstant: Double = 5.0, accelerationRejection: Double = 2.0, gravity: Double = 9.81) {
+            self.tiltTimeConstant = tiltTimeConstant
+            self.headingTimeConstant = headingTimeConstant
+            self.accelerationRejection = accelerationRejection
+            self.gravity = gravity
+        }
+
+        public static let `default` = Settings()
+    }
+
+    public var settings: Settings
+    public private(set) var attitude = Quaternion.identity
+    public var gyroscopeBias: Vector3 { .zero }
+    public private(set) var diagnostics = FilterDiagnostics()
+    public var isInitialized: Bool { step.lastTime != nil }
+    private var step = FilterStep()
+
+    public init(settings: Settings = .default) {
+        self.settings = settings
+    }
+
+    public mutating func reset() {
+        attitude = .identity
+        diagnostics = FilterDiagnostics()
+        step.reset()
+    }
+
+    public mutating func update(_ reading: ImuReading) {
+        var field = reading.magnetometer
+        if let value = field, !value.isFinite {
+            diagnostics.magnetometerRejections += 1
+            field = nil
+        }
+        switch step.classify(reading, diagnostics: &diagnostics) {
+        case .skip:
+            return
+        case .initialize:
+            if let initial = InitialAttitude.from(accelerometer: reading.accelerometer, magnetometer: field) {
+                attitude = initial
+            } else {
+                step.reset()
+            }
+        case .advance(let dt):
+            integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
+            diagnostics.updates += 1
+        }
+    }
+
+    private mutating func integrate(gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
+        var q = (attitude * Quaternion(rotationVector: dt * gyroscope)).renormalized ?? attitude
+
+        let magnitude = accelerometer.norm
+        diagnostics.accelerationRejected = abs(magnitude - settings.gravity) > settings.accelerationRejection || magnitude == 0
+        if diagnostics.accelerationRejected {
+            diagnostics.accelerationRejections += 1
+        } else {
+            // Rotate the measured up (in earth coordinates) a fraction of the way onto z.
+            let up = q.rotate((1 / magnitude) * accelerometer)
+            let gain = dt / (settings.tiltTimeConstant + dt)
+            let axis = up.cross(.unitZ)  // |axis| = sin(error angle), horizontal
+            let angle = atan2(axis.norm, up.z)
+            if let unit = axis.normalized {
+                q = (Quaternion(rotationVector: (gain * angle) * unit) * q).renormalized ?? q
+            }
+        }
+
+        if let m = field, m.normSquared > 0 {
+            let horizontal = q.rotate(m)
+            if horizontal.x != 0 || horizontal.y != 0 {
+                let headingError = atan2(horizontal.y, horizontal.x)  // field azimuth from x
+                let gain = dt / (settings.headingTimeConstant + dt)
+                q = (Quaternion(about: .z, angle: -gain * headingError) * q).renormalized ?? q
+            }
+        }
+        attitude = q
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import OrbitMath
+
+/// Madgwick's gradient-descent orientation filter (S. Madgwick, "An efficient orientation
+/// filter for inertial and inertial/magnetic sensor arrays", 2010), IMU and MARG forms.
+///
+/// Each step integrates the gyroscope and subtracts β times the normalised gradient of the
+/// objective ½‖f‖², where f stacks the mismatch between the predicted and measured gravity
+/// direction (and, with a magnetometer, field direction) in the body frame. The field
+/// reference (b_x, 0, b_z) is taken from the measured field rotated into the earth frame, which
+/// confines the magnetometer's influence to heading (his magnetic distortion compensation).
+/// No gyroscope bias is estimated.
+public struct MadgwickFilter: AttitudeFilter {
+    public struct Settings: Sendable, Equatable {
+        /// β: gyroscope measurement error expressed as the gradient step, rad/s. Larger trusts
+        /// accelerometer and magnetometer more.
+        public var beta: Double = 0.1
+
+        public init(beta: Double = 0.1) {
+            self.beta = beta
+        }
+
+        public static let `default` = Settings()
+    }
+
+    public var settings: Settings
+    public private(set) var attitude = Quaternion.identity
+    public var gyroscopeBias: Vector3 { .zero }
+    public private(set) var diagnostics = FilterDiagnostics()
+    public var isInitialized: Bool { step.lastTime != nil }
+    private var step = FilterStep()
+
+    public init(settings: Settings = .default) {
+        self.settings = settings
+    }
+
+    public mutating func reset() {
+        attitude = .identity
+        diagnostics = FilterDiagnostics()
+        step.reset()
+    }
+
+    public mutating func update(_ reading: ImuReading) {
+        var field = reading.magnetometer
+        if let value = field, !value.isFinite {
+            diagnostics.magnetometerRejections += 1
+            field = nil
+        }
+        switch step.classify(reading, diagnostics: &diagnostics) {
+        case .skip:
+            return
+        case .initialize:
+            if let initial = InitialAttitude.from(accelerometer: reading.accelerometer, magnetometer: field) {
+                attitude = initial
+            } else {
+                step.reset()
+            }
+        case .advance(let dt):
+            integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
+            diagnostics.updates += 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func integrate(gyroscope g: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
+        // Predict: q ← q + ½ q ⊗ (0, ω)·dt.
+        let p0 = attitude.w, p1 = attitude.x, p2 = attitude.y, p3 = attitude.z
+        let h = 0.5 * dt
+        let q0 = p0 + h * (-p1 * g.x - p2 * g.y - p3 * g.z)
+        let q1 = p1 + h * (p0 * g.x + p2 * g.z - p3 * g.y)
+        let q2 = p2 + h * (p0 * g.y - p1 * g.z + p3 * g.x)
+        let q3 = p3 + h * (p0 * g.z + p1 * g.y - p2 * g.x)
+        var next = Quaternion(w: q0, x: q1, y: q2, z: q3)
+
+        let accelerationNorm = accelerometer.normSquared
+        if accelerationNorm > 0 {
+            let a = (1 / accelerationNorm.squareRoot()) * accelerometer
+            // f_g = predicted up (third row of R) − measured up, and ∇ = J_gᵀ f_g.
+            let fg0 = 2 * (q1 * q3 - q0 * q2) - a.x
+            let fg1 = 2 * (q0 * q1 + q2 * q3) - a.y
+            let fg2 = 1 - 2 * (q1 * q1 + q2 * q2) - a.z
+            var s0 = -2 * q2 * fg0 + 2 * q1 * fg1
+            var s1 = 2 * q3 * fg0 + 2 * q0 * fg1 - 4 * q1 * fg2
+            var s2 = -2 * q0 * fg0 + 2 * q3 * fg1 - 4 * q2 * fg2
+            var s3 = 2 * q1 * fg0 + 2 * q2 * fg1
+
+            if let m0 = field, m0.normSquared > 0 {
+                // Rotate the raw field while its inverse norm is computed (shorter critical path).
+                let inverseNorm = 1 / m0.normSquared.squareRoot()
+                let m = inverseNorm * m0
+                // Earth-frame field h = R m; reference b = (√(h_x² + h_y²), 0, h_z).
+                let earth = inverseNorm * next.rotate(m0)
+                let bx = (earth.x * earth.x + earth.y * earth.y).squareRoot(), bz = earth.z
+                // f_b = Rᵀ b − m and ∇ += J_bᵀ f_b.
+                let fb0 = 2 * bx * (0.5 - q2 * q2 - q3 * q3) + 2 * bz * (q1 * q3 - q0 * q2) - m.x
+                let fb1 = 2 * bx * (q1 * q2 - q0 * q3) + 2 * bz * (q0 * q1 + q2 * q3) - m.y
+                let fb2 = 2 * bx * (q0 * q2 + q1 * q3) + 2 * bz * (0.5 - q1 * q1 - q2 * q2) - m.z
+                s0 += -2 * bz * q2 * fb0 + (-2 * bx * q3 + 2 * bz * q1) * fb1 + 2 * bx * q2 * fb2
+                s1 += 2 * bz * q3 * fb0 + (2 * bx * q2 + 2 * bz * q0) * fb1 + (2 * bx * q3 - 4 * bz * q1) * fb2
+                s2 += (-4 * bx * q2 - 2 * bz * q0) * fb0 + (2 * bx * q1 + 2 * bz * q3) * fb1 + (2 * bx * q0 - 4 * bz * q2) * fb2
+                s3 += (-4 * bx * q3 + 2 * bz * q1) * fb0 + (-2 * bx * q0 + 2 * bz * q2) * fb1 + 2 * bx * q1 * fb2
+            }
+            // Correct: q ← q − β·∇/‖∇‖·dt.
+            let gradientNorm = (s0 * s0 + s1 * s1 + s2 * s2 + s3 * s3).squareRoot()
+            if gradientNorm > 0 {
+                let scale = settings.beta * dt / gradientNorm
+                next = Quaternion(w: q0 - scale * s0, x: q1 - scale * s1, y: q2 - scale * s2, z: q3 - scale * s3)
+            }
+        }
+        attitude = next.renormalized ?? attitude
+    }
+}

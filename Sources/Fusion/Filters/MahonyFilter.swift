@@ -1,0 +1,109 @@
+import Foundation
+import OrbitMath
+
+/// Mahony's explicit complementary filter with integral term (R. Mahony, T. Hamel,
+/// J.-M. Pflimlin, "Nonlinear complementary filters on the special orthogonal group", IEEE TAC
+/// 2008).
+///
+/// The correction ω_mes = Σ v̂ × v compares predicted body-frame directions v̂ of gravity (and
+/// the field) with the measured ones; the gyroscope is driven by ω − b̂ + k_P·ω_mes and the
+/// bias estimate by ḃ = −k_I·ω_mes. The field reference is (b_x, 0, b_z) from the measured field
+/// rotated into the earth frame, so the magnetometer acts on heading only.
+///
+/// As in `MadgwickFilter`, the error is computed at the gyroscope-propagated attitude
+/// (predict, then correct), which avoids settling one sample behind the truth.
+public struct MahonyFilter: AttitudeFilter {
+    public struct Settings: Sendable, Equatable {
+        /// Proportional gain k_P, rad/s per unit direction error.
+        public var proportionalGain: Double = 1.0
+        /// Integral gain k_I, rad/s² per unit direction error (0 disables bias estimation).
+        public var integralGain: Double = 0.05
+        /// Bias estimates are clamped to this magnitude, rad/s (keeps the integrator sane
+        /// through long disturbances).
+        public var biasLimit: Double = 5 * (Double.pi / 180)
+
+        public init(proportionalGain: Double = 1.0, integralGain: Double = 0.05, biasLimit: Double = 5 * (Double.pi / 180)) {
+            self.proportionalGain = proportionalGain
+            self.integralGain = integralGain
+            self.biasLimit = biasLimit
+        }
+
+        public static let `default` = Settings()
+    }
+
+    public var settings: Settings
+    public private(set) var attitude = Quaternion.identity
+    /// b̂, rad/s.
+    public private(set) var gyroscopeBias = Vector3.zero
+    public private(set) var diagnostics = FilterDiagnostics()
+    public var isInitialized: Bool { step.lastTime != nil }
+    private var step = FilterStep()
+
+    public init(settings: Settings = .default) {
+        self.settings = settings
+    }
+
+    public mutating func reset() {
+        attitude = .identity
+        gyroscopeBias = .zero
+        diagnostics = FilterDiagnostics()
+        step.reset()
+    }
+
+    public mutating func update(_ reading: ImuReading) {
+        var field = reading.magnetometer
+        if let value = field, !value.isFinite {
+            diagnostics.magnetometerRejections += 1
+            field = nil
+        }
+        switch step.classify(reading, diagnostics: &diagnostics) {
+        case .skip:
+            return
+        case .initialize:
+            if let initial = InitialAttitude.from(accelerometer: reading.accelerometer, magnetometer: field) {
+                attitude = initial
+            } else {
+                step.reset()
+            }
+        case .advance(let dt):
+            integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
+            diagnostics.updates += 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func integrate(gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
+        // Predict with the bias-corrected gyroscope.
+        var q = attitude * Quaternion(rotationVector: dt * (gyroscope - gyroscopeBias))
+        var error = Vector3.zero
+        let accelerationNorm = accelerometer.normSquared
+        if accelerationNorm > 0 {
+            let measuredUp = (1 / accelerationNorm.squareRoot()) * accelerometer
+            // Predicted up in the body frame: third row of R(q).
+            let predictedUp = Vector3(2 * (q.x * q.z - q.w * q.y), 2 * (q.w * q.x + q.y * q.z), 1 - 2 * (q.x * q.x + q.y * q.y))
+            error = measuredUp.cross(predictedUp)
+            if let m0 = field, m0.normSquared > 0 {
+                // Rotate the raw field while its inverse norm is computed (shorter critical path).
+                let inverseNorm = 1 / m0.normSquared.squareRoot()
+                let m = inverseNorm * m0
+                let h = inverseNorm * q.rotate(m0)
+                let reference = Vector3((h.x * h.x + h.y * h.y).squareRoot(), 0, h.z)
+                error += m.cross(q.inverseRotate(reference))
+            }
+        }
+        // Correct: proportional rotation (first order: the angle k_P·|e|·dt is below 1e-3 rad,
+        // so q ⊗ (1, v/2) differs from q ⊗ Exp(v) by < 1e-7 and renormalisation takes care of the
+        // norm) and integral bias update.
+        let v = (0.5 * settings.proportionalGain * dt) * error
+        q = Quaternion(
+            w: q.w - q.x * v.x - q.y * v.y - q.z * v.z, x: q.x + q.w * v.x + q.y * v.z - q.z * v.y,
+            y: q.y + q.w * v.y - q.x * v.z + q.z * v.x, z: q.z + q.w * v.z + q.x * v.y - q.y * v.x)
+        if settings.integralGain > 0 {
+            var bias = gyroscopeBias - (settings.integralGain * dt) * error
+            let size = bias.norm
+            if size > settings.biasLimit { bias = (settings.biasLimit / size) * bias }
+            gyroscopeBias = bias
+        }
+        attitude = q.renormalized ?? attitude
+    }
+}

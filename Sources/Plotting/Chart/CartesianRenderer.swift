@@ -1,0 +1,297 @@
+import Foundation
+
+/// Draws one `CartesianPlot` into a rectangle of a canvas.
+struct CartesianRenderer {
+    let plot: CartesianPlot
+    let canvas: Canvas
+
+    func draw(in frame: Rect) {
+        var top = frame.y
+        if let title = plot.title {
+            canvas.text(title, x: frame.x, y: top, size: TextSize.panelTitle, color: Palette.text, baseline: .top, bold: true)
+            top += TextSize.panelTitle + 8
+        }
+        let xTicks = ticks(for: plot.xAxis, data: xExtent(), expand: plot.xAxis.includesZero || isBarChart)
+        let yTicks = ticks(for: plot.yAxis, data: yExtent(), expand: true)
+
+        let tickWidth = yTicks.labels.map { canvas.measure($0, size: TextSize.tick).width }.max() ?? 0
+        let left = frame.x + TextSize.axisLabel + 8 + tickWidth + 6
+        let bottom = frame.maxY - (TextSize.axisLabel + 8 + TextSize.tick + 8)
+        let area = Rect(x: left, y: top + 4, width: frame.maxX - 8 - left, height: bottom - top - 4)
+        guard area.width > 20, area.height > 20 else { return }
+        let xMap = ScaleMapping(scale: plot.xAxis.scale, domain: xTicks.domain, pixels: area.x...area.maxX, inverted: false)
+        let yMap = ScaleMapping(scale: plot.yAxis.scale, domain: yTicks.domain, pixels: area.y...area.maxY, inverted: true)
+
+        // Bands and grid under the data.
+        canvas.save()
+        canvas.clip(x: area.x, y: area.y, width: area.width, height: area.height)
+        for band in plot.bands {
+            let x0 = xMap.position(band.range.lowerBound), x1 = xMap.position(band.range.upperBound)
+            canvas.fillRectangle(x: min(x0, x1), y: area.y, width: abs(x1 - x0), height: area.height, color: band.color)
+        }
+        canvas.restore()
+        drawGrid(area: area, xTicks: xTicks, yTicks: yTicks, xMap: xMap, yMap: yMap)
+
+        canvas.save()
+        canvas.clip(x: area.x, y: area.y, width: area.width, height: area.height)
+        for line in plot.lines { drawReferenceLine(line, area: area, xMap: xMap, yMap: yMap) }
+        for series in plot.series { drawSeries(series, xMap: xMap, yMap: yMap, baseline: yMap.position(max(yTicks.domain.lowerBound, min(0, yTicks.domain.upperBound)))) }
+        canvas.restore()
+
+        // Frame, tick labels and axis labels on top.
+        canvas.setColor(Palette.frame)
+        canvas.setLineWidth(1)
+        canvas.setDash([])
+        canvas.rectangle(x: area.x, y: area.y, width: area.width, height: area.height)
+        canvas.stroke()
+        for (value, label) in zip(yTicks.major, yTicks.labels) {
+            canvas.text(label, x: area.x - 6, y: yMap.position(value), size: TextSize.tick, color: Palette.text, align: .right, baseline: .middle)
+        }
+        for (value, label) in zip(xTicks.major, xTicks.labels) {
+            canvas.text(label, x: xMap.position(value), y: area.maxY + 6, size: TextSize.tick, color: Palette.text, align: .center, baseline: .top)
+        }
+        canvas.text(plot.xAxis.label, x: area.midX, y: frame.maxY - 2, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .bottom)
+        canvas.text(plot.yAxis.label, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top, angle: -.pi / 2)
+        for band in plot.bands where band.label != nil {
+            let x0 = xMap.position(band.range.lowerBound)
+            if x0 >= area.x && x0 < area.maxX - 20 {
+                canvas.text(band.label!, x: x0 + 3, y: area.y + 3, size: TextSize.tick - 1, color: Palette.mutedText, baseline: .top)
+            }
+        }
+        drawLegend(area: area, xMap: xMap, yMap: yMap)
+    }
+
+    private var isBarChart: Bool {
+        plot.series.contains { if case .bars = $0.style { return true } else { return false } }
+    }
+
+    private func ticks(for axis: ChartAxis, data: ClosedRange<Double>, expand: Bool) -> AxisTicks {
+        if let categories = axis.categories {
+            return AxisTicks(domain: -0.5...(Double(categories.count) - 0.5), major: categories.indices.map(Double.init), labels: categories, minor: [])
+        }
+        var range = axis.limits ?? data
+        if axis.limits == nil && axis.includesZero {
+            range = min(range.lowerBound, 0)...max(range.upperBound, 0)
+        }
+        switch axis.scale {
+        case .linear:
+            var ticks = AxisTicks.linear(range, expand: expand && axis.limits == nil)
+            if axis.limits != nil { ticks.domain = range }
+            return ticks
+        case .logarithmic:
+            return AxisTicks.logarithmic(range)
+        }
+    }
+
+    private func xExtent() -> ClosedRange<Double> {
+        var values: [Double] = []
+        for series in plot.series {
+            if case .bars(let width, let offset) = series.style {
+                values += series.x.flatMap { [$0 + offset - width / 2, $0 + offset + width / 2] }
+            } else {
+                values += series.x
+            }
+        }
+        values += plot.lines.filter { $0.orientation == .vertical }.map(\.value)
+        return extent(values, positiveOnly: plot.xAxis.scale == .logarithmic)
+    }
+
+    private func yExtent() -> ClosedRange<Double> {
+        var values: [Double] = []
+        for series in plot.series {
+            if let errors = series.errors {
+                values += zip(series.y, errors).flatMap { [$0 - $1, $0 + $1] }
+            } else {
+                values += series.y
+            }
+            if case .bars = series.style { values.append(0) }
+        }
+        values += plot.lines.filter { $0.orientation == .horizontal }.map(\.value)
+        return extent(values, positiveOnly: plot.yAxis.scale == .logarithmic)
+    }
+
+    private func extent(_ values: [Double], positiveOnly: Bool) -> ClosedRange<Double> {
+        let usable = values.filter { $0.isFinite && (!positiveOnly || $0 > 0) }
+        guard let low = usable.min(), let high = usable.max() else { return positiveOnly ? 1...10 : 0...1 }
+        return low...high
+    }
+
+    private func drawGrid(area: Rect, xTicks: AxisTicks, yTicks: AxisTicks, xMap: ScaleMapping, yMap: ScaleMapping) {
+        canvas.setLineWidth(1)
+        canvas.setDash([])
+        canvas.setColor(Palette.grid.withAlpha(0.6))
+        for value in yTicks.minor { canvas.line(area.x, yMap.position(value), area.maxX, yMap.position(value)) }
+        for value in xTicks.minor { canvas.line(xMap.position(value), area.y, xMap.position(value), area.maxY) }
+        canvas.setColor(Palette.grid)
+        for value in yTicks.major { canvas.line(area.x, yMap.position(value), area.maxX, yMap.position(value)) }
+        if plot.xAxis.categories == nil {
+            for value in xTicks.major { canvas.line(xMap.position(value), area.y, xMap.position(value), area.maxY) }
+        }
+        canvas.setColor(Palette.frame)
+        for value in xTicks.major { canvas.line(xMap.position(value), area.maxY, xMap.position(value), area.maxY + 4) }
+        for value in yTicks.major { canvas.line(area.x - 4, yMap.position(value), area.x, yMap.position(value)) }
+    }
+
+    private func drawReferenceLine(_ line: ReferenceLine, area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) {
+        canvas.setColor(line.color)
+        canvas.setLineWidth(1.2)
+        canvas.setDash(line.dash)
+        switch line.orientation {
+        case .horizontal:
+            let y = yMap.position(line.value)
+            canvas.line(area.x, y, area.maxX, y)
+            if let label = line.label {
+                canvas.text(label, x: area.maxX - 4, y: y - 3, size: TextSize.tick - 1, color: line.color, align: .right, baseline: .bottom)
+            }
+        case .vertical:
+            let x = xMap.position(line.value)
+            canvas.line(x, area.y, x, area.maxY)
+            if let label = line.label {
+                canvas.text(label, x: x + 3, y: area.y + 3, size: TextSize.tick - 1, color: line.color, baseline: .top)
+            }
+        }
+        canvas.setDash([])
+    }
+
+    private func drawSeries(_ series: Series, xMap: ScaleMapping, yMap: ScaleMapping, baseline: Double) {
+        canvas.setColor(series.color)
+        switch series.style {
+        case .line(let width, let dash):
+            canvas.setLineWidth(width)
+            canvas.setDash(dash)
+            strokePolyline(series, xMap: xMap, yMap: yMap, steps: false)
+            canvas.setDash([])
+        case .steps(let width):
+            canvas.setLineWidth(width)
+            strokePolyline(series, xMap: xMap, yMap: yMap, steps: true)
+        case .markers(let radius):
+            drawMarkers(series, radius: radius, xMap: xMap, yMap: yMap)
+        case .lineAndMarkers(let width, let radius):
+            canvas.setLineWidth(width)
+            strokePolyline(series, xMap: xMap, yMap: yMap, steps: false)
+            drawMarkers(series, radius: radius, xMap: xMap, yMap: yMap)
+        case .bars(let width, let offset):
+            for (x, y) in zip(series.x, series.y) where x.isFinite && y.isFinite {
+                let x0 = xMap.position(x + offset - width / 2), x1 = xMap.position(x + offset + width / 2)
+                let top = yMap.position(y)
+                canvas.fillRectangle(x: min(x0, x1), y: min(top, baseline), width: abs(x1 - x0), height: abs(baseline - top), color: series.color)
+            }
+            drawErrorBars(series, xMap: xMap, yMap: yMap)
+        }
+    }
+
+    private func strokePolyline(_ series: Series, xMap: ScaleMapping, yMap: ScaleMapping, steps: Bool) {
+        var penDown = false
+        var lastY = 0.0
+        canvas.newPath()
+        for (x, y) in zip(series.x, series.y) {
+            guard x.isFinite && y.isFinite else {
+                penDown = false  // a gap in the data breaks the line
+                continue
+            }
+            let px = xMap.position(x), py = yMap.position(y)
+            if !penDown {
+                canvas.moveTo(px, py)
+                penDown = true
+            } else {
+                if steps { canvas.lineTo(px, lastY) }
+                canvas.lineTo(px, py)
+            }
+            lastY = py
+        }
+        canvas.stroke()
+    }
+
+    private func drawMarkers(_ series: Series, radius: Double, xMap: ScaleMapping, yMap: ScaleMapping) {
+        drawErrorBars(series, xMap: xMap, yMap: yMap)
+        for (x, y) in zip(series.x, series.y) where x.isFinite && y.isFinite {
+            canvas.fillCircle(cx: xMap.position(x), cy: yMap.position(y), radius: radius, color: series.color)
+        }
+    }
+
+    private func drawErrorBars(_ series: Series, xMap: ScaleMapping, yMap: ScaleMapping) {
+        guard let errors = series.errors else { return }
+        var offset = 0.0
+        if case .bars(_, let barOffset) = series.style { offset = barOffset }
+        canvas.setColor(Palette.text)
+        canvas.setLineWidth(1.2)
+        for ((x, y), error) in zip(zip(series.x, series.y), errors) where x.isFinite && y.isFinite && error.isFinite && error > 0 {
+            let px = xMap.position(x + offset)
+            let low = yMap.position(y - error), high = yMap.position(y + error)
+            canvas.line(px, low, px, high)
+            canvas.line(px - 3, low, px + 3, low)
+            canvas.line(px - 3, high, px + 3, high)
+        }
+        canvas.setColor(series.color)
+    }
+
+    private func covered(_ points: [(Double, Double)], _ origin: (Double, Double), _ width: Double, _ height: Double) -> Int {
+        points.filter { $0.0 >= origin.0 && $0.0 <= origin.0 + width && $0.1 >= origin.1 && $0.1 <= origin.1 + height }.count
+    }
+
+    private func drawLegend(area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) {
+        let entries = plot.series.compactMap { series in series.name.map { ($0, series) } }
+        guard plot.legend != .none, !entries.isEmpty else { return }
+        let rowHeight = TextSize.legend + 6
+        let swatch = 18.0
+        let textWidth = entries.map { canvas.measure($0.0, size: TextSize.legend).width }.max() ?? 0
+        let width = swatch + 8 + textWidth + 16
+        let height = Double(entries.count) * rowHeight + 8
+        func corner(_ position: LegendPosition) -> (Double, Double) {
+            switch position {
+            case .topLeft: return (area.x + 8, area.y + 8)
+            case .bottomRight: return (area.maxX - width - 8, area.maxY - height - 8)
+            case .bottomLeft: return (area.x + 8, area.maxY - height - 8)
+            default: return (area.maxX - width - 8, area.y + 8)
+            }
+        }
+        var position = plot.legend
+        if position == .automatic {
+            // Count what each corner would cover: data points (sampled) and band labels.
+            var points: [(Double, Double)] = []
+            for series in plot.series {
+                let stride = max(1, series.x.count / 400)
+                for index in Swift.stride(from: 0, to: series.x.count, by: stride) where series.x[index].isFinite && series.y[index].isFinite {
+                    points.append((xMap.position(series.x[index]), yMap.position(series.y[index])))
+                }
+            }
+            // A covered label is unreadable, covered lines are not: corners that would hide a band
+            // label are only used when every corner would.
+            var labels: [(Double, Double)] = []
+            for band in plot.bands where band.label != nil {
+                let x0 = xMap.position(band.range.lowerBound)
+                for dx in Swift.stride(from: 0.0, to: 60, by: 6) { labels.append((x0 + 3 + dx, area.y + 8)) }
+            }
+            let candidates: [LegendPosition] = [.topRight, .topLeft, .bottomRight, .bottomLeft]
+            let clear = candidates.filter { covered(labels, corner($0), width, height) == 0 }
+            position = (clear.isEmpty ? candidates : clear).min { a, b in
+                covered(points, corner(a), width, height) < covered(points, corner(b), width, height)
+            } ?? .topRight
+        }
+        let (x, y) = corner(position)
+        canvas.fillRectangle(x: x, y: y, width: width, height: height, color: Color.white.withAlpha(0.88))
+        canvas.setColor(Palette.grid)
+        canvas.setLineWidth(1)
+        canvas.rectangle(x: x, y: y, width: width, height: height)
+        canvas.stroke()
+        for (index, entry) in entries.enumerated() {
+            let rowY = y + 4 + Double(index) * rowHeight + rowHeight / 2
+            canvas.setColor(entry.1.color)
+            switch entry.1.style {
+            case .markers(let radius):
+                canvas.fillCircle(cx: x + 8 + swatch / 2, cy: rowY, radius: max(radius, 3), color: entry.1.color)
+            case .bars:
+                canvas.fillRectangle(x: x + 8, y: rowY - 5, width: swatch, height: 10, color: entry.1.color)
+            case .line(_, let dash):
+                canvas.setLineWidth(2.5)
+                canvas.setDash(dash)
+                canvas.line(x + 8, rowY, x + 8 + swatch, rowY)
+                canvas.setDash([])
+            default:
+                canvas.setLineWidth(2.5)
+                canvas.line(x + 8, rowY, x + 8 + swatch, rowY)
+            }
+            canvas.text(entry.0, x: x + 8 + swatch + 8, y: rowY, size: TextSize.legend, color: Palette.text, baseline: .middle)
+        }
+    }
+}

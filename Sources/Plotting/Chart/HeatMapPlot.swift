@@ -1,0 +1,96 @@
+import Foundation
+
+/// A grid of coloured cells over two parameters (a parameter sweep).
+public struct HeatMapPlot: Sendable {
+    public var title: String?
+    public var xLabel: String
+    public var yLabel: String
+    public var xValues: [Double]
+    public var yValues: [Double]
+    /// values[row][column] for yValues[row], xValues[column]; `nil` cells are drawn hatched grey.
+    public var values: [[Double?]]
+    public var valueLabel: String
+    /// When true small values are bright (good), e.g. for errors.
+    public var lowIsBright: Bool
+    /// Decimals printed in each cell (nil: no numbers).
+    public var cellDecimals: Int?
+
+    public init(title: String? = nil, xLabel: String, yLabel: String, xValues: [Double], yValues: [Double], values: [[Double?]], valueLabel: String, lowIsBright: Bool = false, cellDecimals: Int? = 2) {
+        self.title = title
+        self.xLabel = xLabel
+        self.yLabel = yLabel
+        self.xValues = xValues
+        self.yValues = yValues
+        self.values = values
+        self.valueLabel = valueLabel
+        self.lowIsBright = lowIsBright
+        self.cellDecimals = cellDecimals
+    }
+}
+
+struct HeatMapRenderer {
+    let plot: HeatMapPlot
+    let canvas: Canvas
+
+    func draw(in frame: Rect) {
+        var top = frame.y
+        if let title = plot.title {
+            canvas.text(title, x: frame.x, y: top, size: TextSize.panelTitle, color: Palette.text, baseline: .top, bold: true)
+            top += TextSize.panelTitle + 8
+        }
+        let columns = plot.xValues.count, rows = plot.yValues.count
+        guard columns > 0, rows > 0 else { return }
+        let xLabels = plot.xValues.map(Self.label), yLabels = plot.yValues.map(Self.label)
+        let yLabelWidth = yLabels.map { canvas.measure($0, size: TextSize.tick).width }.max() ?? 0
+        let left = frame.x + TextSize.axisLabel + 10 + yLabelWidth + 6
+        let area = Rect(x: left, y: top + 4, width: frame.maxX - 110 - left, height: frame.maxY - (TextSize.axisLabel + TextSize.tick + 20) - top - 4)
+        guard area.width > 20, area.height > 20 else { return }
+        let cellWidth = area.width / Double(columns), cellHeight = area.height / Double(rows)
+        let finite = plot.values.flatMap { $0 }.compactMap { $0 }.filter(\.isFinite)
+        let low = finite.min() ?? 0, high = finite.max() ?? 1
+        let range = low...(high > low ? high : low + 1)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                // Row 0 (smallest y) at the bottom, like a y axis.
+                let x = area.x + Double(column) * cellWidth, y = area.maxY - Double(row + 1) * cellHeight
+                let value = row < plot.values.count && column < plot.values[row].count ? plot.values[row][column] : nil
+                if let value, value.isFinite {
+                    var t = (value - range.lowerBound) / (range.upperBound - range.lowerBound)
+                    if plot.lowIsBright { t = 1 - t }
+                    let color = Palette.ramp(t)
+                    canvas.fillRectangle(x: x, y: y, width: cellWidth, height: cellHeight, color: color)
+                    if let decimals = plot.cellDecimals, cellWidth > 34, cellHeight > 16 {
+                        let luminance = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+                        canvas.text(AxisTicks.format(value, decimals: decimals), x: x + cellWidth / 2, y: y + cellHeight / 2,
+                                    size: min(TextSize.tick, cellHeight * 0.5), color: luminance > 0.5 ? .black : .white, align: .center, baseline: .middle)
+                    }
+                } else {
+                    canvas.fillRectangle(x: x, y: y, width: cellWidth, height: cellHeight, color: Palette.grid)
+                }
+            }
+        }
+        canvas.setColor(.white)
+        canvas.setLineWidth(1)
+        for column in 0...columns { canvas.line(area.x + Double(column) * cellWidth, area.y, area.x + Double(column) * cellWidth, area.maxY) }
+        for row in 0...rows { canvas.line(area.x, area.y + Double(row) * cellHeight, area.maxX, area.y + Double(row) * cellHeight) }
+        let labelEvery = max(1, Int((canvas.measure("00000", size: TextSize.tick).width / cellWidth).rounded(.up)))
+        for (column, label) in xLabels.enumerated() where column % labelEvery == 0 {
+            canvas.text(label, x: area.x + (Double(column) + 0.5) * cellWidth, y: area.maxY + 5, size: TextSize.tick, color: Palette.text, align: .center, baseline: .top)
+        }
+        let rowEvery = max(1, Int(((TextSize.tick + 2) / cellHeight).rounded(.up)))
+        for (row, label) in yLabels.enumerated() where row % rowEvery == 0 {
+            canvas.text(label, x: area.x - 5, y: area.maxY - (Double(row) + 0.5) * cellHeight, size: TextSize.tick, color: Palette.text, align: .right, baseline: .middle)
+        }
+        canvas.text(plot.xLabel, x: area.midX, y: frame.maxY - 2, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .bottom)
+        canvas.text(plot.yLabel, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top, angle: -.pi / 2)
+        ColorBar(label: plot.valueLabel, range: range, lowIsBright: plot.lowIsBright)
+            .draw(canvas: canvas, in: Rect(x: area.maxX + 14, y: area.y, width: 90, height: min(area.height, 280)))
+    }
+
+    /// Parameter values printed compactly (up to 4 significant digits).
+    static func label(_ value: Double) -> String {
+        var text = String(format: "%.4g", value)
+        if text.contains("e") { text = String(format: "%.2e", value) }
+        return text.replacingOccurrences(of: "-", with: "−")
+    }
+}

@@ -1,0 +1,32 @@
+/// Colours for series: the Okabe–Ito palette, distinguishable with common colour-vision
+/// deficiencies, then a few extras.
+public enum Palette {
+    public static let series: [Color] = [
+        Color(hex: 0x0072B2), Color(hex: 0xD55E00), Color(hex: 0x009E73), Color(hex: 0xCC79A7),
+        Color(hex: 0xE69F00), Color(hex: 0x56B4E9), Color(hex: 0x000000), Color(hex: 0xF0E442),
+        Color(hex: 0x7F7F7F), Color(hex: 0x8C564B),
+    ]
+
+    /// The `index`-th series colour (cycles).
+    public static func color(_ index: Int) -> Color { series[index % series.count] }
+
+    public static let grid = Color(hex: 0xE5E5E5)
+    public static let frame = Color(hex: 0x6B6B6B)
+    public static let text = Color(hex: 0x202020)
+    public static let mutedText = Color(hex: 0x5A5A5A)
+
+    /// A perceptually ordered ramp (viridis-like) for heat maps and scores, t ∈ [0, 1].
+    public static func ramp(_ t: Double) -> Color {
+        let stops: [(Double, Double, Double)] = [
+            (0.267, 0.005, 0.329), (0.283, 0.141, 0.458), (0.254, 0.265, 0.530), (0.207, 0.372, 0.553),
+            (0.164, 0.471, 0.558), (0.128, 0.567, 0.551), (0.135, 0.659, 0.518), (0.267, 0.749, 0.441),
+            (0.478, 0.821, 0.318), (0.741, 0.873, 0.150), (0.993, 0.906, 0.144),
+        ]
+        let clamped = min(1, max(0, t.isFinite ? t : 0))
+        let position = clamped * Double(stops.count - 1)
+        let index = min(Int(position), stops.count - 2)
+        let f = position - Double(index)
+        let a = stops[index], b = stops[index + 1]
+        return Color(red: a.0 + f * (b.0 - a.0), green: a.1 + f * (b.1 - a.1), blue: a.2 + f * (b.2 - a.2))
+    }
+}

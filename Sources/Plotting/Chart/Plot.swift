@@ -1,0 +1,109 @@
+/// One axis of a cartesian plot.
+public struct ChartAxis: Sendable {
+    /// Label including the unit, e.g. "time (s)".
+    public var label: String
+    public var scale: AxisScale
+    /// Fixed limits; automatic (nice ticks around the data) when `nil`.
+    public var limits: ClosedRange<Double>?
+    /// Keep 0 inside the automatic range (bars, errors).
+    public var includesZero: Bool
+    /// Categorical labels at integer positions 0, 1, 2, … (bar charts).
+    public var categories: [String]?
+
+    public init(_ label: String, scale: AxisScale = .linear, limits: ClosedRange<Double>? = nil, includesZero: Bool = false, categories: [String]? = nil) {
+        self.label = label
+        self.scale = scale
+        self.limits = limits
+        self.includesZero = includesZero
+        self.categories = categories
+    }
+}
+
+/// How a series is drawn.
+public enum SeriesStyle: Sendable {
+    case line(width: Double = 1.6, dash: [Double] = [])
+    /// Filled circles.
+    case markers(radius: Double = 2.5)
+    case lineAndMarkers(width: Double = 1.6, radius: Double = 2.5)
+    /// Horizontal steps (value holds until the next x).
+    case steps(width: Double = 1.6)
+    /// Vertical bars centred at x + offset, `width` in x units, from 0 (or the axis bottom).
+    case bars(width: Double, offset: Double = 0)
+}
+
+/// A named set of (x, y) points.
+public struct Series: Sendable {
+    public var name: String?
+    public var color: Color
+    public var x: [Double]
+    public var y: [Double]
+    public var style: SeriesStyle
+    /// Optional error bar half-heights (same count as y), drawn for markers and bars.
+    public var errors: [Double]?
+
+    public init(_ name: String?, color: Color, x: [Double], y: [Double], style: SeriesStyle = .line(), errors: [Double]? = nil) {
+        precondition(x.count == y.count, "series \(name ?? "") has \(x.count) x and \(y.count) y values")
+        self.name = name
+        self.color = color
+        self.x = x
+        self.y = y
+        self.style = style
+        self.errors = errors
+    }
+}
+
+/// A shaded x-interval (a disturbance window, a flood, a gap).
+public struct Band: Sendable {
+    public var range: ClosedRange<Double>
+    public var color: Color
+    public var label: String?
+    public init(_ range: ClosedRange<Double>, color: Color, label: String? = nil) {
+        self.range = range
+        self.color = color
+        self.label = label
+    }
+}
+
+/// A straight reference line across the plot.
+public struct ReferenceLine: Sendable {
+    public enum Orientation: Sendable { case horizontal, vertical }
+    public var value: Double
+    public var orientation: Orientation
+    public var color: Color
+    public var label: String?
+    public var dash: [Double]
+    public init(_ value: Double, _ orientation: Orientation, color: Color = Palette.frame, label: String? = nil, dash: [Double] = [5, 3]) {
+        self.value = value
+        self.orientation = orientation
+        self.color = color
+        self.label = label
+        self.dash = dash
+    }
+}
+
+public enum LegendPosition: Sendable {
+    /// The corner where the legend hides the fewest data points and labels.
+    case automatic
+    case none, topRight, topLeft, bottomRight, bottomLeft
+}
+
+/// A cartesian plot: axes, series, bands, reference lines, legend.
+public struct CartesianPlot: Sendable {
+    public var title: String?
+    public var xAxis: ChartAxis
+    public var yAxis: ChartAxis
+    public var series: [Series]
+    public var bands: [Band]
+    public var lines: [ReferenceLine]
+    public var legend: LegendPosition
+
+    public init(title: String? = nil, x: ChartAxis, y: ChartAxis, series: [Series], bands: [Band] = [], lines: [ReferenceLine] = [], legend: LegendPosition = .automatic) {
+        self.title = title
+        xAxis = x
+        yAxis = y
+        self.series = series
+        self.bands = bands
+        self.lines = lines
+        self.legend = legend
+    }
+}

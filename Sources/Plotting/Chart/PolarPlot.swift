@@ -1,0 +1,152 @@
+import Foundation
+
+/// One arc of a ring chart (e.g. a capture slot).
+public struct PolarSector: Sendable {
+    /// Start and end angle, degrees (counter-clockwise from the right, like a math angle).
+    public var start: Double
+    public var end: Double
+    /// Value mapped through the colour scale; `nil` draws the sector as empty.
+    public var value: Double?
+
+    public init(start: Double, end: Double, value: Double?) {
+        self.start = start
+        self.end = end
+        self.value = value
+    }
+}
+
+/// A point drawn on the ring at an angle and a relative radius (0 = inner, 1 = outer edge).
+public struct PolarMarker: Sendable {
+    public var angle: Double
+    public var radius: Double
+    public var color: Color
+    public init(angle: Double, radius: Double, color: Color) {
+        self.angle = angle
+        self.radius = radius
+        self.color = color
+    }
+}
+
+/// A ring of coloured sectors with a colour bar: slot coverage around an orbit.
+public struct PolarPlot: Sendable {
+    public var title: String?
+    public var sectors: [PolarSector]
+    public var markers: [PolarMarker]
+    /// Colour bar label with unit.
+    public var valueLabel: String
+    public var valueRange: ClosedRange<Double>
+    /// When true small values get the bright end of the ramp (e.g. a score where lower is better).
+    public var lowIsBright: Bool
+    /// Label for empty sectors in the colour bar.
+    public var emptyLabel: String
+    /// Text in the middle of the ring (a headline figure).
+    public var centerText: [String]
+
+    public init(title: String? = nil, sectors: [PolarSector], markers: [PolarMarker] = [], valueLabel: String, valueRange: ClosedRange<Double>, lowIsBright: Bool = false, emptyLabel: String = "empty", centerText: [String] = []) {
+        self.title = title
+        self.sectors = sectors
+        self.markers = markers
+        self.valueLabel = valueLabel
+        self.valueRange = valueRange
+        self.lowIsBright = lowIsBright
+        self.emptyLabel = emptyLabel
+        self.centerText = centerText
+    }
+
+    func color(for value: Double) -> Color {
+        let span = valueRange.upperBound - valueRange.lowerBound
+        var t = span > 0 ? (value - valueRange.lowerBound) / span : 0.5
+        if lowIsBright { t = 1 - t }
+        return Palette.ramp(t)
+    }
+}
+
+struct PolarRenderer {
+    let plot: PolarPlot
+    let canvas: Canvas
+    static let emptyColor = Color(hex: 0xF2D7D5)
+
+    func draw(in frame: Rect) {
+        var top = frame.y
+        if let title = plot.title {
+            canvas.text(title, x: frame.x, y: top, size: TextSize.panelTitle, color: Palette.text, baseline: .top, bold: true)
+            top += TextSize.panelTitle + 8
+        }
+        let barWidth = 90.0
+        let area = Rect(x: frame.x, y: top, width: frame.width - barWidth, height: frame.maxY - top)
+        let outer = min(area.width, area.height) / 2 - 28
+        guard outer > 30 else { return }
+        let inner = outer * 0.55
+        let cx = area.midX, cy = area.midY
+        // Screen y points down, so a counter-clockwise math angle θ is drawn at −θ.
+        for sector in plot.sectors {
+            let color = sector.value.map(plot.color(for:)) ?? Self.emptyColor
+            canvas.setColor(color)
+            canvas.newPath()
+            canvas.arcNegative(cx: cx, cy: cy, radius: outer, from: -radians(sector.start), to: -radians(sector.end))
+            canvas.arc(cx: cx, cy: cy, radius: inner, from: -radians(sector.end), to: -radians(sector.start))
+            canvas.closePath()
+            canvas.fillPreserve()
+            canvas.setColor(.white)
+            canvas.setLineWidth(0.8)
+            canvas.stroke()
+        }
+        for marker in plot.markers {
+            let r = inner + marker.radius * (outer - inner)
+            canvas.fillCircle(cx: cx + r * cos(radians(marker.angle)), cy: cy - r * sin(radians(marker.angle)), radius: 2.2, color: marker.color)
+        }
+        // Angle ticks every 30°.
+        canvas.setColor(Palette.frame)
+        canvas.setLineWidth(1)
+        for degrees in stride(from: 0.0, to: 360, by: 30) {
+            let a = radians(degrees)
+            canvas.line(cx + (outer + 2) * cos(a), cy - (outer + 2) * sin(a), cx + (outer + 7) * cos(a), cy - (outer + 7) * sin(a))
+            canvas.text("\(Int(degrees))°", x: cx + (outer + 16) * cos(a), y: cy - (outer + 16) * sin(a),
+                        size: TextSize.tick, color: Palette.text, align: .center, baseline: .middle)
+        }
+        for (index, line) in plot.centerText.enumerated() {
+            let offset = (Double(index) - Double(plot.centerText.count - 1) / 2) * (TextSize.axisLabel + 6)
+            canvas.text(line, x: cx, y: cy + offset, size: index == 0 ? TextSize.panelTitle : TextSize.tick, color: Palette.text,
+                        align: .center, baseline: .middle, bold: index == 0)
+        }
+        ColorBar(label: plot.valueLabel, range: plot.valueRange, lowIsBright: plot.lowIsBright, emptyLabel: plot.emptyLabel, emptyColor: Self.emptyColor)
+            .draw(canvas: canvas, in: Rect(x: area.maxX + 10, y: area.y + 20, width: barWidth - 10, height: min(area.height - 40, 260)))
+    }
+
+    private func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
+}
+
+/// A vertical colour scale with min/max labels.
+struct ColorBar {
+    let label: String
+    let range: ClosedRange<Double>
+    let lowIsBright: Bool
+    var emptyLabel: String?
+    var emptyColor: Color?
+
+    func draw(canvas: Canvas, in frame: Rect) {
+        let barX = frame.x + 4, barWidth = 16.0
+        let barTop = frame.y + TextSize.tick * 2 + 12
+        let barHeight = max(20, frame.height - (barTop - frame.y) - 40)
+        canvas.text(label, x: frame.x, y: frame.y, size: TextSize.tick, color: Palette.text, baseline: .top)
+        let steps = 64
+        for step in 0..<steps {
+            let t = Double(step) / Double(steps - 1)
+            let color = Palette.ramp(lowIsBright ? t : 1 - t)  // top of the bar = high value
+            canvas.fillRectangle(x: barX, y: barTop + barHeight * Double(step) / Double(steps), width: barWidth, height: barHeight / Double(steps) + 0.5, color: color)
+        }
+        let ticks = AxisTicks.linear(range, target: 4, expand: false)
+        for (value, text) in zip(ticks.major, ticks.labels) where range.contains(value) {
+            let span = range.upperBound - range.lowerBound
+            let y = barTop + barHeight * (1 - (span > 0 ? (value - range.lowerBound) / span : 0.5))
+            canvas.setColor(Palette.frame)
+            canvas.line(barX + barWidth, y, barX + barWidth + 4, y)
+            canvas.text(text, x: barX + barWidth + 7, y: y, size: TextSize.tick, color: Palette.text, baseline: .middle)
+        }
+        if let emptyLabel, let emptyColor {
+            let y = barTop + barHeight + 14
+            canvas.fillRectangle(x: barX, y: y, width: barWidth, height: 12, color: emptyColor)
+            canvas.text(emptyLabel, x: barX + barWidth + 7, y: y + 6, size: TextSize.tick, color: Palette.text, baseline: .middle)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Fusion
+
+/// How the phone's magnetometer calibration relates to the simulated hard and soft iron.
+public enum MagnetometerCalibrationMode: String, CaseIterable, Sendable {
+    /// The phone has calibrated exactly (the inverse of the simulated errors is applied).
+    case ideal
+    /// Raw readings go to the filter.
+    case none
+}
+
+/// The fusion part of a scenario.
+public struct FusionScenarioSettings: Sendable, Equatable {
+    public var fusion = FusionSettings()
+    public var magnetometerCalibration = MagnetometerCalibrationMode.ideal
+    public init() {}
+}
+
+private let degrees = Double.pi / 180
+
+extension ConfigSchema where Root == FusionScenarioSettings {
+    static var fusion: ConfigSchema {
+        let fields: [ConfigField<FusionScenarioSettings>] = [
+            .choice("filter", \.fusion.filter, help: "attitude filter feeding the capture code"),
+            .choice("reference_frame", \.fusion.referenceFrame, help: "CoreMotion reference frame of the DeviceMotion stream"),
+            .choice("magnetometer_calibration", \.magnetometerCalibration, help: "ideal: the phone removes the simulated hard/soft iron; none: raw field"),
+            .section("complementary", \.fusion.complementary, .complementary, help: "complementary filter"),
+            .section("mahony", \.fusion.mahony, .mahony, help: "Mahony filter"),
+            .section("madgwick", \.fusion.madgwick, .madgwick, help: "Madgwick filter"),
+            .section("bias_estimating", \.fusion.biasEstimating, .biasEstimating, help: "bias-estimating filter"),
+        ]
+        return ConfigSchema(fields)
+    }
+}
+
+extension ConfigSchema where Root == ComplementaryFilter.Settings {
+    static var complementary: ConfigSchema {
+        let fields: [ConfigField<ComplementaryFilter.Settings>] = [
+            .number("tilt_time_constant_s", \.tiltTimeConstant, 0.01...1000, help: "time constant of the accelerometer tilt correction"),
+            .number("heading_time_constant_s", \.headingTimeConstant, 0.01...1000, help: "time constant of the magnetometer heading correction"),
+            .number("acceleration_rejection_m_s2", \.accelerationRejection, 0.01...100, help: "skip tilt correction when |a| differs from g by more"),
+        ]
+        return ConfigSchema(fields)
+    }
+}
+
+extension ConfigSchema where Root == MahonyFilter.Settings {
+    static var mahony: ConfigSchema {
+        let fields: [ConfigField<MahonyFilter.Settings>] = [
+            .number("kp", \.proportionalGain, 0...100, help: "proportional gain, rad/s per unit direction error"),
+            .number("ki", \.integralGain, 0...100, help: "integral (bias) gain, rad/s² per unit direction error"),
+            .number("bias_limit_dps", \.biasLimit, 0...100, scale: degrees, help: "largest bias estimate"),
+        ]
+        return ConfigSchema(fields)
+    }
+}
+
+extension ConfigSchema where Root == MadgwickFilter.Settings {
+    static var madgwick: ConfigSchema {
+        let fields: [ConfigField<MadgwickFilter.Settings>] = [
+            .number("beta", \.beta, 0...10, help: "gradient step, rad/s"),
+        ]
+        return ConfigSchema(fields)
+    }
+}
+
+extension ConfigSchema where Root == BiasEstimatingFilter.Settings {
+    static var biasEstimating: ConfigSchema {
+        let fields: [ConfigField<BiasEstimatingFilter.Settings>] = [
+            .number("acceleration_time_constant_s", \.accelerationTimeConstant, 0.01...1000, help: "accelerometer low-pass in the almost-inertial frame"),
+            .number("heading_time_constant_s", \.headingTimeConstant, 0.01...1000, help: "magnetometer heading correction"),
+            .number("motion_bias_time_constant_s", \.motionBiasTimeConstant, 1...100_000, help: "bias learning from corrections in motion"),
+            .number("rest_bias_time_constant_s", \.restBiasTimeConstant, 0.01...1000, help: "bias learning at rest"),
+            .number("bias_limit_dps", \.biasLimit, 0...100, scale: degrees, help: "largest bias estimate"),
+            .number("rest_gyroscope_threshold_dps", \.restGyroscopeThreshold, 0...100, scale: degrees, help: "rest detection: gyroscope deviation limit"),
+            .number("rest_acceleration_threshold_m_s2", \.restAccelerationThreshold, 0...100, help: "rest detection: accelerometer deviation limit"),
+            .number("rest_minimum_duration_s", \.restMinimumDuration, 0...1000, help: "rest detection: required duration"),
+            .number("magnetic_norm_tolerance", \.magneticNormTolerance, 0...10, help: "disturbance: relative field magnitude tolerance"),
+            .number("magnetic_dip_tolerance_deg", \.magneticDipTolerance, 0...90, scale: degrees, help: "disturbance: dip tolerance"),
+            .number("magnetic_accept_after_s", \.magneticAcceptAfter, 0...100_000, help: "a steady disturbance becomes the new reference after this"),
+        ]
+        return ConfigSchema(fields)
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Reports
+import Evaluation
+import Foundation
+import Fusion
+import Scenarios
+import Simulation
+
+struct FusionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fusion",
+        abstract: "Compare the attitude filters on simulated IMU streams (BROAD error metrics).",
+        discussion: """
+            Runs every requested filter on every seed of every scenario and writes fusion.csv \
+            (one row per scenario, seed and filter), fusion-summary.txt and plots/fusion-error.png \
+            (error over time of the first seed). Errors follow BROAD: q_err = q_est ⊗ q_true⁻¹, \
+            total / heading / inclination RMSE over the walk. Without magnetometer (--dof 6) the \
+            heading is compared after removing the heading offset of the first second of the walk.
+
+            Example: orbitbench fusion orbit-72 magnetic-disturbance --filters madgwick,bias-estimating
+            """)
+
+    @Argument(help: "Scenario names or paths (default: orbit-72).")
+    var scenarios: [String] = []
+
+    @Option(help: "Comma-separated filters.")
+    var filters: String = FilterKind.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: "Seeds to run, e.g. 1,2,5-8 (default: each scenario's seeds).")
+    var seeds: String?
+
+    @Option(help: "9 uses the magnetometer, 6 runs without it.")
+    var dof: Int = 9
+
+    @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
+    var out: String = "reports/fusion"
+
+    @Flag(help: "Skip the PNG plots.")
+    var noPlots = false
+
+    @OptionGroup var scenarioOptions: ScenarioOptions
+
+    func validate() throws {
+        _ = try ListParsing.names(filters, option: "--filters") as [FilterKind]
+        if let seeds { _ = try ListParsing.seeds(seeds) }
+        guard dof == 6 || dof == 9 else { throw ValidationError("--dof must be 6 or 9") }
+    }
+
+    func run() throws {
+        let kinds: [FilterKind] = try ListParsing.names(filters, option: "--filters")
+        let seedOverride = try seeds.map(ListParsing.seeds)
+        let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map(scenarioOptions.load)
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: out))
+        let jobs = loaded.flatMap { scenario in (seedOverride ?? scenario.seeds).map { (scenario, $0) } }
+        let useMagnetometer = dof == 9
+        let results = try Parallel.map(jobs.count) { index -> [FilterRunResult] in
+            let (scenario, seed) = jobs[index]
+            let run = try SimulatedRun(world: scenario.world, seed: seed)
+            let input = FusionInput(run: run, calibrate: scenario.fusion.magnetometerCalibration == .ideal)
+            return kinds.map { kind in
+                scenario.fusion.fusion.withFilter(kind, FilterRunner(input: input, kind: kind, useMagnetometer: useMagnetometer))
+            }
+        }
+        var rows: [FusionReport.Row] = []
+        for (job, filterResults) in zip(jobs, results) {
+            for result in filterResults { rows.append(FusionReport.Row(scenario: job.0.name, seed: job.1, result: result)) }
+        }
+        try report.write(FusionReport.csv(rows).bytes, to: "fusion.csv")
+        let summary = FusionReport.summary(rows, useMagnetometer: useMagnetometer)
+        try report.write(summary, to: "fusion-summary.txt")
+        if !noPlots {
+            let firstSeedRows = rows.filter { row in jobs.first { $0.0.name == row.scenario }?.1 == row.seed }
+            var windows: [String: FusionPlots.Windows] = [:]
+            for scenario in loaded {
+                let profile = ProgressProfile(orbit: scenario.world.orbit)
+                let disturbances = scenario.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }
+                windows[scenario.name] = FusionPlots.Windows(evaluated: profile.walkingPhase, disturbances: disturbances)
+            }
+            let provenance = Provenance.texts(command: "fusion", scenarios: loaded.map(\.name), seeds: jobs.map(\.1))
+            try report.write(try FusionPlots.errorOverTime(firstSeedRows, windows: windows, provenance: provenance), to: "plots/fusion-error.png")
+        }
+        try report.commit()
+        print(summary, terminator: "")
+        print("wrote \(report.destination.path)/fusion.csv, fusion-summary.txt\(noPlots ? "" : ", plots/fusion-error.png")")
+    }
+}

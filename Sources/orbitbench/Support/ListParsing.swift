@@ -1,0 +1,30 @@
+import ArgumentParser
+
+/// Parses comma-separated option values, e.g. `--seeds 1,2,5-8`.
+enum ListParsing {
+    /// Seeds: integers and inclusive ranges `a-b`, distinct, each in 0...2³²−1.
+    static func seeds(_ text: String) throws -> [UInt64] {
+        var seeds: [UInt64] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(bounds.count), let low = UInt64(bounds[0]), let high = UInt64(bounds.last!),
+                  low <= high, high <= 4_294_967_295
+            else {
+                throw ValidationError("--seeds: '\(part)' is not a seed or a range like 3-7 (seeds are 0...4294967295)")
+            }
+            for seed in low...high where !seeds.contains(seed) { seeds.append(seed) }
+        }
+        return seeds
+    }
+
+    /// Names from a fixed set, comma separated.
+    static func names<Choice: RawRepresentable & CaseIterable>(_ text: String, option: String) throws -> [Choice] where Choice.RawValue == String {
+        try text.split(separator: ",").map { name in
+            guard let choice = Choice(rawValue: String(name)) else {
+                let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("\(option): unknown '\(name)'; choose from \(allowed)")
+            }
+            return choice
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Plotting
+import Testing
+
+@Suite struct TickTests {
+    @Test func niceLinearTicks() {
+        let ticks = AxisTicks.linear(0.3...9.7)
+        #expect(ticks.major == [0, 2, 4, 6, 8, 10])
+        #expect(ticks.domain == 0...10)
+        #expect(ticks.labels == ["0", "2", "4", "6", "8", "10"])
+        let small = AxisTicks.linear(0.012...0.048)
+        #expect(small.labels.first == "0.010" || small.labels.first == "0.01")
+        #expect(small.major.count >= 4)
+        let negative = AxisTicks.linear(-3...1)
+        #expect(negative.labels.contains("−3") || negative.labels.contains("−4"))
+        #expect(!negative.labels.contains("−0"))
+    }
+
+    @Test func halfStepsGetADecimal() {
+        let ticks = AxisTicks.linear(0...10, target: 4)
+        #expect(ticks.major == [0, 2.5, 5, 7.5, 10])
+        #expect(ticks.labels == ["0.0", "2.5", "5.0", "7.5", "10.0"])
+    }
+
+    @Test func degenerateRangeGetsPadded() {
+        let ticks = AxisTicks.linear(5...5)
+        #expect(ticks.domain.lowerBound < 5 && ticks.domain.upperBound > 5)
+    }
+
+    @Test func logarithmicDecades() {
+        let ticks = AxisTicks.logarithmic(0.003...40)
+        #expect(ticks.major == [0.001, 0.01, 0.1, 1, 10, 100])
+        #expect(ticks.labels == ["10⁻³", "10⁻²", "10⁻¹", "10⁰", "10¹", "10²"])
+        #expect(ticks.minor.contains(0.002) && ticks.minor.contains(50))
+    }
+}
+
+@Suite struct FigureTests {
+    /// A figure renders at its size, carries its title in the PNG, and draws series colours.
+    @Test func lineFigureRendersSeriesAndLegend() throws {
+        let red = Color(hex: 0xD55E00)
+        let plot = CartesianPlot(
+            title: "test", x: ChartAxis("time (s)"), y: ChartAxis("error (°)"),
+            series: [Series("a", color: red, x: [0, 1, 2, 3], y: [0, 3, 1, 2], style: .line(width: 3))])
+        let figure = Figure(title: "Figure", width: 600, height: 400, rows: [[.cartesian(plot)]])
+        let bytes = try figure.pngBytes(provenance: [PNGText("Software", "tests")])
+        let decoded = try PNGCodec.decode(bytes)
+        #expect(decoded.image.width == 600 && decoded.image.height == 400)
+        #expect(decoded.text("Title") == "Figure")
+        #expect(decoded.text("Software") == "tests")
+        var redPixels = 0
+        for y in 0..<400 { for x in 0..<600 { let p = decoded.image.pixel(x: x, y: y); if p.r > 200 && p.g < 120 && p.b < 40 { redPixels += 1 } } }
+        #expect(redPixels > 300)  // the line and the legend swatch
+    }
+
+    @Test func everyPanelKindRenders() throws {
+        var sectors: [PolarSector] = []
+        for slot in 0..<72 {
+            let value: Double? = slot % 7 == 0 ? nil : Double(slot)
+            sectors.append(PolarSector(start: Double(slot) * 5, end: Double(slot + 1) * 5, value: value))
+        }
+        let polar = PolarPlot(sectors: sectors, valueLabel: "score", valueRange: 0...72)
+        let heat = HeatMapPlot(xLabel: "a", yLabel: "b", xValues: [1, 2, 3], yValues: [10, 20], values: [[1, 2, nil], [4, 5, 6]], valueLabel: "coverage")
+        let bars = CartesianPlot(x: ChartAxis("filter", categories: ["x", "y"]), y: ChartAxis("RMSE (°)", includesZero: true),
+                                 series: [Series("g", color: .black, x: [0, 1], y: [1, 2], style: .bars(width: 0.4), errors: [0.1, 0.2])])
+        let figure = Figure(title: "all", footnote: "note", width: 900, height: 700, legend: [("g", .black)],
+                            rows: [[.polar(polar), .heatMap(heat)], [.cartesian(bars), .text(title: "t", lines: ["a", "b"])]])
+        let decoded = try PNGCodec.decode(try figure.pngBytes(provenance: []))
+        #expect(decoded.image.width == 900)
+        // The empty polar sectors use the light red "empty" colour.
+        var emptyColour = 0
+        for y in stride(from: 0, to: 700, by: 2) { for x in stride(from: 0, to: 450, by: 2) { let p = decoded.image.pixel(x: x, y: y); if p.r == 0xF2 && p.g == 0xD7 && p.b == 0xD5 { emptyColour += 1 } } }
+        #expect(emptyColour > 20)
+    }
+}
