@@ -29,11 +29,12 @@ let package = Package(
         // Portable modules: Foundation only.
         .target(name: "OrbitMath"),
         .target(name: "Fusion", dependencies: ["OrbitMath"]),
+        .target(name: "Capture", dependencies: ["OrbitMath", "Fusion"]),
 
         // Harness modules.
         .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
-        .target(name: "Scenarios", dependencies: ["OrbitMath", "Fusion", "Simulation", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Evaluation", dependencies: ["OrbitMath", "Fusion", "Simulation", "Scenarios"]),
+        .target(name: "Scenarios", dependencies: ["OrbitMath", "Fusion", "Capture", "Simulation", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Evaluation", dependencies: ["OrbitMath", "Fusion", "Capture", "Simulation", "Scenarios"]),
         .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
         .target(name: "Reports", dependencies: ["Evaluation", "Plotting", "Scenarios"]),
 
@@ -50,6 +51,7 @@ let package = Package(
             dependencies: ["OrbitMath", .product(name: "Numerics", package: "swift-numerics")]
         ),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "OrbitMath"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fusion", "OrbitMath"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Evaluation", "CGSL"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Fusion", "Simulation", "Scenarios"]),

@@ -49,6 +49,23 @@ public struct DeviceMotion: Sendable, Equatable {
     public var referenceFrame: ReferenceFrame
     /// Whether the filter believes the device is lying still.
     public var atRest: Bool
+
+    public init(
+        timestamp: Double, attitude: Quaternion, rotationRate: Vector3, gravity: Vector3, userAcceleration: Vector3,
+        magneticField: Vector3?, magneticFieldAccuracy: MagneticFieldAccuracy, heading: Double?,
+        referenceFrame: ReferenceFrame, atRest: Bool
+    ) {
+        self.timestamp = timestamp
+        self.attitude = attitude
+        self.rotationRate = rotationRate
+        self.gravity = gravity
+        self.userAcceleration = userAcceleration
+        self.magneticField = magneticField
+        self.magneticFieldAccuracy = magneticFieldAccuracy
+        self.heading = heading
+        self.referenceFrame = referenceFrame
+        self.atRest = atRest
+    }
 }
 
 /// Hard- and soft-iron correction the phone applies before fusion: m = A·(raw − offset).

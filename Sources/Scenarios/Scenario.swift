@@ -1,3 +1,4 @@
+import Capture
 import Foundation
 import Fusion
 import OrbitMath
@@ -17,6 +18,7 @@ public struct Scenario: Sendable, Equatable {
     public var seeds: [UInt64] = Array(1...10)
     public var world = WorldSettings()
     public var fusion = FusionScenarioSettings()
+    public var selection = CaptureSettings()
 
     /// The built-in default scenario: every key at its default.
     public static let defaultName = "orbit-72"
@@ -41,6 +43,7 @@ extension ConfigSchema where Root == Scenario {
             .section("camera", \.world.camera, .camera, help: "camera and frame delivery"),
             .section("pipeline", \.world.pipeline, .pipeline, help: "the app's processing queue"),
             .section("fusion", \.fusion, .fusion, help: "attitude fusion (the CoreMotion stand-in)"),
+            .section("selection", \.selection, .selection, help: "the capture app's frame selection"),
         ]
         let checks: [(Scenario) -> ConfigProblem?] = [
             { scenario in

@@ -232,7 +232,8 @@ extension ConfigSchema where Root == CameraSettings {
 extension ConfigSchema where Root == PipelineSettings {
     static var pipeline: ConfigSchema {
         let fields: [ConfigField<PipelineSettings>] = [
-            .number("motion_cost_ms", \.motionCost, 0...1000, help: "CPU time per motion update"),
+            .number("motion_cost_ms", \.motionCost, 0...1000, help: "CPU time per motion update processed in full"),
+            .number("coalesced_motion_cost_ms", \.coalescedMotionCost, 0...1000, help: "CPU time per motion update only stored (flood guard)"),
             .number("frame_cost_ms", \.frameCost, 0...10_000, help: "CPU time per frame"),
             .number("cost_jitter", \.costJitter, 0...1, help: "relative σ of each cost"),
         ]

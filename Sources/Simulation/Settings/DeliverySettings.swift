@@ -64,8 +64,10 @@ public struct CameraSettings: Sendable, Equatable {
 
 /// The app's processing queue.
 public struct PipelineSettings: Sendable, Equatable {
-    /// CPU time to handle one motion update, ms.
+    /// CPU time to handle one motion update in full, ms.
     public var motionCost = 0.3
+    /// CPU time to only store a motion update (coalesced by a flood guard), ms.
+    public var coalescedMotionCost = 0.02
     /// CPU time to handle one frame (lookup, scoring, slot update, copy), ms.
     public var frameCost = 12.0
     /// Relative standard deviation of each item's cost, 0...1.

@@ -1,0 +1,146 @@
+import Foundation
+import Fusion
+import OrbitMath
+
+/// A DeviceMotion sample as the capture code keeps it.
+public struct MotionSample: Sendable, Equatable {
+    /// Increasing number given on insertion (lets a caller map samples back to their source).
+    public var sequence: Int
+    /// s, the DeviceMotion timestamp.
+    public var timestamp: Double
+    public var attitude: Quaternion
+    /// Unbiased rotation rate, rad/s, body frame.
+    public var rotationRate: Vector3
+    /// User acceleration, m/s², body frame.
+    public var userAcceleration: Vector3
+}
+
+/// The motion at a frame's timestamp, interpolated between the two samples around it.
+public struct InterpolatedMotion: Sendable, Equatable {
+    public var attitude: Quaternion
+    public var rotationRate: Vector3
+    public var userAcceleration: Vector3
+    /// The samples used and the interpolation fraction (0 = `earlier`, 1 = `later`).
+    public var earlier: Int
+    public var later: Int
+    public var fraction: Double
+}
+
+/// Why a lookup found no motion.
+public enum MotionLookupFailure: Error, Sendable, Equatable {
+    /// The buffer holds nothing yet.
+    case empty
+    /// The timestamp is older than the oldest sample still kept.
+    case tooOld
+    /// No sample at or after the timestamp has arrived yet.
+    case notYetArrived
+}
+
+/// A bounded ring buffer of DeviceMotion samples, oldest overwritten first. Samples must arrive
+/// in timestamp order (CoreMotion's handler runs in order); an out-of-order sample is refused.
+public struct MotionBuffer: Sendable {
+    private var storage: [MotionSample]
+    private var start = 0
+    public private(set) var count = 0
+    private var nextSequence = 0
+
+    /// A buffer holding at most `capacity` samples (≥ 2).
+    public init(capacity: Int) {
+        precondition(capacity >= 2, "a motion buffer needs room for two samples")
+        storage = Array(repeating: MotionSample(sequence: 0, timestamp: 0, attitude: .identity, rotationRate: .zero, userAcceleration: .zero), count: capacity)
+    }
+
+    public var capacity: Int { storage.count }
+
+    @inline(__always)
+    private func sample(_ offset: Int) -> MotionSample {
+        storage[(start + offset) % storage.count]
+    }
+
+    public var oldest: MotionSample? { count > 0 ? sample(0) : nil }
+    public var newest: MotionSample? { count > 0 ? sample(count - 1) : nil }
+
+    /// Appends a sample; returns its sequence number, or `nil` when its timestamp does not
+    /// advance (the sample is ignored). No allocation: the storage is reused.
+    @discardableResult
+    public mutating func append(timestamp: Double, attitude: Quaternion, rotationRate: Vector3, userAcceleration: Vector3) -> Int? {
+        guard timestamp.isFinite, attitude.isFinite else { return nil }
+        if let last = newest, timestamp <= last.timestamp { return nil }
+        let entry = MotionSample(sequence: nextSequence, timestamp: timestamp, attitude: attitude, rotationRate: rotationRate, userAcceleration: userAcceleration)
+        nextSequence += 1
+        if count < storage.count {
+            storage[(start + count) % storage.count] = entry
+            count += 1
+        } else {
+            storage[start] = entry
+            start = (start + 1) % storage.count
+        }
+        return entry.sequence
+    }
+
+    /// Motion at `timestamp`: SLERP between the bracketing attitudes, linear for rates and
+    /// accelerations. A timestamp equal to a sample's returns that sample.
+    public func lookup(_ timestamp: Double) -> Result<InterpolatedMotion, MotionLookupFailure> {
+        guard count > 0, let first = oldest, let last = newest else { return .failure(.empty) }
+        if timestamp < first.timestamp { return .failure(.tooOld) }
+        if timestamp > last.timestamp { return .failure(.notYetArrived) }
+        // Binary search for the first sample with timestamp ≥ `timestamp`.
+        var low = 0, high = count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if sample(mid).timestamp < timestamp { low = mid + 1 } else { high = mid }
+        }
+        let after = sample(low)
+        if after.timestamp == timestamp || low == 0 {
+            return .success(InterpolatedMotion(
+                attitude: after.attitude, rotationRate: after.rotationRate, userAcceleration: after.userAcceleration,
+                earlier: after.sequence, later: after.sequence, fraction: 0))
+        }
+        let before = sample(low - 1)
+        let fraction = (timestamp - before.timestamp) / (after.timestamp - before.timestamp)
+        return .success(InterpolatedMotion(
+            attitude: Quaternion.slerp(before.attitude, after.attitude, t: fraction),
+            rotationRate: before.rotationRate + fraction * (after.rotationRate - before.rotationRate),
+            userAcceleration: before.userAcceleration + fraction * (after.userAcceleration - before.userAcceleration),
+            earlier: before.sequence, later: after.sequence, fraction: fraction))
+    }
+
+    public mutating func removeAll() {
+        start = 0
+        count = 0
+    }
+}
+
+/// Coalesces a flood of motion updates: every update is stored (cheap), but the expensive
+/// per-update work (UI, guidance) runs at most at `maximumRate`. Switched off, every update is
+/// processed in full.
+public struct FloodGuard: Sendable, Equatable {
+    public var isEnabled: Bool
+    /// Highest rate of fully processed updates, Hz.
+    public var maximumRate: Double
+    private var lastProcessed = -Double.infinity
+    public private(set) var processed = 0
+    public private(set) var coalesced = 0
+
+    public init(isEnabled: Bool, maximumRate: Double) {
+        self.isEnabled = isEnabled
+        self.maximumRate = maximumRate
+    }
+
+    /// Whether the update with this timestamp gets the full treatment.
+    public mutating func shouldProcess(timestamp: Double) -> Bool {
+        guard isEnabled else {
+            processed += 1
+            return true
+        }
+        // A small tolerance keeps regular updates at exactly the maximum rate from being dropped
+        // by timestamp jitter.
+        if timestamp - lastProcessed >= 0.9 / maximumRate {
+            lastProcessed = timestamp
+            processed += 1
+            return true
+        }
+        coalesced += 1
+        return false
+    }
+}

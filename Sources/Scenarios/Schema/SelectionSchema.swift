@@ -1,0 +1,30 @@
+import Capture
+import Foundation
+
+extension ConfigSchema where Root == CaptureSettings {
+    static var selection: ConfigSchema {
+        let fields: [ConfigField<CaptureSettings>] = [
+            .integer("slots", \.slotCount, 4...3600, help: "slots around the circle (72 = one per 5°)"),
+            .choice("angle_source", \.angleSource, help: "euler_yaw: the seed's CoreMotion yaw; optical_axis: azimuth of the camera axis"),
+            .section("weights", \.weights, .weights, help: "weights of the 4D quality distance"),
+            .number("threshold", \.threshold, 0...1000, help: "frames whose quality distance exceeds this are discarded"),
+            .choice("lookup_at", \.lookupTime, help: "when in the exposure the motion is looked up"),
+            .flag("flood_guard", \.floodGuard, help: "coalesce motion floods"),
+            .number("flood_guard_max_rate_hz", \.floodGuardMaximumRate, 1...1000, help: "highest rate of fully processed motion updates"),
+            .integer("motion_buffer_samples", \.motionBufferCapacity, 2...100_000, help: "DeviceMotion samples kept for frame lookup"),
+        ]
+        return ConfigSchema(fields)
+    }
+}
+
+extension ConfigSchema where Root == SelectionWeights {
+    static var weights: ConfigSchema {
+        let fields: [ConfigField<SelectionWeights>] = [
+            .number("roll", \.roll, 0...1000, help: "per degree² of roll deviation"),
+            .number("pitch", \.pitch, 0...1000, help: "per degree² of pitch deviation"),
+            .number("acceleration", \.acceleration, 0...1000, help: "per (m/s²)² of user acceleration"),
+            .number("angle_offset", \.angleOffset, 0...1000, help: "per degree² of offset from the slot centre"),
+        ]
+        return ConfigSchema(fields)
+    }
+}
