@@ -10,7 +10,7 @@ RELEASE_BIN = .build/release/orbitbench
 
 demo: system-deps
 	$(SWIFT) build -c release --product orbitbench
-	$(RELEASE_BIN) --help
+	$(RELEASE_BIN) run
 
 test: system-deps
 	@mkdir -p .build

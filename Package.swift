@@ -36,12 +36,12 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["OrbitMath", "Fusion", "Capture", "Simulation", .product(name: "Yams", package: "Yams")]),
         .target(name: "Evaluation", dependencies: ["OrbitMath", "Fusion", "Capture", "Simulation", "Scenarios"]),
         .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
-        .target(name: "Reports", dependencies: ["Evaluation", "Plotting", "Scenarios"]),
+        .target(name: "Reports", dependencies: ["Capture", "Evaluation", "Plotting", "Scenarios"]),
 
         .executableTarget(
             name: "orbitbench",
             dependencies: [
-                "OrbitMath", "Fusion", "Simulation", "Scenarios", "Evaluation", "Plotting", "Reports", "CPlatform",
+                "OrbitMath", "Fusion", "Capture", "Simulation", "Scenarios", "Evaluation", "Plotting", "Reports", "CPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,9 +54,9 @@ let package = Package(
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fusion", "OrbitMath"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Evaluation", "CGSL"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Fusion", "Simulation", "Scenarios"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Capture", "Fusion", "Simulation", "Scenarios"]),
         // Runs the built executable end to end (the target depends on it so it is built first).
-        .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench", "Plotting"]),
+        .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]

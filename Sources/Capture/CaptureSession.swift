@@ -66,13 +66,17 @@ public struct SlotEntry: Sendable, Equatable {
 }
 
 /// How a motion update was handled.
-public enum MotionHandling: Sendable, Equatable {
-    /// Stored and processed in full.
-    case processed
-    /// Stored only (the flood guard skipped the expensive work).
-    case coalesced
-    /// Not usable (timestamp did not advance or values not finite).
-    case rejected
+public struct MotionHandling: Sendable, Equatable {
+    /// Processed in full (false: the flood guard coalesced it; only storing it was done).
+    public var isProcessed: Bool
+    /// Stored in the motion buffer (false when its timestamp did not advance — a repeated
+    /// sample — or its values were not finite).
+    public var isStored: Bool
+
+    public init(isProcessed: Bool, isStored: Bool) {
+        self.isProcessed = isProcessed
+        self.isStored = isStored
+    }
 }
 
 /// The 360° capture: motion buffer, recording start, scoring and slots (the OuterCircle
@@ -95,12 +99,13 @@ public struct CaptureSession: Sendable {
     }
 
     /// Stores a DeviceMotion update; the flood guard decides whether it is processed in full.
+    /// The handler runs for every update the system delivers, repeated samples included, so the
+    /// guard sees them all.
     public mutating func handleMotion(_ motion: DeviceMotion) -> MotionHandling {
         let stored = buffer.append(
             timestamp: motion.timestamp, attitude: motion.attitude, rotationRate: motion.rotationRate,
             userAcceleration: motion.userAcceleration)
-        guard stored != nil else { return .rejected }
-        return floodGuard.shouldProcess(timestamp: motion.timestamp) ? .processed : .coalesced
+        return MotionHandling(isProcessed: floodGuard.shouldProcess(timestamp: motion.timestamp), isStored: stored != nil)
     }
 
     /// Decides about one frame: look up the motion at its timestamp, score it against its slot,

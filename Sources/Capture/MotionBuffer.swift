@@ -118,7 +118,8 @@ public struct FloodGuard: Sendable, Equatable {
     public var isEnabled: Bool
     /// Highest rate of fully processed updates, Hz.
     public var maximumRate: Double
-    private var lastProcessed = -Double.infinity
+    /// When the next full update is due, s.
+    private var nextDue = -Double.infinity
     public private(set) var processed = 0
     public private(set) var coalesced = 0
 
@@ -133,10 +134,13 @@ public struct FloodGuard: Sendable, Equatable {
             processed += 1
             return true
         }
-        // A small tolerance keeps regular updates at exactly the maximum rate from being dropped
-        // by timestamp jitter.
-        if timestamp - lastProcessed >= 0.9 / maximumRate {
-            lastProcessed = timestamp
+        // Updates are due every 1/rate on a schedule; one arriving up to a quarter interval early
+        // still counts, so regular updates at the maximum rate pass despite jitter (DeviceMotion
+        // timestamps sit on the sensor's sample grid: 60 Hz from a 200 Hz IMU comes 15 or 20 ms
+        // apart), while the schedule keeps a flood's average rate at exactly `maximumRate`.
+        let interval = 1 / maximumRate
+        if timestamp >= nextDue - 0.25 * interval {
+            nextDue = max(nextDue + interval, timestamp + 0.5 * interval)
             processed += 1
             return true
         }

@@ -141,7 +141,10 @@ struct CartesianRenderer {
             let y = yMap.position(line.value)
             canvas.line(area.x, y, area.maxX, y)
             if let label = line.label {
-                canvas.text(label, x: area.maxX - 4, y: y - 3, size: TextSize.tick - 1, color: line.color, align: .right, baseline: .bottom)
+                // Above the line, unless that would leave the plot area.
+                let above = y - area.y > TextSize.tick + 4
+                canvas.text(label, x: area.maxX - 4, y: above ? y - 3 : y + 3, size: TextSize.tick - 1, color: line.color,
+                            align: .right, baseline: above ? .bottom : .top)
             }
         case .vertical:
             let x = xMap.position(line.value)

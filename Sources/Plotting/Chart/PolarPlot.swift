@@ -101,8 +101,12 @@ struct PolarRenderer {
         for degrees in stride(from: 0.0, to: 360, by: 30) {
             let a = radians(degrees)
             canvas.line(cx + (outer + 2) * cos(a), cy - (outer + 2) * sin(a), cx + (outer + 7) * cos(a), cy - (outer + 7) * sin(a))
-            canvas.text("\(Int(degrees))°", x: cx + (outer + 16) * cos(a), y: cy - (outer + 16) * sin(a),
-                        size: TextSize.tick, color: Palette.text, align: .center, baseline: .middle)
+            // Labels sit outside the ring: left-aligned on the right side, right-aligned on the
+            // left, centred at the top and bottom, so none runs into the ring.
+            let c = cos(a)
+            let align: TextAlignment = c > 0.3 ? .left : c < -0.3 ? .right : .center
+            canvas.text("\(Int(degrees))°", x: cx + (outer + 10) * c, y: cy - (outer + 12) * sin(a),
+                        size: TextSize.tick, color: Palette.text, align: align, baseline: .middle)
         }
         for (index, line) in plot.centerText.enumerated() {
             let offset = (Double(index) - Double(plot.centerText.count - 1) / 2) * (TextSize.axisLabel + 6)
@@ -124,11 +128,15 @@ struct ColorBar {
     var emptyLabel: String?
     var emptyColor: Color?
 
+    /// `label` may contain line breaks; keep lines short, the bar is narrow.
     func draw(canvas: Canvas, in frame: Rect) {
+        let lines = label.split(separator: "\n").map(String.init)
         let barX = frame.x + 4, barWidth = 16.0
-        let barTop = frame.y + TextSize.tick * 2 + 12
+        let barTop = frame.y + Double(lines.count) * (TextSize.tick + 4) + 10
         let barHeight = max(20, frame.height - (barTop - frame.y) - 40)
-        canvas.text(label, x: frame.x, y: frame.y, size: TextSize.tick, color: Palette.text, baseline: .top)
+        for (index, line) in lines.enumerated() {
+            canvas.text(line, x: frame.x, y: frame.y + Double(index) * (TextSize.tick + 4), size: TextSize.tick, color: Palette.text, baseline: .top)
+        }
         let steps = 64
         for step in 0..<steps {
             let t = Double(step) / Double(steps - 1)

@@ -97,10 +97,33 @@ struct BenchCommand: ParsableCommand {
         for kind in FilterKind.allCases {
             results.append(scenario.fusion.fusion.withFilter(kind, FilterBenchmark(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
         }
+        // The whole per-seed pipeline of `orbitbench run` (simulation, fusion, selection, metrics).
+        var runSeed: UInt64 = 100
+        results.append(try BenchmarkResult.measure("capture run orbit-72 (one seed)", items: 1, repetitions: max(5, repetitions / 3)) {
+            runSeed += 1
+            _ = try CaptureRunner.run(scenario, seed: runSeed)
+        })
         print("benchmark".padding(toLength: 34, withPad: " ", startingAt: 0) + "median ms    min ms   ns/item")
         for result in results {
             print(result.name.padding(toLength: 34, withPad: " ", startingAt: 0)
-                  + String(format: "%9.3f %9.3f %9.1f", result.median * 1000, result.minimum * 1000, result.nanosecondsPerItem))
+                  + String(format: "%9.3f %9.3f ", result.median * 1000, result.minimum * 1000)
+                  + (result.itemsPerRepetition > 1 ? String(format: "%9.1f", result.nanosecondsPerItem) : "        -"))
         }
+        let speed = try Self.speedUp(scenario)
+        print(String(format: "10 seeds of orbit-72: %.1f ms one after another, %.1f ms on %d cores (speed-up %.2f×)",
+                     speed.sequential * 1000, speed.parallel * 1000, speed.cores, speed.sequential / speed.parallel))
+    }
+}
+
+extension BenchCommand {
+    /// Wall-clock time of ten seeds run one after another and on all cores.
+    static func speedUp(_ scenario: Scenario) throws -> (sequential: Double, parallel: Double, cores: Int) {
+        let seeds: [UInt64] = Array(1...10)
+        let startSequential = CPUClock.wall()
+        for seed in seeds { _ = try CaptureRunner.run(scenario, seed: seed) }
+        let sequential = CPUClock.wall() - startSequential
+        let startParallel = CPUClock.wall()
+        _ = try Parallel.map(seeds.count) { try CaptureRunner.run(scenario, seed: seeds[$0]) }
+        return (sequential, CPUClock.wall() - startParallel, ProcessInfo.processInfo.activeProcessorCount)
     }
 }

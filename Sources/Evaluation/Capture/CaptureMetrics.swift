@@ -1,0 +1,70 @@
+import Capture
+import Foundation
+
+/// The per-seed metrics of DESIGN.md §5; names match the metrics.csv columns.
+public struct CaptureMetrics: Sendable, Equatable {
+    public var coverage: Double
+    public var maxGapDegrees: Double
+    public var slotAngleErrorMean: Double
+    public var angleEstimateErrorMean: Double
+    public var angleEstimateErrorMax: Double
+    public var blurSelectedMean: Double
+    public var blurSelected95: Double
+    public var blurAllMean: Double
+    public var pitchDeviationMean: Double
+    public var rollDeviationMean: Double
+    public var framesTotal: Int
+    public var framesDropped: Int
+    public var framesScored: Int
+    public var framesSelected: Int
+    public var syncErrorMeanMilliseconds: Double
+    public var attitudeRMSE: AttitudeRMSE
+    /// Rephoto key-point error (percent of image size): mean and sd; `nil` for capture runs.
+    public var keypointErrorMean: Double?
+    public var keypointErrorSD: Double?
+
+    /// Metrics from the frames and slots of one run.
+    public init(frames: [FrameRecord], slots: [SlotRecord], slotWidth: Double, attitudeRMSE: AttitudeRMSE) {
+        let filled = slots.filter { $0.entry != nil }
+        coverage = Double(filled.count) / Double(max(slots.count, 1))
+        maxGapDegrees = Double(Self.longestEmptyRun(slots.map { $0.entry == nil })) * slotWidth
+        slotAngleErrorMean = Statistics.mean(filled.compactMap(\.slotAngleError))
+        let selectedFrames = filled.compactMap(\.frame)
+        let angleErrors = selectedFrames.compactMap(\.angleError).map(abs)
+        angleEstimateErrorMean = Statistics.mean(angleErrors)
+        angleEstimateErrorMax = angleErrors.max() ?? .nan
+        let selectedBlur = selectedFrames.map(\.blur)
+        blurSelectedMean = Statistics.mean(selectedBlur)
+        blurSelected95 = Statistics.percentile(selectedBlur, 95)
+        blurAllMean = Statistics.mean(frames.map(\.blur))
+        pitchDeviationMean = Statistics.mean(selectedFrames.compactMap { $0.truePose.map { abs($0.pitchDeviation) } })
+        rollDeviationMean = Statistics.mean(selectedFrames.compactMap { $0.truePose.map { abs($0.rollDeviation) } })
+        framesTotal = frames.count
+        framesDropped = frames.filter(\.dropped).count
+        framesScored = frames.filter { $0.decision?.score != nil }.count
+        framesSelected = filled.count
+        syncErrorMeanMilliseconds = Statistics.mean(frames.compactMap(\.syncError)) * 1000
+        self.attitudeRMSE = attitudeRMSE
+    }
+
+    /// Longest circular run of `true` values (all true ⇒ the count).
+    static func longestEmptyRun(_ empty: [Bool]) -> Int {
+        guard empty.contains(false) else { return empty.count }
+        let start = empty.firstIndex(of: false)!  // begin the scan at a filled slot
+        var longest = 0, run = 0
+        for step in 1...empty.count {
+            if empty[(start + step) % empty.count] {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                run = 0
+            }
+        }
+        return longest
+    }
+}
+
+/// Exposes the gap computation to tests without widening the metrics' API.
+public enum CaptureMetricsProbe {
+    public static func longest(_ empty: [Bool]) -> Int { CaptureMetrics.longestEmptyRun(empty) }
+}

@@ -1,0 +1,212 @@
+import Capture
+import Evaluation
+import Foundation
+import Plotting
+import Scenarios
+
+/// The figures of `orbitbench run` for one scenario.
+public enum CapturePlots {
+    static let selectedColor = Color(hex: 0x009E73)
+    static let replacedColor = Color(hex: 0x56B4E9)
+    static let discardedColor = Color(hex: 0xA0A0A0)
+    static let droppedColor = Color(hex: 0xD55E00)
+    static let trueColor = Color(hex: 0x202020)
+
+    /// Every figure, by file name under plots/.
+    public static func all(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [(String, [UInt8])] {
+        var files = [
+            ("coverage-polar.png", try coveragePolar(scenario: scenario, results, provenance: provenance)),
+            ("timeline.png", try timeline(scenario: scenario, results[0], provenance: provenance)),
+            ("blur.png", try blur(scenario: scenario, results, provenance: provenance)),
+            ("deviation.png", try deviation(scenario: scenario, results[0], provenance: provenance)),
+        ]
+        if results.count > 1 { files.append(("seeds.png", try seeds(scenario: scenario, results, provenance: provenance))) }
+        return files
+    }
+
+    /// Slots around the circle coloured by the selected frame's quality distance; empty slots
+    /// light red. Up to three seeds side by side.
+    public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+        let shown = Array(results.prefix(3))
+        let width = scenario.selection.slotWidth
+        let maximum = max(scenario.selection.threshold, 1e-9)
+        let panels: [Panel] = shown.map { result in
+            let sectors = result.slots.map { slot in
+                PolarSector(start: slot.center - width / 2, end: slot.center + width / 2, value: slot.entry?.score)
+            }
+            let markers = result.slots.compactMap { slot in slot.frame?.trueAngle.map { PolarMarker(angle: $0, radius: 0.5, color: .black) } }
+            return .polar(PolarPlot(
+                title: "seed \(result.seed)", sectors: sectors, markers: markers,
+                valueLabel: "quality\ndistance d\n(lower is\nbetter)",
+                valueRange: 0...maximum, lowIsBright: true, emptyLabel: "empty slot",
+                centerText: [String(format: "%.1f %%", result.metrics.coverage * 100), String(format: "max gap %.0f°", result.metrics.maxGapDegrees)]))
+        }
+        let figure = Figure(
+            title: "\(scenario.name): slot coverage", subtitle: "\(scenario.selection.slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; dots: true angle of the selected frame",
+            footnote: "Colour: quality distance d of the frame holding the slot (threshold \(fmt(scenario.selection.threshold))).",
+            width: 520 * shown.count + 40, height: 560, rows: [panels])
+        return try figure.pngBytes(provenance: provenance)
+    }
+
+    /// True orbit angle over time and what happened to every frame (first seed).
+    public static func timeline(scenario: Scenario, _ result: CaptureRunResult, provenance: [PNGText]) throws -> [UInt8] {
+        var trueX: [Double] = [], trueY: [Double] = []
+        var previous: Double?
+        for point in result.trueAngleTrack {
+            if let last = previous, abs(point.angle - last) > 180 {  // wrap: break the line
+                trueX.append(.nan)
+                trueY.append(.nan)
+            }
+            trueX.append(point.time)
+            trueY.append(point.angle)
+            previous = point.angle
+        }
+        var groups: [(String, Color, [Double], [Double], [Double])] = [  // name, colour, time, angle, error
+            ("selected (kept)", selectedColor, [], [], []), ("kept, later replaced", replacedColor, [], [], []),
+            ("discarded", discardedColor, [], [], []), ("dropped by the queue", droppedColor, [], [], []),
+        ]
+        for frame in result.frames {
+            let time = frame.captureTime
+            if frame.dropped {
+                if let angle = frame.trueAngle { groups[3].2.append(time); groups[3].3.append(angle); groups[3].4.append(.nan) }
+                continue
+            }
+            guard let angle = frame.decision?.pose?.angle else { continue }
+            let group = frame.keptAtEnd ? 0 : (frame.decision?.outcome.isKept == true ? 1 : 2)
+            groups[group].2.append(time)
+            groups[group].3.append(angle)
+            groups[group].4.append(frame.angleError ?? .nan)
+        }
+        func markers(_ value: KeyPath<(String, Color, [Double], [Double], [Double]), [Double]>, counts: Bool) -> [Series] {
+            groups.reversed().map { group in
+                Series(counts ? "\(group.0) (\(group.2.count))" : nil, color: group.1, x: group.2, y: group[keyPath: value],
+                       style: .markers(radius: group.0.hasPrefix("selected") ? 3 : 1.8))
+            }
+        }
+        let trueLine = Series("true angle", color: trueColor, x: trueX, y: trueY, style: .line(width: 1.2))
+        let overview = CartesianPlot(
+            title: "whole recording: estimated angle of each frame", x: ChartAxis("time (s)"),
+            y: ChartAxis("orbit angle (°)", limits: 0...360), series: [trueLine] + markers(\.3, counts: true), legend: .automatic)
+
+        // A 4 s window in the middle, with slot boundaries, shows the choice within each slot.
+        let middle = ((result.recordingStart ?? 0) + (result.trueAngleTrack.last?.time ?? 0)) / 2
+        let window = (middle - 2)...(middle + 2)
+        let inWindow = result.trueAngleTrack.filter { window.contains($0.time) }
+        var zoomSeries = [Series("true angle", color: trueColor, x: inWindow.map(\.time), y: inWindow.map(\.angle), style: .line(width: 1.2))]
+        for series in markers(\.3, counts: false) {
+            let points = zip(series.x, series.y).filter { window.contains($0.0) }
+            zoomSeries.append(Series(nil, color: series.color, x: points.map(\.0), y: points.map(\.1), style: series.style))
+        }
+        let angles = inWindow.map(\.angle)
+        let width = scenario.selection.slotWidth
+        var boundaries: [ReferenceLine] = []
+        if let low = angles.min(), let high = angles.max(), high - low < 180 {
+            var boundary = ((low - width / 2) / width).rounded(.down) * width + width / 2
+            while boundary <= high + width {
+                boundaries.append(ReferenceLine(boundary, .horizontal, color: Palette.frame.withAlpha(0.6), dash: [2, 3]))
+                boundary += width
+            }
+        }
+        let zoom = CartesianPlot(
+            title: String(format: "%.0f–%.0f s: frames within their slots (dotted: slot boundaries)", window.lowerBound, window.upperBound),
+            x: ChartAxis("time (s)", limits: window), y: ChartAxis("orbit angle (°)"), series: zoomSeries, lines: boundaries, legend: .none)
+        let errors = CartesianPlot(
+            title: "angle estimate error (estimated − true) of scored frames", x: ChartAxis("time (s)"),
+            y: ChartAxis("error (°)", includesZero: true), series: markers(\.4, counts: false),
+            lines: [ReferenceLine(0, .horizontal)], legend: .none)
+        let figure = Figure(
+            title: "\(scenario.name): timeline (seed \(result.seed))",
+            subtitle: "angle source \(scenario.selection.angleSource.rawValue); frames at their capture time",
+            footnote: "Dropped frames never reached the app; they are drawn at their true angle. Colours as in the top panel.",
+            width: 1300, height: 1200, rows: [[.cartesian(overview)], [.cartesian(zoom)], [.cartesian(errors)]])
+        return try figure.pngBytes(provenance: provenance)
+    }
+
+    /// Distribution of motion blur, all frames vs the selected ones (all seeds).
+    public static func blur(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+        let all = results.flatMap { $0.frames.map(\.blur) }.filter(\.isFinite)
+        let selected = results.flatMap { $0.slots.compactMap { $0.frame?.blur } }.filter(\.isFinite)
+        let top = max(Statistics.percentile(all, 99.5), Statistics.percentile(selected, 100), 0.5)
+        let binCount = 30
+        let binWidth = top / Double(binCount)
+        func histogram(_ values: [Double]) -> [Double] {
+            var counts = [Double](repeating: 0, count: binCount)
+            for value in values { counts[min(binCount - 1, Int(value / binWidth))] += 1 }
+            return counts.map { $0 / Double(max(values.count, 1)) * 100 }
+        }
+        let centers = (0..<binCount).map { (Double($0) + 0.5) * binWidth }
+        let plot = CartesianPlot(
+            x: ChartAxis("blur during the exposure (px)", includesZero: true), y: ChartAxis("share of frames (%)", includesZero: true),
+            series: [
+                Series("all frames (\(all.count))", color: discardedColor, x: centers, y: histogram(all), style: .bars(width: binWidth * 0.45, offset: -binWidth * 0.225)),
+                Series("selected frames (\(selected.count))", color: selectedColor, x: centers, y: histogram(selected), style: .bars(width: binWidth * 0.45, offset: binWidth * 0.225)),
+            ],
+            lines: [
+                ReferenceLine(Statistics.mean(all), .vertical, color: discardedColor, label: "mean all \(fmt(Statistics.mean(all))) px"),
+                ReferenceLine(Statistics.percentile(selected, 95), .vertical, color: selectedColor, label: "p95 selected \(fmt(Statistics.percentile(selected, 95))) px"),
+            ])
+        let figure = Figure(
+            title: "\(scenario.name): motion blur", subtitle: "image-plane path of the object centre during the exposure, \(results.count) seed\(results.count == 1 ? "" : "s")",
+            footnote: "Frames beyond the 99.5th percentile are counted in the last bin.",
+            width: 1100, height: 620, rows: [[.cartesian(plot)]])
+        return try figure.pngBytes(provenance: provenance)
+    }
+
+    /// Deviations of the frame selected for each slot, and where the object sits in the picture
+    /// (first seed). Vertical movement at constant rotation shows up only in the second panel.
+    public static func deviation(scenario: Scenario, _ result: CaptureRunResult, provenance: [PNGText]) throws -> [UInt8] {
+        let filled = result.slots.filter { $0.entry != nil }
+        let x = filled.map(\.center)
+        let deviations = CartesianPlot(
+            title: "true deviations of the selected frame (estimated: dashed)", x: ChartAxis("slot centre (°)", limits: 0...360),
+            y: ChartAxis("deviation (°)", includesZero: true),
+            series: [
+                Series("pitch (tilt)", color: Palette.color(0), x: x, y: filled.map { $0.frame?.truePose?.pitchDeviation ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2)),
+                Series("roll", color: Palette.color(1), x: x, y: filled.map { $0.frame?.truePose?.rollDeviation ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2)),
+                Series("pitch, as estimated", color: Palette.color(0), x: x, y: filled.map { $0.entry!.pose.pitchDeviation }, style: .line(width: 1, dash: [4, 3])),
+                Series("roll, as estimated", color: Palette.color(1), x: x, y: filled.map { $0.entry!.pose.rollDeviation }, style: .line(width: 1, dash: [4, 3])),
+            ], lines: [ReferenceLine(0, .horizontal)])
+        let offset = CartesianPlot(
+            title: "object centre below the picture centre", x: ChartAxis("slot centre (°)", limits: 0...360),
+            y: ChartAxis("vertical offset (px)", includesZero: true),
+            series: [Series(nil, color: Palette.color(2), x: x, y: filled.map { $0.objectOffset ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2))],
+            lines: [ReferenceLine(0, .horizontal)], legend: .none)
+        let height = CartesianPlot(
+            title: "camera height at the selected frame", x: ChartAxis("slot centre (°)", limits: 0...360), y: ChartAxis("height (m)"),
+            series: [Series(nil, color: Palette.color(3), x: x, y: filled.map { $0.cameraHeight ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2))],
+            legend: .none)
+        let figure = Figure(
+            title: "\(scenario.name): deviations per slot (seed \(result.seed))",
+            subtitle: "deviations relative to the recording start; the app scores frames by the estimated ones",
+            footnote: "The app cannot see height changes at constant rotation (the seed's known issue): they move the object in the picture while the deviations stay near zero.",
+            width: 1300, height: 1000, rows: [[.cartesian(deviations)], [.cartesian(offset), .cartesian(height)]])
+        return try figure.pngBytes(provenance: provenance)
+    }
+
+    /// Headline metrics per seed.
+    public static func seeds(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+        let labels = results.map { "\($0.seed)" }
+        let x = results.indices.map(Double.init)
+        func bars(_ title: String, _ unit: String, _ values: [Double], _ color: Color) -> Panel {
+            .cartesian(CartesianPlot(
+                title: title, x: ChartAxis("seed", categories: labels), y: ChartAxis(unit, includesZero: true),
+                series: [Series(nil, color: color, x: x, y: values, style: .bars(width: 0.6))],
+                lines: [ReferenceLine(Statistics.mean(values), .horizontal, label: "mean \(fmt(Statistics.mean(values)))")], legend: .none))
+        }
+        let figure = Figure(
+            title: "\(scenario.name): metrics per seed", subtitle: "\(results.count) seeds; dashed: mean over seeds",
+            width: 1300, height: 800,
+            rows: [
+                [bars("coverage", "coverage (%)", results.map { $0.metrics.coverage * 100 }, Palette.color(2)),
+                 bars("mean blur of selected frames", "blur (px)", results.map(\.metrics.blurSelectedMean), Palette.color(0))],
+                [bars("mean angle estimate error", "error (°)", results.map(\.metrics.angleEstimateErrorMean), Palette.color(1)),
+                 bars("frames dropped by the queue", "frames", results.map { Double($0.metrics.framesDropped) }, Palette.color(3))],
+            ])
+        return try figure.pngBytes(provenance: provenance)
+    }
+
+    static func fmt(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        return String(format: value == value.rounded() && abs(value) < 1e6 ? "%.0f" : "%.2f", value)
+    }
+}

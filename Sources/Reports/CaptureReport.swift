@@ -1,0 +1,211 @@
+import Capture
+import Evaluation
+import Foundation
+import Scenarios
+
+/// The files of `orbitbench run` for one scenario.
+public enum CaptureReport {
+    /// metrics.csv columns: DESIGN.md §5, in this order, after scenario and seed.
+    public static let metricColumns = [
+        "coverage", "max_gap_deg", "slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg",
+        "blur_sel_mean_px", "blur_sel_p95_px", "blur_all_mean_px", "dev_pitch_mean_deg", "dev_roll_mean_deg",
+        "frames_total", "frames_dropped", "frames_scored", "frames_selected", "sync_err_mean_ms",
+        "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg", "kp_err_mean", "kp_err_sd",
+    ]
+
+    /// The metric values in `metricColumns` order (nil where a metric does not apply).
+    public static func values(_ metrics: CaptureMetrics) -> [Double?] {
+        let finite: (Double) -> Double? = { $0.isFinite ? $0 : nil }
+        return [
+            metrics.coverage, metrics.maxGapDegrees, finite(metrics.slotAngleErrorMean), finite(metrics.angleEstimateErrorMean),
+            finite(metrics.angleEstimateErrorMax), finite(metrics.blurSelectedMean), finite(metrics.blurSelected95),
+            finite(metrics.blurAllMean), finite(metrics.pitchDeviationMean), finite(metrics.rollDeviationMean),
+            Double(metrics.framesTotal), Double(metrics.framesDropped), Double(metrics.framesScored), Double(metrics.framesSelected),
+            finite(metrics.syncErrorMeanMilliseconds), finite(metrics.attitudeRMSE.totalDegrees),
+            finite(metrics.attitudeRMSE.headingDegrees), finite(metrics.attitudeRMSE.inclinationDegrees),
+            metrics.keypointErrorMean.flatMap(finite), metrics.keypointErrorSD.flatMap(finite),
+        ]
+    }
+
+    static let integerColumns: Set<String> = ["frames_total", "frames_dropped", "frames_scored", "frames_selected"]
+
+    public static func metricsCSV(scenario: String, _ results: [(seed: UInt64, metrics: CaptureMetrics)]) -> CSVWriter {
+        var csv = CSVWriter(header: ["scenario", "seed"] + metricColumns)
+        for result in results {
+            csv.text(scenario)
+            csv.integer(result.seed)
+            for (column, value) in zip(metricColumns, values(result.metrics)) {
+                if integerColumns.contains(column), let value { csv.integer(Int(value)) } else { csv.number(value, decimals: 4) }
+            }
+            csv.endRow()
+        }
+        return csv
+    }
+
+    public static func framesCSV(_ results: [CaptureRunResult]) -> CSVWriter {
+        var csv = CSVWriter(header: [
+            "seed", "frame", "capture_t_s", "capture_t_ns", "timestamp_s", "timestamp_ns", "delivery_t_s", "delivery_t_ns",
+            "queue_backlog_ms", "outcome", "reason", "replaced_frame", "kept_at_end", "slot", "score", "est_angle_deg", "true_angle_deg",
+            "angle_err_deg", "est_pitch_dev_deg", "est_roll_dev_deg", "true_pitch_dev_deg", "true_roll_dev_deg", "acceleration_m_s2",
+            "blur_px", "sync_err_ms",
+        ])
+        for result in results {
+            for frame in result.frames {
+                let (outcome, reason) = describe(frame)
+                csv.integer(result.seed)
+                csv.integer(frame.index)
+                csv.time(frame.captureTime)
+                csv.time(frame.timestamp)
+                csv.time(frame.deliveryTime)
+                csv.number(frame.backlog * 1000, decimals: 3)
+                csv.text(outcome)
+                csv.text(reason)
+                if let replaced = frame.decision?.replacedFrame { csv.integer(replaced) } else { csv.empty() }
+                csv.bool(frame.keptAtEnd)
+                if let slot = frame.decision?.slot { csv.integer(slot) } else { csv.empty() }
+                csv.number(frame.decision?.score, decimals: 4)
+                csv.number(frame.decision?.pose?.angle, decimals: 4)
+                csv.number(frame.trueAngle, decimals: 4)
+                csv.number(frame.angleError, decimals: 4)
+                csv.number(frame.decision?.pose?.pitchDeviation, decimals: 4)
+                csv.number(frame.decision?.pose?.rollDeviation, decimals: 4)
+                csv.number(frame.truePose?.pitchDeviation, decimals: 4)
+                csv.number(frame.truePose?.rollDeviation, decimals: 4)
+                csv.number(frame.decision?.acceleration, decimals: 4)
+                csv.number(frame.blur, decimals: 3)
+                csv.number(frame.syncError.map { $0 * 1000 }, decimals: 3)
+                csv.endRow()
+            }
+        }
+        return csv
+    }
+
+    /// (outcome, reason) as written to frames.csv.
+    public static func describe(_ frame: FrameRecord) -> (String, String) {
+        guard let decision = frame.decision else { return ("dropped", "late") }
+        switch decision.outcome {
+        case .accepted: return ("accepted", "empty_slot")
+        case .replaced: return ("replaced", "better_score")
+        case .overThreshold: return ("discarded", "over_threshold")
+        case .worseThanHolder: return ("discarded", "worse_than_holder")
+        case .noMotion(.empty): return ("discarded", "no_motion_yet")
+        case .noMotion(.tooOld): return ("discarded", "no_motion_too_old")
+        case .noMotion(.notYetArrived): return ("discarded", "no_motion_not_arrived")
+        }
+    }
+
+    public static func slotsCSV(_ results: [CaptureRunResult]) -> CSVWriter {
+        var csv = CSVWriter(header: [
+            "seed", "slot", "center_deg", "filled", "frame", "image", "score", "est_angle_deg", "true_angle_deg", "slot_angle_err_deg",
+            "est_pitch_dev_deg", "est_roll_dev_deg", "true_pitch_dev_deg", "true_roll_dev_deg", "acceleration_m_s2", "blur_px",
+            "camera_height_m", "object_offset_v_px",
+        ])
+        for result in results {
+            for slot in result.slots {
+                csv.integer(result.seed)
+                csv.integer(slot.slot)
+                csv.number(slot.center, decimals: 3)
+                csv.bool(slot.entry != nil)
+                if let entry = slot.entry { csv.integer(entry.frameIndex); csv.text(entry.image) } else { csv.empty(); csv.empty() }
+                csv.number(slot.entry?.score, decimals: 4)
+                csv.number(slot.entry?.pose.angle, decimals: 4)
+                csv.number(slot.frame?.trueAngle, decimals: 4)
+                csv.number(slot.slotAngleError, decimals: 4)
+                csv.number(slot.entry?.pose.pitchDeviation, decimals: 4)
+                csv.number(slot.entry?.pose.rollDeviation, decimals: 4)
+                csv.number(slot.frame?.truePose?.pitchDeviation, decimals: 4)
+                csv.number(slot.frame?.truePose?.rollDeviation, decimals: 4)
+                csv.number(slot.entry?.acceleration, decimals: 4)
+                csv.number(slot.frame?.blur, decimals: 3)
+                csv.number(slot.cameraHeight, decimals: 4)
+                csv.number(slot.objectOffset, decimals: 2)
+                csv.endRow()
+            }
+        }
+        return csv
+    }
+
+    /// summary.json: what ran, each metric over seeds, and the diagnostics behind them.
+    public static func summaryJSON(scenario: Scenario, _ results: [CaptureRunResult]) throws -> Data {
+        struct Spread: Encodable {
+            var mean: Double?, sd: Double?, min: Double?, max: Double?
+        }
+        struct Summary: Encodable {
+            var tool: String
+            var scenario: String
+            var description: String
+            var seeds: [UInt64]
+            var settings: [String: String]
+            var metrics: [String: Spread]
+            var diagnostics: [String: Spread]
+            var notes: [String]
+        }
+        func spread(_ values: [Double?]) -> Spread {
+            let present = values.compactMap { $0 }.filter(\.isFinite)
+            guard !present.isEmpty else { return Spread() }
+            return Spread(mean: Statistics.mean(present), sd: Statistics.standardDeviation(present), min: present.min(), max: present.max())
+        }
+        var metrics: [String: Spread] = [:]
+        for (index, column) in metricColumns.enumerated() {
+            metrics[column] = spread(results.map { values($0.metrics)[index] })
+        }
+        let diagnostics: [String: Spread] = [
+            "motion_updates_coalesced": spread(results.map { Double($0.motionCoalesced) }),
+            "motion_updates_processed": spread(results.map { Double($0.motionProcessed) }),
+            "queue_busy_fraction": spread(results.map { $0.queueBusyFraction }),
+            "selected_object_offset_v_mean_px": spread(results.map { Statistics.mean($0.slots.compactMap(\.objectOffset).map(abs)) }),
+            "selected_camera_height_range_m": spread(results.map { result in
+                let heights = result.slots.compactMap(\.cameraHeight)
+                return (heights.max() ?? .nan) - (heights.min() ?? .nan)
+            }),
+        ]
+        let selection = scenario.selection
+        let summary = Summary(
+            tool: "orbitbench \(ToolVersion.current)", scenario: scenario.name, description: scenario.description,
+            seeds: results.map(\.seed),
+            settings: [
+                "filter": scenario.fusion.fusion.filter.rawValue, "reference_frame": scenario.fusion.fusion.referenceFrame.rawValue,
+                "angle_source": selection.angleSource.rawValue, "slots": String(selection.slotCount),
+                "threshold": String(selection.threshold), "flood_guard": String(selection.floodGuard),
+                "weights": "roll \(selection.weights.roll), pitch \(selection.weights.pitch), acceleration \(selection.weights.acceleration), angle_offset \(selection.weights.angleOffset)",
+            ],
+            metrics: metrics, diagnostics: diagnostics,
+            notes: [
+                "Quality distance d = sqrt(w_roll·roll² + w_pitch·pitch² + w_acc·a² + w_offset·offset²), degrees and m/s²; lower is better.",
+                "The seed says frames are discarded 'if the value is lower than a threshold'; for a distance that is contradictory, so here a frame is discarded when d exceeds the threshold.",
+                "True angles are the camera position's azimuth around the object since the recording start; true deviations use the optical-axis definitions on the true attitude.",
+                "Blur is the image-plane path length of the object centre during the exposure, from the exact trajectory.",
+                "recording.json is the export of the first seed.",
+            ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(summary)
+    }
+
+    /// Mean ± sd over seeds of the headline metrics, for stdout.
+    public static func table(scenario: Scenario, _ results: [CaptureRunResult]) -> String {
+        let rows: [(String, String, [Double], Int)] = [
+            ("coverage", "", results.map(\.metrics.coverage), 3),
+            ("max gap", "°", results.map(\.metrics.maxGapDegrees), 1),
+            ("slot angle error", "°", results.map(\.metrics.slotAngleErrorMean), 2),
+            ("angle estimate error (mean)", "°", results.map(\.metrics.angleEstimateErrorMean), 2),
+            ("angle estimate error (max)", "°", results.map(\.metrics.angleEstimateErrorMax), 2),
+            ("blur, selected frames (mean)", "px", results.map(\.metrics.blurSelectedMean), 2),
+            ("blur, selected frames (p95)", "px", results.map(\.metrics.blurSelected95), 2),
+            ("blur, all frames (mean)", "px", results.map(\.metrics.blurAllMean), 2),
+            ("pitch deviation of selected", "°", results.map(\.metrics.pitchDeviationMean), 2),
+            ("roll deviation of selected", "°", results.map(\.metrics.rollDeviationMean), 2),
+            ("frames total", "", results.map { Double($0.metrics.framesTotal) }, 0),
+            ("frames dropped by the queue", "", results.map { Double($0.metrics.framesDropped) }, 1),
+            ("frames scored", "", results.map { Double($0.metrics.framesScored) }, 1),
+            ("frames selected", "", results.map { Double($0.metrics.framesSelected) }, 1),
+            ("sync error", "ms", results.map(\.metrics.syncErrorMeanMilliseconds), 2),
+            ("attitude RMSE (total)", "°", results.map(\.metrics.attitudeRMSE.totalDegrees), 2),
+        ]
+        let seeds = results.count
+        var text = "\(scenario.name): \(scenario.description)\n"
+        text += "\(seeds) seed\(seeds == 1 ? "" : "s"), filter \(scenario.fusion.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
+        text += TextTable.render(header: ["metric", "mean ± sd", "unit"], rows: rows.map { [$0.0, MeanAndSpread($0.2).formatted(decimals: $0.3), $0.1] })
+        return text
+    }
+}

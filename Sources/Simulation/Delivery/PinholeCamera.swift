@@ -1,0 +1,53 @@
+import Foundation
+import OrbitMath
+
+/// The camera's geometry: a pinhole looking along the device's −z axis, pixels in the picture
+/// as the user sees it (u to the right, v down), for the way the phone is held.
+public struct PinholeCamera: Sendable, Equatable {
+    /// Focal length, px (from the sensor's horizontal field of view across its landscape width).
+    public let focalLength: Double
+    /// Picture size in the held orientation, px.
+    public let width: Double
+    public let height: Double
+    /// Body axes of the picture's right and up directions.
+    let right: Vector3
+    let up: Vector3
+
+    public init(settings: CameraSettings, orientation: DeviceOrientation) {
+        let sensorWidth = Double(settings.width), sensorHeight = Double(settings.height)
+        focalLength = sensorWidth / 2 / tan(settings.horizontalFieldOfView * .pi / 360)
+        switch orientation {
+        case .landscapeRight:
+            (width, height, right, up) = (sensorWidth, sensorHeight, -.unitY, .unitX)
+        case .landscapeLeft:
+            (width, height, right, up) = (sensorWidth, sensorHeight, .unitY, -.unitX)
+        case .portrait:
+            (width, height, right, up) = (sensorHeight, sensorWidth, .unitX, .unitY)
+        }
+    }
+
+    /// Pixel position of world point `point` seen from `position` with `attitude`; `nil` when the
+    /// point is behind the camera.
+    @inline(__always)
+    public func project(_ point: Vector3, position: Vector3, attitude: Quaternion) -> (u: Double, v: Double)? {
+        let body = attitude.inverseRotate(point - position)
+        let depth = -body.z
+        guard depth > 1e-6 else { return nil }
+        let scale = focalLength / depth
+        return (width / 2 + scale * body.dot(right), height / 2 - scale * body.dot(up))
+    }
+
+    /// Length of the image path of `point` during an exposure, px: the polyline through
+    /// `segments` + 1 equally spaced instants of the exact trajectory.
+    public func blur(of point: Vector3, trajectory: Trajectory, start: Double, exposure: Double, segments: Int = 4) -> Double {
+        var length = 0.0
+        var previous: (u: Double, v: Double)?
+        for step in 0...segments {
+            let state = trajectory.state(at: start + exposure * Double(step) / Double(segments))
+            guard let pixel = project(point, position: state.position, attitude: state.attitude) else { return .infinity }
+            if let last = previous { length += hypot(pixel.u - last.u, pixel.v - last.v) }
+            previous = pixel
+        }
+        return length
+    }
+}

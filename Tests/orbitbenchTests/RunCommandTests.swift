@@ -1,0 +1,87 @@
+import Capture
+import Foundation
+import Plotting
+import Testing
+
+@Suite struct RunCommandTests {
+    @Test func writesEveryReportFile() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Tool.run(["run", "tripod-ideal", "--seeds", "1,2", "--out", out.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("coverage                      1.000 ± 0.000"))
+        let folder = out.appendingPathComponent("tripod-ideal")
+        for file in ["summary.json", "metrics.csv", "frames.csv", "slots.csv", "recording.json",
+                     "plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/deviation.png", "plots/seeds.png"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file)")
+        }
+        let metrics = try String(contentsOf: folder.appendingPathComponent("metrics.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(metrics[0] == "scenario,seed,coverage,max_gap_deg,slot_angle_err_mean_deg,angle_est_err_mean_deg,angle_est_err_max_deg,blur_sel_mean_px,blur_sel_p95_px,blur_all_mean_px,dev_pitch_mean_deg,dev_roll_mean_deg,frames_total,frames_dropped,frames_scored,frames_selected,sync_err_mean_ms,att_rmse_total_deg,att_rmse_heading_deg,att_rmse_incl_deg,kp_err_mean,kp_err_sd")
+        #expect(metrics.count == 3 && metrics[1].hasPrefix("tripod-ideal,1,1.0000,0.0000,"))
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("summary.json"))) as! [String: Any]
+        #expect((summary["seeds"] as! [Int]) == [1, 2])
+        let png = try PNGCodec.decode(Array(try Data(contentsOf: folder.appendingPathComponent("plots/coverage-polar.png"))))
+        #expect(png.text("Software")?.hasPrefix("orbitbench") == true)
+        let recording = try Recording.decode(try Data(contentsOf: folder.appendingPathComponent("recording.json")))
+        #expect(recording.elements.count == 72)
+    }
+
+    @Test func sameScenarioAndSeedsGiveByteIdenticalMetrics() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        for name in ["a", "b"] {
+            let result = try Tool.run(["run", "shaky-hands", "--seeds", "1-3", "--no-plots", "--out", out.appendingPathComponent(name).path])
+            #expect(result.status == 0)
+        }
+        for file in ["metrics.csv", "frames.csv", "slots.csv", "summary.json", "recording.json"] {
+            let a = try Data(contentsOf: out.appendingPathComponent("a/shaky-hands/\(file)"))
+            let b = try Data(contentsOf: out.appendingPathComponent("b/shaky-hands/\(file)"))
+            #expect(a == b, "\(file)")
+        }
+    }
+
+    @Test func badInputLeavesNoOutput() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let missing = try Tool.run(["run", "tripod-ideal", "does-not-exist", "--out", out.path])
+        #expect(missing.status != 0 && missing.standardError.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+        let blocker = out.appendingPathComponent("file")
+        try "x".write(to: blocker, atomically: true, encoding: .utf8)
+        let unwritable = try Tool.run(["run", "tripod-ideal", "--out", blocker.path])
+        #expect(unwritable.status != 0 && unwritable.standardError.contains("cannot create the output directory"))
+    }
+}
+
+@Suite struct ViewCommandTests {
+    func write(_ json: String) throws -> URL {
+        let url = Tool.temporaryDirectory().appendingPathComponent("recording.json")
+        try json.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    let good = #"{"uid":"u","date":1,"radius":5,"elements":[{"image":"a.jpg","angle":355,"time":0.5,"deviationPitch":0,"deviationRoll":0,"acceleration":0.1},{"image":"b.jpg","angle":10,"time":1,"deviationPitch":0,"deviationRoll":0,"acceleration":0.1}]}"#
+
+    @Test func showsTheNearestImage() throws {
+        let file = try write(good)
+        let result = try Tool.run(["view", file.path, "--angle", "1", "--angle", "8"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("1.00° → a.jpg (at 355.00°)"))
+        #expect(result.standardOutput.contains("8.00° → b.jpg (at 10.00°)"))
+    }
+
+    @Test func invalidRecordingsGiveOneLineErrors() throws {
+        for (json, expected) in [
+            (good.replacingOccurrences(of: #""image":"a.jpg","#, with: ""), "elements[0].image: missing"),
+            (good.replacingOccurrences(of: "a.jpg", with: "../../secret"), "elements[0].image: '../../secret' is not a plain file name"),
+            (good.replacingOccurrences(of: #""angle":355"#, with: #""angle":1e999"#), "not valid JSON"),
+        ] {
+            let file = try write(json)
+            let result = try Tool.run(["view", file.path])
+            #expect(result.status != 0)
+            #expect(result.standardError.split(separator: "\n").count == 1)
+            #expect(result.standardError.contains(expected), "\(result.standardError)")
+        }
+        #expect(try Tool.run(["view", "/nonexistent/recording.json"]).standardError.contains("cannot read the file"))
+    }
+}
