@@ -30,13 +30,14 @@ let package = Package(
         .target(name: "OrbitMath"),
         .target(name: "Fusion", dependencies: ["OrbitMath"]),
         .target(name: "Capture", dependencies: ["OrbitMath", "Fusion"]),
+        .target(name: "Rephoto", dependencies: ["OrbitMath"]),
 
         // Harness modules.
         .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
         .target(name: "Scenarios", dependencies: ["OrbitMath", "Fusion", "Capture", "Simulation", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Evaluation", dependencies: ["OrbitMath", "Fusion", "Capture", "Simulation", "Scenarios"]),
+        .target(name: "Evaluation", dependencies: ["OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios"]),
         .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
-        .target(name: "Reports", dependencies: ["Capture", "Evaluation", "Plotting", "Scenarios"]),
+        .target(name: "Reports", dependencies: ["Capture", "Rephoto", "Evaluation", "Plotting", "Scenarios"]),
 
         .executableTarget(
             name: "orbitbench",
@@ -52,6 +53,7 @@ let package = Package(
         ),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "OrbitMath"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fusion", "OrbitMath"]),
+        .testTarget(name: "RephotoTests", dependencies: ["Rephoto", "OrbitMath"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Evaluation", "CGSL"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Capture", "Fusion", "Simulation", "Scenarios"]),

@@ -17,10 +17,15 @@ struct CartesianRenderer {
         let tickWidth = yTicks.labels.map { canvas.measure($0, size: TextSize.tick).width }.max() ?? 0
         let left = frame.x + TextSize.axisLabel + 8 + tickWidth + 6
         let bottom = frame.maxY - (TextSize.axisLabel + 8 + TextSize.tick + 8)
-        let area = Rect(x: left, y: top + 4, width: frame.maxX - 8 - left, height: bottom - top - 4)
+        var area = Rect(x: left, y: top + 4, width: frame.maxX - 8 - left, height: bottom - top - 4)
         guard area.width > 20, area.height > 20 else { return }
-        let xMap = ScaleMapping(scale: plot.xAxis.scale, domain: xTicks.domain, pixels: area.x...area.maxX, inverted: false)
-        let yMap = ScaleMapping(scale: plot.yAxis.scale, domain: yTicks.domain, pixels: area.y...area.maxY, inverted: true)
+        if plot.equalAspect {
+            let xSpan = xTicks.domain.upperBound - xTicks.domain.lowerBound, ySpan = yTicks.domain.upperBound - yTicks.domain.lowerBound
+            let scale = min(area.width / xSpan, area.height / ySpan)
+            area = Rect(x: area.x, y: area.y, width: xSpan * scale, height: ySpan * scale)
+        }
+        let xMap = ScaleMapping(scale: plot.xAxis.scale, domain: xTicks.domain, pixels: area.x...area.maxX, inverted: plot.xAxis.reversed)
+        let yMap = ScaleMapping(scale: plot.yAxis.scale, domain: yTicks.domain, pixels: area.y...area.maxY, inverted: !plot.yAxis.reversed)
 
         // Bands and grid under the data.
         canvas.save()
@@ -36,6 +41,14 @@ struct CartesianRenderer {
         canvas.clip(x: area.x, y: area.y, width: area.width, height: area.height)
         for line in plot.lines { drawReferenceLine(line, area: area, xMap: xMap, yMap: yMap) }
         for series in plot.series { drawSeries(series, xMap: xMap, yMap: yMap, baseline: yMap.position(max(yTicks.domain.lowerBound, min(0, yTicks.domain.upperBound)))) }
+        for note in plot.annotations {
+            // Right of the point, or left of it when the text would leave the plot.
+            let x = xMap.position(note.x)
+            let width = canvas.measure(note.text, size: TextSize.tick, bold: true).width
+            let fitsRight = x + 5 + width <= area.maxX
+            canvas.text(note.text, x: fitsRight ? x + 5 : x - 5, y: yMap.position(note.y) - 4, size: TextSize.tick, color: note.color,
+                        align: fitsRight ? .left : .right, baseline: .bottom, bold: true)
+        }
         canvas.restore()
 
         // Frame, tick labels and axis labels on top.
@@ -50,7 +63,7 @@ struct CartesianRenderer {
         for (value, label) in zip(xTicks.major, xTicks.labels) {
             canvas.text(label, x: xMap.position(value), y: area.maxY + 6, size: TextSize.tick, color: Palette.text, align: .center, baseline: .top)
         }
-        canvas.text(plot.xAxis.label, x: area.midX, y: frame.maxY - 2, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .bottom)
+        canvas.text(plot.xAxis.label, x: area.midX, y: min(frame.maxY - 2, area.maxY + TextSize.tick + 8 + TextSize.axisLabel + 6), size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .bottom)
         canvas.text(plot.yAxis.label, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top, angle: -.pi / 2)
         for band in plot.bands where band.label != nil {
             let x0 = xMap.position(band.range.lowerBound)

@@ -9,13 +9,16 @@ public struct ChartAxis: Sendable {
     public var includesZero: Bool
     /// Categorical labels at integer positions 0, 1, 2, … (bar charts).
     public var categories: [String]?
+    /// Values grow the other way (downward on a y axis, like image rows).
+    public var reversed: Bool
 
-    public init(_ label: String, scale: AxisScale = .linear, limits: ClosedRange<Double>? = nil, includesZero: Bool = false, categories: [String]? = nil) {
+    public init(_ label: String, scale: AxisScale = .linear, limits: ClosedRange<Double>? = nil, includesZero: Bool = false, categories: [String]? = nil, reversed: Bool = false) {
         self.label = label
         self.scale = scale
         self.limits = limits
         self.includesZero = includesZero
         self.categories = categories
+        self.reversed = reversed
     }
 }
 
@@ -87,6 +90,20 @@ public enum LegendPosition: Sendable {
     case none, topRight, topLeft, bottomRight, bottomLeft
 }
 
+/// A text label at a data position.
+public struct Annotation: Sendable {
+    public var x: Double
+    public var y: Double
+    public var text: String
+    public var color: Color
+    public init(x: Double, y: Double, text: String, color: Color = Palette.text) {
+        self.x = x
+        self.y = y
+        self.text = text
+        self.color = color
+    }
+}
+
 /// A cartesian plot: axes, series, bands, reference lines, legend.
 public struct CartesianPlot: Sendable {
     public var title: String?
@@ -96,8 +113,13 @@ public struct CartesianPlot: Sendable {
     public var bands: [Band]
     public var lines: [ReferenceLine]
     public var legend: LegendPosition
+    public var annotations: [Annotation]
+    /// Keep one data unit the same length on both axes (for maps and images).
+    public var equalAspect: Bool
 
-    public init(title: String? = nil, x: ChartAxis, y: ChartAxis, series: [Series], bands: [Band] = [], lines: [ReferenceLine] = [], legend: LegendPosition = .automatic) {
+    public init(title: String? = nil, x: ChartAxis, y: ChartAxis, series: [Series], bands: [Band] = [], lines: [ReferenceLine] = [], legend: LegendPosition = .automatic, annotations: [Annotation] = [], equalAspect: Bool = false) {
+        self.annotations = annotations
+        self.equalAspect = equalAspect
         self.title = title
         xAxis = x
         yAxis = y

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import Reports
+
+struct ThesisCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thesis",
+        abstract: "Recompute the rephotography thesis's Tables 6.2 and 6.3 from Table 6.1 and audit them.",
+        discussion: """
+            Reads the published tables from scenarios/thesis/ and writes table-6-2.csv, \
+            table-6-3.csv, audit.md (every published cell beside its recomputation, and what \
+            explains the cells that do not reproduce) and plots/keypoints.png.
+
+            Example: orbitbench thesis --out reports/thesis
+            """)
+
+    @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
+    var out: String = "reports/thesis"
+
+    @Option(help: ArgumentHelp("Folder with the published tables (default: scenarios/thesis).", valueName: "dir"))
+    var data: String?
+
+    func run() throws {
+        let directory = data ?? Self.defaultDataDirectory()
+        let thesis: ThesisData
+        do { thesis = try ThesisData.load(directory: directory) } catch { throw CommandFailure(error.description) }
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: out))
+        let audit = ThesisAudit(data: thesis)
+        try report.write(ThesisReport.table62(audit).bytes, to: "table-6-2.csv")
+        try report.write(ThesisReport.table63(audit).bytes, to: "table-6-3.csv")
+        let markdown = ThesisReport.markdown(audit)
+        try report.write(markdown, to: "audit.md")
+        let provenance = Provenance.texts(command: "thesis", scenarios: ["thesis tables 6.1–6.3"], seeds: [])
+        try report.write(try ThesisReport.keypointsFigure(audit, provenance: provenance), to: "plots/keypoints.png")
+        try report.commit()
+        let distances = audit.distances.filter(\.agrees).count
+        let statistics = audit.statistics.filter { $0.agreesFromTable61 || $0.agreesFromPublished62 }.count
+        print("Table 6.2: \(distances) of \(audit.distances.count) published distances reproduce from Table 6.1")
+        print("Table 6.3: \(statistics) of \(audit.statistics.count) published statistics reproduce (from Table 6.1 or the published Table 6.2)")
+        for investigation in audit.investigations {
+            print("\(investigation.keypoint): published distances span \(String(format: "%.2f", investigation.publishedSpread)), the rephotographs' points only \(String(format: "%.2f", investigation.rephotoSpread)): not from Table 6.1")
+        }
+        print("wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, plots/keypoints.png}")
+    }
+
+    /// scenarios/thesis relative to the working directory, else next to the checkout.
+    static func defaultDataDirectory() -> String {
+        if FileManager.default.fileExists(atPath: "scenarios/thesis/table-6-1.csv") { return "scenarios/thesis" }
+        return (ScenarioOptions.checkoutScenarios() ?? "scenarios") + "/thesis"
+    }
+}
