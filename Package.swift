@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "RephotoTests", dependencies: ["Rephoto", "OrbitMath"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Evaluation", "CGSL"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Capture", "Fusion", "Simulation", "Scenarios"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo"]),

@@ -177,9 +177,7 @@ public enum CaptureReport {
                 "Blur is the image-plane path length of the object centre during the exposure, from the exact trajectory.",
                 "recording.json is the export of the first seed.",
             ])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(summary)
+        return try ReportJSON.encode(summary)
     }
 
     /// Mean ± sd over seeds of the headline metrics, for stdout.

@@ -1,3 +1,4 @@
+import Foundation
 import Plotting
 
 /// The text chunks every PNG carries: what made it, from which scenarios and seeds.
@@ -52,5 +53,15 @@ public enum TextTable {
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
+    }
+}
+
+/// JSON as the report files write it: pretty-printed with sorted keys, so files diff cleanly and
+/// the same results give the same bytes.
+public enum ReportJSON {
+    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(value)
     }
 }

@@ -8,6 +8,17 @@ import Simulation
 public enum ScenarioKind: String, CaseIterable, Sendable {
     /// A 360° capture orbit: selection coverage, blur, angles.
     case capture
+    /// A rephotography study: simulated people retake a reference photograph with the
+    /// thesis's guidance; key-point alignment (thesis 6.2).
+    case rephoto
+
+    /// Top-level sections this kind ignores (they must stay at their defaults).
+    public var unusedSections: [String] {
+        switch self {
+        case .capture: return ["rephoto"]
+        case .rephoto: return ["orbit", "walker", "object", "motion", "pipeline", "selection"]
+        }
+    }
 }
 
 /// A complete experiment: the simulated world and the seeds to run it with.
@@ -19,6 +30,8 @@ public struct Scenario: Sendable, Equatable {
     public var world = WorldSettings()
     public var fusion = FusionScenarioSettings()
     public var selection = CaptureSettings()
+    /// Used when `kind` is `.rephoto`.
+    public var rephoto = RephotoSettings()
 
     /// The built-in default scenario: every key at its default.
     public static let defaultName = "orbit-72"
@@ -44,8 +57,10 @@ extension ConfigSchema where Root == Scenario {
             .section("pipeline", \.world.pipeline, .pipeline, help: "the app's processing queue"),
             .section("fusion", \.fusion, .fusion, help: "attitude fusion (the CoreMotion stand-in)"),
             .section("selection", \.selection, .selection, help: "the capture app's frame selection"),
+            .section("rephoto", \.rephoto, .rephoto, help: "the rephotography study (kind: rephoto)"),
         ]
         let checks: [(Scenario) -> ConfigProblem?] = [
+            unusedSections,
             { scenario in
                 let toCenter = scenario.world.object.center.z - scenario.world.orbit.cameraHeight
                 let elevation = atan2(abs(toCenter), scenario.world.orbit.radius) * 180 / .pi
@@ -58,5 +73,19 @@ extension ConfigSchema where Root == Scenario {
             },
         ]
         return ConfigSchema(fields, checks: checks)
+    }
+
+    /// A key that the scenario's kind ignores is a mistake, not a no-op: report the first
+    /// section that differs from its defaults.
+    private static func unusedSections(_ scenario: Scenario) -> ConfigProblem? {
+        let defaults = Scenario()
+        let isDefault: [String: Bool] = [
+            "rephoto": scenario.rephoto == defaults.rephoto,
+            "orbit": scenario.world.orbit == defaults.world.orbit, "walker": scenario.world.walker == defaults.world.walker,
+            "object": scenario.world.object == defaults.world.object, "motion": scenario.world.motion == defaults.world.motion,
+            "pipeline": scenario.world.pipeline == defaults.world.pipeline, "selection": scenario.selection == defaults.selection,
+        ]
+        guard let section = scenario.kind.unusedSections.first(where: { isDefault[$0] == false }) else { return nil }
+        return ConfigProblem(section, "not used by \(scenario.kind.rawValue) scenarios; remove it (kind is \(scenario.kind.rawValue))")
     }
 }

@@ -121,9 +121,11 @@ public enum ScenarioLoader {
         return names.sorted()
     }
 
-    /// The fully resolved scenario as YAML: every key with its value.
+    /// The fully resolved scenario as YAML: every key its kind uses, with its value.
     public static func yaml(for scenario: Scenario) -> String {
-        YAMLWriter.write(ConfigSchema.scenario.encode(scenario))
+        let unused = Set(scenario.kind.unusedSections)
+        guard let entries = ConfigSchema.scenario.encode(scenario).entries else { return "" }
+        return YAMLWriter.write(.mapping(entries.filter { !unused.contains($0.key) }.map { ($0.key, $0.value) }))
     }
 
     /// Documentation of every key: path, type and range, default, meaning.

@@ -10,7 +10,7 @@ let scenariosDirectory = URL(fileURLWithPath: #filePath)
 
 let shippedScenarios = [
     "orbit-72", "tripod-ideal", "shaky-hands", "vertical-drift", "motion-flood", "high-latency",
-    "incomplete-orbit", "portrait-gimbal-lock", "magnetic-disturbance", "back-and-forth",
+    "incomplete-orbit", "portrait-gimbal-lock", "magnetic-disturbance", "back-and-forth", "rephoto-fountain",
 ]
 
 /// Parses YAML and returns the error it must produce.
@@ -58,6 +58,9 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
         #expect(try load("magnetic-disturbance").world.environment.disturbances.count == 2)
         #expect(try load("tripod-ideal").world.walker.handJitter == 0)
         #expect(try load("vertical-drift").world.orbit.aim == .level)
+        let rephoto = try load("rephoto-fountain")
+        #expect(rephoto.kind == .rephoto && rephoto.rephoto.keypoints.map(\.name) == ["P1", "P2", "P3", "P4"])
+        #expect(rephoto.rephoto.keypoints[2].xPercent == 96.46 && rephoto.fusion.fusion.referenceFrame == .xMagneticNorthZVertical)
     }
 
     /// Writing a scenario out and reading it back gives the same scenario.
@@ -73,6 +76,34 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
         let scenario = try ScenarioLoader.parse(yaml: "imu: {accelerometer: {noise_density_ug_rthz: 100, bias_mg: [1, 0, -2]}}", fileName: "a.yaml")
         #expect(abs(scenario.world.imu.accelerometer.noiseDensity - 100e-6 * 9.80665) < 1e-15)
         #expect(abs(scenario.world.imu.accelerometer.bias.z + 2e-3 * 9.80665) < 1e-15)
+    }
+}
+
+@Suite struct RephotoScenarioTests {
+    /// A key the scenario's kind ignores is an error at that key, not a silent no-op.
+    @Test func sectionsOfTheOtherKindAreRejected() {
+        let capture = expectError("rephoto: {users: 5}")
+        #expect(capture?.keyPath == "rephoto" && capture?.message.contains("not used by capture scenarios") == true)
+        let rephoto = expectError("kind: rephoto\norbit: {radius_m: 5}")
+        #expect(rephoto?.keyPath == "orbit" && rephoto?.line == 2)
+    }
+
+    @Test func keypointsAreChecked() {
+        #expect(expectError("kind: rephoto\nrephoto: {keypoints: []}")?.message == "needs at least one key point")
+        let twice = expectError("kind: rephoto\nrephoto: {keypoints: [{name: A, x_pct: 1, y_pct: 2, depth_m: 3}, {name: A, x_pct: 5, y_pct: 5, depth_m: 5}]}")
+        #expect(twice?.message.contains("\"A\" is used twice") == true)
+        let outside = expectError("kind: rephoto\nrephoto: {keypoints: [{name: A, x_pct: 101, y_pct: 2, depth_m: 3}]}")
+        #expect(outside?.keyPath == "rephoto.keypoints[0].x_pct")
+        #expect(expectError("kind: rephoto\nrephoto: {keypoints: [{x_pct: 1, y_pct: 2, depth_m: 3}]}")?.message == "key point 0 needs a name")
+    }
+
+    /// The resolved YAML of a scenario lists only the sections its kind uses, and reads back.
+    @Test func resolvedYamlOmitsUnusedSections() throws {
+        let rephoto = try ScenarioLoader.resolve("rephoto-fountain", searchDirectories: [scenariosDirectory])
+        let yaml = ScenarioLoader.yaml(for: rephoto)
+        #expect(yaml.contains("rephoto:") && !yaml.contains("orbit:") && !yaml.contains("selection:"))
+        let capture = ScenarioLoader.yaml(for: Scenario())
+        #expect(!capture.contains("rephoto:") && capture.contains("selection:"))
     }
 }
 

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-let shippedScenarios = [
+let shippedCaptureScenarios = [
     "orbit-72", "tripod-ideal", "shaky-hands", "vertical-drift", "motion-flood", "high-latency",
     "incomplete-orbit", "portrait-gimbal-lock", "magnetic-disturbance", "back-and-forth",
 ]
+let shippedScenarios = shippedCaptureScenarios + ["rephoto-fountain"]
 
 @Suite struct SimulateCommandTests {
-    /// Every shipped scenario loads, simulates and writes its four CSVs with headers and rows.
-    @Test(arguments: shippedScenarios)
+    /// Every shipped capture scenario loads, simulates and writes its four CSVs with headers and rows.
+    @Test(arguments: shippedCaptureScenarios)
     func simulatesEveryShippedScenario(name: String) throws {
         let out = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
@@ -60,6 +61,12 @@ let shippedScenarios = [
         let range = try Tool.run(["simulate", "--set", "camera.fps=0", "--out", "/tmp"])
         #expect(range.status != 0)
         #expect(range.standardError.contains("camera.fps: 0 is out of range"))
+    }
+
+    @Test func rephotoScenariosAreForRun() throws {
+        let result = try Tool.run(["simulate", "rephoto-fountain", "--out", "/tmp"])
+        #expect(result.status != 0)
+        #expect(result.standardError == "Error: orbitbench simulate: rephoto-fountain is a rephoto scenario; simulate works on capture scenarios (try: orbitbench run rephoto-fountain)\n")
     }
 
     @Test func unwritableOutputIsReported() throws {

@@ -61,11 +61,16 @@ extension FusionInput {
         let walk = run.trajectory.profile.walkingPhase
         evaluated = run.imu.map { walk.contains($0.time) }
         magneticToTruth = Quaternion(about: .z, angle: -run.world.environment.declination * .pi / 180)
-        if calibrate, let softInverse = Matrix3(rowMajor: run.world.imu.magnetometer.softIron).inverse {
-            calibration = MagnetometerCalibration(offset: run.world.imu.magnetometer.hardIron, matrix: softInverse)
-        } else {
-            calibration = .none
-        }
+        calibration = calibrate ? .ideal(for: run.world.imu.magnetometer) : .none
+    }
+}
+
+extension MagnetometerCalibration {
+    /// The phone's own calibration, perfect: the exact inverse of the simulated hard and soft
+    /// iron (none if the soft-iron matrix is singular).
+    public static func ideal(for magnetometer: MagnetometerSettings) -> MagnetometerCalibration {
+        guard let softInverse = Matrix3(rowMajor: magnetometer.softIron).inverse else { return .none }
+        return MagnetometerCalibration(offset: magnetometer.hardIron, matrix: softInverse)
     }
 }
 

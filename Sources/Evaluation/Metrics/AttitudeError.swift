@@ -36,20 +36,50 @@ public struct AttitudeRMSE: Sendable, Equatable {
     /// RMSE over the samples where `include` is true.
     public init(estimates: [Quaternion], truths: [Quaternion], include: (Int) -> Bool) {
         precondition(estimates.count == truths.count)
-        var total = 0.0, heading = 0.0, inclination = 0.0, count = 0
+        var accumulator = AttitudeErrorAccumulator()
         for index in estimates.indices where include(index) {
-            let error = AttitudeError(estimate: estimates[index], truth: truths[index])
-            total += error.total * error.total
-            heading += error.heading * error.heading
-            inclination += error.inclination * error.inclination
-            count += 1
+            accumulator.add(AttitudeError(estimate: estimates[index], truth: truths[index]))
         }
+        self = accumulator.rmse
+    }
+
+    init(totalDegrees: Double, headingDegrees: Double, inclinationDegrees: Double, sampleCount: Int) {
+        self.totalDegrees = totalDegrees
+        self.headingDegrees = headingDegrees
+        self.inclinationDegrees = inclinationDegrees
+        self.sampleCount = sampleCount
+    }
+}
+
+/// Running sums of squared errors, for RMSEs over streams too long to keep.
+public struct AttitudeErrorAccumulator: Sendable {
+    private var total = 0.0, heading = 0.0, inclination = 0.0
+    public private(set) var count = 0
+
+    public init() {}
+
+    @inline(__always)
+    public mutating func add(_ error: AttitudeError) {
+        total += error.total * error.total
+        heading += error.heading * error.heading
+        inclination += error.inclination * error.inclination
+        count += 1
+    }
+
+    public mutating func add(_ other: AttitudeErrorAccumulator) {
+        total += other.total
+        heading += other.heading
+        inclination += other.inclination
+        count += other.count
+    }
+
+    /// Degrees; zeros when nothing was added.
+    public var rmse: AttitudeRMSE {
         let scale = 180 / Double.pi
         let n = Double(max(count, 1))
-        totalDegrees = (total / n).squareRoot() * scale
-        headingDegrees = (heading / n).squareRoot() * scale
-        inclinationDegrees = (inclination / n).squareRoot() * scale
-        sampleCount = count
+        return AttitudeRMSE(
+            totalDegrees: (total / n).squareRoot() * scale, headingDegrees: (heading / n).squareRoot() * scale,
+            inclinationDegrees: (inclination / n).squareRoot() * scale, sampleCount: count)
     }
 }
 

@@ -10,8 +10,8 @@ public struct PinholeCamera: Sendable, Equatable {
     public let width: Double
     public let height: Double
     /// Body axes of the picture's right and up directions.
-    let right: Vector3
-    let up: Vector3
+    public let right: Vector3
+    public let up: Vector3
 
     public init(settings: CameraSettings, orientation: DeviceOrientation) {
         let sensorWidth = Double(settings.width), sensorHeight = Double(settings.height)
@@ -35,6 +35,20 @@ public struct PinholeCamera: Sendable, Equatable {
         guard depth > 1e-6 else { return nil }
         let scale = focalLength / depth
         return (width / 2 + scale * body.dot(right), height / 2 - scale * body.dot(up))
+    }
+
+    /// The world point at `depth` m along the optical axis that appears at pixel (`u`, `v`)
+    /// seen from `position` with `attitude`: the inverse of `project` for a known depth.
+    public func backProject(u: Double, v: Double, depth: Double, position: Vector3, attitude: Quaternion) -> Vector3 {
+        let scale = depth / focalLength
+        let body = (scale * (u - width / 2)) * right + (scale * (height / 2 - v)) * up + Vector3(0, 0, -depth)
+        return position + attitude.rotate(body)
+    }
+
+    /// Angular size of one percent of the picture's width and height at its centre, rad
+    /// (the small-angle scale a person reading an image shift uses).
+    public var radiansPerPercent: (x: Double, y: Double) {
+        (width / 100 / focalLength, height / 100 / focalLength)
     }
 
     /// Length of the image path of `point` during an exposure, px: the polyline through

@@ -40,30 +40,17 @@ public enum ImuSimulator {
         var accelerometer = try InertialSensorModel(
             settings: settings.accelerometer, unitScale: 1, nominalRate: settings.rate, seed: seed, name: "imu.accelerometer")
         let magnetometer = try MagnetometerModel(settings: settings.magnetometer, seed: seed)
-        let jitterStream = try RandomStream(seed: seed, source: "imu.sample_jitter")
-        let dropStream = try RandomStream(seed: seed, source: "imu.drops")
+        var clock = try ImuSampleClock(settings: settings, duration: trajectory.duration, seed: seed)
 
-        let period = 1 / settings.rate
         let count = Int((trajectory.duration * settings.rate).rounded(.down)) + 1
         let magnetometerEvery = max(1, Int((settings.rate / settings.magnetometer.rate).rounded()))
-        let jitterSigma = settings.sampleJitter / 1000
         var samples: [ImuSample] = []
         var truth: [ImuTruth] = []
         samples.reserveCapacity(count)
         truth.reserveCapacity(count)
         let hasDisturbances = environment.hasDisturbances
-        var previousTime = -Double.infinity
         var lastKept: Double?
-        for index in 0..<count {
-            var time = Double(index) * period
-            if jitterSigma > 0 {
-                time += jitterStream.gaussian(sigma: jitterSigma)
-                // Sample instants stay ordered and inside the trajectory.
-                time = min(max(time, previousTime + 0.1 * period, 0), trajectory.duration)
-                if time <= previousTime { break }  // clamped at the very end
-            }
-            previousTime = time
-            if settings.dropProbability > 0 && dropStream.bernoulli(settings.dropProbability) { continue }
+        while let (time, index) = clock.next() {
             let state = trajectory.state(at: time)
             let dt = lastKept.map { time - $0 } ?? 0
             lastKept = time

@@ -63,14 +63,15 @@ public struct MagnetometerModel {
     let inverseResolution: Double
     let stream: RandomStream
 
-    public init(settings: MagnetometerSettings, seed: UInt64) throws(GSLError) {
+    /// Noise comes from the stream "<name>.noise".
+    public init(settings: MagnetometerSettings, seed: UInt64, name: String = "imu.magnetometer") throws(GSLError) {
         softIron = Matrix3(rowMajor: settings.softIron)
         hardIron = settings.hardIron
         noise = settings.noise
         range = settings.range
         resolution = settings.resolution
         inverseResolution = settings.resolution > 0 ? 1 / settings.resolution : 0
-        stream = try RandomStream(seed: seed, source: "imu.magnetometer.noise")
+        stream = try RandomStream(seed: seed, source: "\(name).noise")
     }
 
     public func measure(_ field: Vector3) -> Vector3 {

@@ -103,6 +103,13 @@ struct BenchCommand: ParsableCommand {
             runSeed += 1
             _ = try CaptureRunner.run(scenario, seed: runSeed)
         })
+        // A rephoto study: one reference photograph and 100 users retaking it (per seed).
+        let rephoto = try ScenarioLoader.resolve("rephoto-fountain", searchDirectories: ScenarioOptions.searchDirectories(extra: nil))
+        let users = rephoto.rephoto.users
+        results.append(try BenchmarkResult.measure("rephoto study, \(users) users", items: users, repetitions: max(5, repetitions / 3)) {
+            runSeed += 1
+            _ = try RephotoStudy.run(rephoto, seed: runSeed)
+        })
         print("benchmark".padding(toLength: 34, withPad: " ", startingAt: 0) + "median ms    min ms   ns/item")
         for result in results {
             print(result.name.padding(toLength: 34, withPad: " ", startingAt: 0)

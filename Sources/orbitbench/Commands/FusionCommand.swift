@@ -49,7 +49,7 @@ struct FusionCommand: ParsableCommand {
     func run() throws {
         let kinds: [FilterKind] = try ListParsing.names(filters, option: "--filters")
         let seedOverride = try seeds.map(ListParsing.seeds)
-        let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map(scenarioOptions.load)
+        let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map { try scenarioOptions.loadCapture($0, for: "fusion") }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out))
         let jobs = loaded.flatMap { scenario in (seedOverride ?? scenario.seeds).map { (scenario, $0) } }
         let useMagnetometer = dof == 9

@@ -28,7 +28,7 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup var scenarioOptions: ScenarioOptions
 
     func run() throws {
-        let scenario = try scenarioOptions.load(self.scenario)
+        let scenario = try scenarioOptions.loadCapture(self.scenario, for: "simulate")
         let seed = self.seed ?? scenario.seeds[0]
         let destination = URL(fileURLWithPath: out).appendingPathComponent("\(scenario.name)-seed-\(seed)")
         let report = try ReportDirectory(destination: destination)

@@ -23,9 +23,11 @@ struct ScenarioOptions: ParsableArguments {
 
     /// Search order: --scenario-dir, $ORBITBENCH_SCENARIOS, ./scenarios, the scenarios folder of
     /// the checkout the executable was built in.
-    var searchDirectories: [String] {
+    var searchDirectories: [String] { Self.searchDirectories(extra: scenarioDir) }
+
+    static func searchDirectories(extra: String?) -> [String] {
         var directories: [String] = []
-        if let scenarioDir { directories.append(scenarioDir) }
+        if let extra { directories.append(extra) }
         if let environment = ProcessInfo.processInfo.environment["ORBITBENCH_SCENARIOS"], !environment.isEmpty {
             directories.append(environment)
         }
@@ -36,6 +38,15 @@ struct ScenarioOptions: ParsableArguments {
 
     func load(_ reference: String) throws -> Scenario {
         try ScenarioLoader.resolve(reference, searchDirectories: searchDirectories, overrides: parsedOverrides)
+    }
+
+    /// Loads a scenario that `command` can handle only if it is a capture scenario.
+    func loadCapture(_ reference: String, for command: String) throws -> Scenario {
+        let scenario = try load(reference)
+        guard scenario.kind == .capture else {
+            throw CommandFailure("orbitbench \(command): \(scenario.name) is a \(scenario.kind.rawValue) scenario; \(command) works on capture scenarios (try: orbitbench run \(reference))")
+        }
+        return scenario
     }
 
     /// `<checkout>/scenarios` for an executable at `<checkout>/.build/…/orbitbench`.

@@ -1,0 +1,99 @@
+import Evaluation
+import Foundation
+import Plotting
+import Rephoto
+import Scenarios
+
+/// plots/rephoto-errors.png of a rephoto run.
+public enum RephotoPlots {
+    static let simulatedColor = Palette.color(0)
+    static let thesisColor = Palette.color(1)
+    static let referenceColor = Color(hex: 0x000000)
+
+    /// Where the key points land (all seeds), the per-key-point statistics beside the thesis's
+    /// measured rephotographs, the distribution of per-picture errors, and how much of the
+    /// error comes from standing in the wrong place.
+    public static func errors(
+        scenario: Scenario, _ results: [RephotoStudyResult], thesis: RephotoReport.ThesisReference?, provenance: [PNGText]
+    ) throws -> [UInt8] {
+        let names = results.first?.keypointNames ?? []
+        let reference = results.first?.reference ?? []
+        let users = results.flatMap(\.users).filter { !$0.isLost }
+        let table = RephotoReport.pooledTable(results)
+
+        // 1. Key points on the normalised picture.
+        var cloud: [Series] = []
+        for index in names.indices {
+            cloud.append(Series(
+                index == 0 ? "rephotographs (\(users.count))" : nil, color: simulatedColor.withAlpha(0.35),
+                x: users.map { $0.keypoints![index].x }, y: users.map { $0.keypoints![index].y }, style: .markers(radius: 1.6)))
+        }
+        cloud.append(Series("reference", color: referenceColor, x: reference.map(\.x), y: reference.map(\.y), style: .markers(radius: 4.5)))
+        let frame = CartesianPlot(
+            title: "key points on the 100 × 100 picture", x: ChartAxis("x (% of width)", limits: 0...100),
+            y: ChartAxis("y (% of height, downward)", limits: 0...100, reversed: true), series: cloud, legend: .bottomLeft,
+            annotations: names.enumerated().map { Annotation(x: reference[$0.offset].x, y: reference[$0.offset].y, text: "  \($0.element)") },
+            equalAspect: true)
+
+        // 2. Mean ± σ per key point and overall, simulated and thesis (Table 6.1).
+        let categories = names + ["overall"]
+        let positions = categories.indices.map(Double.init)
+        let simulatedMeans = table.perKeypoint.map(\.mean) + [table.thesisOverallMean]
+        let simulatedSigmas = table.perKeypoint.map(\.meanAbsoluteDeviation) + [table.thesisOverallSigma]
+        var bars = [Series(
+            "simulated (\(users.count) pictures)", color: simulatedColor, x: positions, y: simulatedMeans,
+            style: .bars(width: 0.36, offset: thesis == nil ? 0 : -0.19), errors: simulatedSigmas)]
+        if let thesis {
+            let columns = names.map { thesis.keypoints.firstIndex(of: $0) }
+            bars.append(Series(
+                "thesis, from Table 6.1 (4 pictures)", color: thesisColor, x: positions,
+                y: columns.map { $0.map { thesis.table.perKeypoint[$0].mean } ?? .nan } + [thesis.table.thesisOverallMean],
+                style: .bars(width: 0.36, offset: 0.19),
+                errors: columns.map { $0.map { thesis.table.perKeypoint[$0].meanAbsoluteDeviation } ?? .nan } + [thesis.table.thesisOverallSigma]))
+        }
+        let statistics = CartesianPlot(
+            title: "Table 6.3: mean and σ per key point", x: ChartAxis("key point", categories: categories),
+            y: ChartAxis("distance (% of picture), mean ± σ", includesZero: true), series: bars, legend: .topLeft)
+
+        // 3. Histogram of each picture's mean distance.
+        let perPicture = users.map(\.meanDistance)
+        let top = perPicture.isEmpty ? 1 : max(Statistics.percentile(perPicture, 99), 1)
+        let binCount = 25
+        let binWidth = top / Double(binCount)
+        var counts = [Double](repeating: 0, count: binCount)
+        for value in perPicture { counts[min(binCount - 1, Int(value / binWidth))] += 1 }
+        let shares = counts.map { $0 / Double(max(perPicture.count, 1)) * 100 }
+        var series = [Series(
+            "simulated pictures", color: simulatedColor, x: (0..<binCount).map { (Double($0) + 0.5) * binWidth }, y: shares,
+            style: .bars(width: binWidth * 0.85))]
+        let simulatedMean = Statistics.mean(perPicture)
+        var lines = [ReferenceLine(simulatedMean, .vertical, color: referenceColor, dash: [6, 3])]
+        series.append(Series("simulated mean \(format(simulatedMean))", color: referenceColor, x: [], y: [], style: .line(width: 1.2, dash: [6, 3])))
+        if let thesis {
+            for distances in thesis.table.distances {
+                lines.append(ReferenceLine(distances.reduce(0, +) / Double(max(distances.count, 1)), .vertical, color: thesisColor, dash: [2, 3]))
+            }
+            series.append(Series("thesis pictures (Table 6.1)", color: thesisColor, x: [], y: [], style: .line(width: 1.2, dash: [2, 3])))
+        }
+        let histogram = CartesianPlot(
+            title: "mean key-point distance per picture", x: ChartAxis("distance (% of picture)", includesZero: true),
+            y: ChartAxis("share of pictures (%)", limits: 0...((shares.max() ?? 1) * 1.25)), series: series, lines: lines, legend: .topRight)
+
+        // 4. Standing offset against error: the parallax the attitude guidance cannot fix.
+        let offsets = users.map { ($0.standingOffset.x * $0.standingOffset.x + $0.standingOffset.y * $0.standingOffset.y).squareRoot() }
+        let parallax = CartesianPlot(
+            title: "error against where the user stood", x: ChartAxis("horizontal distance from the reference spot (m)", includesZero: true),
+            y: ChartAxis("mean distance (% of picture)", includesZero: true),
+            series: [Series(nil, color: simulatedColor.withAlpha(0.6), x: offsets, y: perPicture, style: .markers(radius: 2.2))], legend: .none)
+
+        let guidance = scenario.rephoto.guidance == .rectangle ? "navigation rectangle only" : "navigation rectangle, then overlay"
+        let figure = Figure(
+            title: "\(scenario.name): simulated rephotography accuracy",
+            subtitle: "\(results.count) seed\(results.count == 1 ? "" : "s") × \(scenario.rephoto.users) users, \(guidance), filter \(scenario.fusion.fusion.filter.rawValue)",
+            footnote: "σ is the mean absolute deviation (the thesis's σ). Thesis values are recomputed from its Table 6.1; its published P3 column cannot be reproduced (see orbitbench thesis).",
+            width: 1400, height: 1100, rows: [[.cartesian(frame), .cartesian(statistics)], [.cartesian(histogram), .cartesian(parallax)]])
+        return try figure.pngBytes(provenance: provenance)
+    }
+
+    static func format(_ value: Double) -> String { String(format: "%.2f %%", value) }
+}

@@ -1,0 +1,236 @@
+import Evaluation
+import Foundation
+import Rephoto
+import Scenarios
+
+/// The files of `orbitbench run` for a rephoto scenario.
+public enum RephotoReport {
+    /// Key-point statistics of the thesis's published study recomputed from its Table 6.1,
+    /// for side-by-side comparison (only when the key-point names match).
+    public struct ThesisReference: Sendable {
+        public var keypoints: [String]
+        public var table: KeypointErrorTable
+
+        public init(keypoints: [String], table: KeypointErrorTable) {
+            self.keypoints = keypoints
+            self.table = table
+        }
+
+        /// The thesis's four measured rephotographs against its reference (Table 6.1).
+        public init(data: ThesisData) {
+            self.init(keypoints: data.keypoints, table: KeypointErrorTable(reference: data.reference, rephotographs: data.rephotographs))
+        }
+    }
+
+    /// Every user of every seed, in one Table 6.2.
+    public static func pooledTable(_ results: [RephotoStudyResult]) -> KeypointErrorTable {
+        KeypointErrorTable(distances: results.flatMap { $0.users.compactMap(\.distances) })
+    }
+
+    /// metrics.csv: the shared DESIGN §5 columns (capture metrics empty), then the mean and
+    /// sample sd per key point.
+    public static func metricsCSV(scenario: String, _ results: [RephotoStudyResult]) -> CSVWriter {
+        let names = results.first?.keypointNames ?? []
+        let perKeypoint = names.flatMap { ["kp_err_mean_\($0)", "kp_err_sd_\($0)"] }
+        var csv = CSVWriter(header: ["scenario", "seed"] + CaptureReport.metricColumns + perKeypoint)
+        for result in results {
+            csv.text(scenario)
+            csv.integer(result.seed)
+            let overall = result.table.overall
+            for column in CaptureReport.metricColumns {
+                switch column {
+                case "att_rmse_total_deg": csv.number(result.attitudeRMSE?.totalDegrees, decimals: 4)
+                case "att_rmse_heading_deg": csv.number(result.attitudeRMSE?.headingDegrees, decimals: 4)
+                case "att_rmse_incl_deg": csv.number(result.attitudeRMSE?.inclinationDegrees, decimals: 4)
+                case "kp_err_mean": csv.number(overall.mean, decimals: 4)
+                case "kp_err_sd": csv.number(overall.sampleStandardDeviation, decimals: 4)
+                default: csv.empty()
+                }
+            }
+            for spread in result.table.perKeypoint {
+                csv.number(spread.mean, decimals: 4)
+                csv.number(spread.sampleStandardDeviation, decimals: 4)
+            }
+            csv.endRow()
+        }
+        return csv
+    }
+
+    /// table-6-2-sim.csv in the thesis's Table 6.2 layout: one row per image, one distance
+    /// column per key point, the reference first (all zeros). A picture that does not show
+    /// the scene keeps its row with empty cells.
+    public static func table62(_ results: [RephotoStudyResult]) -> CSVWriter {
+        let names = results.first?.keypointNames ?? []
+        var csv = CSVWriter(header: ["image"] + names.map { "d_\($0)" })
+        csv.text("reference")
+        for _ in names { csv.number(0, decimals: 2) }
+        csv.endRow()
+        for result in results {
+            for user in result.users {
+                csv.text(imageName(seed: result.seed, user: user.user))
+                for index in names.indices { csv.number(user.distances?[index], decimals: 2) }
+                csv.endRow()
+            }
+        }
+        return csv
+    }
+
+    /// table-6-3-sim.csv in the thesis's Table 6.3 layout: mean and σ per key point, then the
+    /// overall row as the thesis computes it (mean of all distances, mean of the per-point
+    /// σ). σ is the mean absolute deviation, which is what the thesis's σ is; `sd` is the
+    /// sample standard deviation.
+    public static func table63(_ results: [RephotoStudyResult]) -> CSVWriter {
+        let table = pooledTable(results)
+        let names = results.first?.keypointNames ?? []
+        var csv = CSVWriter(header: ["distance", "mean", "sigma", "sd", "images"])
+        for (name, spread) in zip(names, table.perKeypoint) {
+            csv.text("d_\(name)")
+            csv.number(spread.mean, decimals: 2)
+            csv.number(spread.meanAbsoluteDeviation, decimals: 2)
+            csv.number(spread.sampleStandardDeviation, decimals: 2)
+            csv.integer(spread.count)
+            csv.endRow()
+        }
+        csv.text("overall")
+        csv.number(table.thesisOverallMean, decimals: 2)
+        csv.number(table.thesisOverallSigma, decimals: 2)
+        csv.number(table.overall.sampleStandardDeviation, decimals: 2)
+        csv.integer(table.distances.count)
+        csv.endRow()
+        return csv
+    }
+
+    /// users.csv: everything about each retake.
+    public static func usersCSV(_ results: [RephotoStudyResult]) -> CSVWriter {
+        let names = results.first?.keypointNames ?? []
+        var csv = CSVWriter(header: [
+            "seed", "user", "image", "standing_offset_x_m", "standing_offset_y_m", "standing_offset_z_m", "time_to_shoot_s", "outcome",
+            "true_roll_deg", "true_pitch_deg", "true_rotation_deg", "rectangle_dx_pt", "rectangle_dy_pt", "heading_err_deg", "lost", "kp_err_mean",
+        ] + names.flatMap { ["x_\($0)", "y_\($0)", "d_\($0)"] })
+        for result in results {
+            for user in result.users {
+                csv.integer(result.seed)
+                csv.integer(user.user)
+                csv.text(imageName(seed: result.seed, user: user.user))
+                csv.number(user.standingOffset.x, decimals: 4)
+                csv.number(user.standingOffset.y, decimals: 4)
+                csv.number(user.standingOffset.z, decimals: 4)
+                csv.number(user.timeToShoot, decimals: 3)
+                csv.text(user.outcome.rawValue)
+                csv.number(user.trueRollDegrees, decimals: 4)
+                csv.number(user.truePitchDegrees, decimals: 4)
+                csv.number(user.trueRotationDegrees, decimals: 4)
+                csv.number(user.rectangleOffset?.x, decimals: 3)
+                csv.number(user.rectangleOffset?.y, decimals: 3)
+                csv.number(user.headingErrorDegrees, decimals: 4)
+                csv.bool(user.isLost)
+                csv.number(user.isLost ? nil : user.meanDistance, decimals: 4)
+                for index in names.indices {
+                    csv.number(user.keypoints?[index].x, decimals: 4)
+                    csv.number(user.keypoints?[index].y, decimals: 4)
+                    csv.number(user.distances?[index], decimals: 4)
+                }
+                csv.endRow()
+            }
+        }
+        return csv
+    }
+
+    static func imageName(seed: UInt64, user: Int) -> String {
+        "seed-\(seed)/user-" + String(repeating: "0", count: max(0, 3 - String(user).count)) + String(user)
+    }
+
+    /// summary.json: what ran, the pooled tables, per-seed spread and the diagnostics.
+    public static func summaryJSON(scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?) throws -> Data {
+        struct KeypointSummary: Encodable {
+            var name: String, mean: Double, sigma: Double, sd: Double
+            var thesisMean: Double?, thesisSigma: Double?
+        }
+        struct Summary: Encodable {
+            var tool: String, scenario: String, description: String, seeds: [UInt64], usersPerSeed: Int
+            var settings: [String: String]
+            var keypoints: [KeypointSummary]
+            var overall: KeypointSummary
+            var perSeedMean: [Double]
+            var diagnostics: [String: Double]
+            var notes: [String]
+        }
+        let table = pooledTable(results)
+        let names = results.first?.keypointNames ?? []
+        let thesisColumns = thesis.map { reference in names.map { reference.keypoints.firstIndex(of: $0) } }
+        let keypoints = names.enumerated().map { index, name in
+            let spread = table.perKeypoint[index]
+            let thesisSpread = thesisColumns?[index].map { thesis!.table.perKeypoint[$0] }
+            return KeypointSummary(
+                name: name, mean: spread.mean, sigma: spread.meanAbsoluteDeviation, sd: spread.sampleStandardDeviation,
+                thesisMean: thesisSpread?.mean, thesisSigma: thesisSpread?.meanAbsoluteDeviation)
+        }
+        let users = results.flatMap(\.users)
+        let settings = scenario.rephoto
+        let summary = Summary(
+            tool: "orbitbench \(ToolVersion.current)", scenario: scenario.name, description: scenario.description,
+            seeds: results.map(\.seed), usersPerSeed: settings.users,
+            settings: [
+                "filter": scenario.fusion.fusion.filter.rawValue, "reference_frame": scenario.fusion.fusion.referenceFrame.rawValue,
+                "guidance": settings.guidance.rawValue, "keypoints": names.joined(separator: ","),
+            ],
+            keypoints: keypoints,
+            overall: KeypointSummary(
+                name: "overall", mean: table.thesisOverallMean, sigma: table.thesisOverallSigma, sd: table.overall.sampleStandardDeviation,
+                thesisMean: thesis.map(\.table.thesisOverallMean), thesisSigma: thesis.map(\.table.thesisOverallSigma)),
+            perSeedMean: results.map(\.table.overall.mean),
+            diagnostics: diagnostics(results, users: users),
+            notes: [
+                "Distances are Euclidean in the picture normalised to 100 × 100 (thesis eq. 6.1), percent of the image size.",
+                "sigma is the mean absolute deviation about the mean, which is what the thesis's σ is (see orbitbench thesis); sd is the sample standard deviation.",
+                "The overall row is computed as the thesis does: mean of all distances, mean of the per-key-point sigma.",
+                "thesisMean/thesisSigma are recomputed from the thesis's Table 6.1 (its four measured rephotographs), not the published Table 6.3, whose P3 column cannot be reproduced.",
+            ])
+        return try ReportJSON.encode(summary)
+    }
+
+    static func diagnostics(_ results: [RephotoStudyResult], users: [RephotoUserRecord]) -> [String: Double] {
+        var values: [String: Double] = [
+            "time_to_shoot_mean_s": Statistics.mean(users.map(\.timeToShoot)),
+            "timeouts": Double(users.filter { $0.outcome == .timeout }.count),
+            "lost": Double(users.filter(\.isLost).count),
+            "true_roll_abs_mean_deg": Statistics.mean(users.map { abs($0.trueRollDegrees) }),
+            "true_pitch_abs_mean_deg": Statistics.mean(users.map { abs($0.truePitchDegrees) }),
+            "true_rotation_abs_mean_deg": Statistics.mean(users.map { abs($0.trueRotationDegrees) }),
+            "standing_offset_mean_m": Statistics.mean(users.map { ($0.standingOffset.x * $0.standingOffset.x + $0.standingOffset.y * $0.standingOffset.y).squareRoot() }),
+            "reference_attitude_err_mean_deg": Statistics.mean(results.map(\.referenceAttitudeErrorDegrees)),
+        ]
+        let headings = users.compactMap(\.headingErrorDegrees)
+        if !headings.isEmpty { values["heading_err_abs_mean_deg"] = Statistics.mean(headings.map(abs)) }
+        let rmse = results.compactMap(\.attitudeRMSE)
+        if !rmse.isEmpty { values["att_rmse_total_deg"] = Statistics.mean(rmse.map(\.totalDegrees)) }
+        return values
+    }
+
+    /// Per key point and overall, simulated beside the thesis, for stdout.
+    public static func table(scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?) -> String {
+        let table = pooledTable(results)
+        let names = results.first?.keypointNames ?? []
+        func f(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
+        var rows: [[String]] = []
+        for (index, name) in names.enumerated() {
+            let spread = table.perKeypoint[index]
+            let thesisSpread = thesis.flatMap { reference in reference.keypoints.firstIndex(of: name).map { reference.table.perKeypoint[$0] } }
+            rows.append(["d_\(name)", f(spread.mean), f(spread.meanAbsoluteDeviation), f(thesisSpread?.mean), f(thesisSpread?.meanAbsoluteDeviation)])
+        }
+        rows.append(["overall", f(table.thesisOverallMean), f(table.thesisOverallSigma), f(thesis?.table.thesisOverallMean), f(thesis?.table.thesisOverallSigma)])
+        let users = results.flatMap(\.users)
+        let diagnostics = diagnostics(results, users: users)
+        var text = "\(scenario.name): \(users.count) rephotographs (\(results.count) seeds × \(scenario.rephoto.users) users), key-point error in % of the image\n"
+        let lost = users.filter(\.isLost).count
+        if lost > 0 { text += "warning: \(lost) pictures do not show the scene (the user ended up facing away) and are left out of the tables\n" }
+        text += TextTable.render(header: ["", "mean", "σ", "thesis mean", "thesis σ"], rows: rows)
+        text += "\nthesis = recomputed from Table 6.1 (4 rephotographs); σ = mean absolute deviation as in the thesis\n"
+        text += String(
+            format: "time to shoot %.1f s (timeouts %d), |true ROLL| %.2f°, |true PITCH| %.2f°, |rotation| %.2f°",
+            diagnostics["time_to_shoot_mean_s"]!, Int(diagnostics["timeouts"]!), diagnostics["true_roll_abs_mean_deg"]!,
+            diagnostics["true_pitch_abs_mean_deg"]!, diagnostics["true_rotation_abs_mean_deg"]!)
+        if let heading = diagnostics["heading_err_abs_mean_deg"] { text += String(format: ", |fused heading error| %.2f°", heading) }
+        return text
+    }
+}
