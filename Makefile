@@ -1,6 +1,7 @@
 # The two commands a new user needs:
 #   make demo  — install missing system libraries, build in release mode, run the default job
-#   make test  — install missing system libraries, build, run every test and project check
+#   make test  — install missing system libraries, build, run every test and project check,
+#                then the regression benchmark against reports/baseline/metrics.csv
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 SWIFT ?= swift
@@ -18,6 +19,7 @@ test: system-deps
 	@scripts/check-build-warnings.sh .build/build-tests.log
 	$(SWIFT) test --skip-build
 	scripts/check-portable-imports.sh
+	.build/debug/orbitbench regress
 
 system-deps:
 	@scripts/install-system-deps.sh

@@ -6,37 +6,14 @@ import Scenarios
 /// The files of `orbitbench run` for one scenario.
 public enum CaptureReport {
     /// metrics.csv columns: DESIGN.md §5, in this order, after scenario and seed.
-    public static let metricColumns = [
-        "coverage", "max_gap_deg", "slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg",
-        "blur_sel_mean_px", "blur_sel_p95_px", "blur_all_mean_px", "dev_pitch_mean_deg", "dev_roll_mean_deg",
-        "frames_total", "frames_dropped", "frames_scored", "frames_selected", "sync_err_mean_ms",
-        "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg", "kp_err_mean", "kp_err_sd",
-    ]
-
-    /// The metric values in `metricColumns` order (nil where a metric does not apply).
-    public static func values(_ metrics: CaptureMetrics) -> [Double?] {
-        let finite: (Double) -> Double? = { $0.isFinite ? $0 : nil }
-        return [
-            metrics.coverage, metrics.maxGapDegrees, finite(metrics.slotAngleErrorMean), finite(metrics.angleEstimateErrorMean),
-            finite(metrics.angleEstimateErrorMax), finite(metrics.blurSelectedMean), finite(metrics.blurSelected95),
-            finite(metrics.blurAllMean), finite(metrics.pitchDeviationMean), finite(metrics.rollDeviationMean),
-            Double(metrics.framesTotal), Double(metrics.framesDropped), Double(metrics.framesScored), Double(metrics.framesSelected),
-            finite(metrics.syncErrorMeanMilliseconds), finite(metrics.attitudeRMSE.totalDegrees),
-            finite(metrics.attitudeRMSE.headingDegrees), finite(metrics.attitudeRMSE.inclinationDegrees),
-            metrics.keypointErrorMean.flatMap(finite), metrics.keypointErrorSD.flatMap(finite),
-        ]
-    }
-
-    static let integerColumns: Set<String> = ["frames_total", "frames_dropped", "frames_scored", "frames_selected"]
+    public static var metricColumns: [String] { RunMetrics.sharedColumns }
 
     public static func metricsCSV(scenario: String, _ results: [(seed: UInt64, metrics: CaptureMetrics)]) -> CSVWriter {
         var csv = CSVWriter(header: ["scenario", "seed"] + metricColumns)
         for result in results {
             csv.text(scenario)
             csv.integer(result.seed)
-            for (column, value) in zip(metricColumns, values(result.metrics)) {
-                if integerColumns.contains(column), let value { csv.integer(Int(value)) } else { csv.number(value, decimals: 4) }
-            }
+            csv.metrics(RunMetrics(result.metrics), columns: metricColumns)
             csv.endRow()
         }
         return csv
@@ -146,8 +123,8 @@ public enum CaptureReport {
             return Spread(mean: Statistics.mean(present), sd: Statistics.standardDeviation(present), min: present.min(), max: present.max())
         }
         var metrics: [String: Spread] = [:]
-        for (index, column) in metricColumns.enumerated() {
-            metrics[column] = spread(results.map { values($0.metrics)[index] })
+        for column in metricColumns {
+            metrics[column] = spread(results.map { RunMetrics($0.metrics)[column] })
         }
         let diagnostics: [String: Spread] = [
             "motion_updates_coalesced": spread(results.map { Double($0.motionCoalesced) }),

@@ -1,4 +1,3 @@
-import Foundation
 import Plotting
 
 /// The text chunks every PNG carries: what made it, from which scenarios and seeds.
@@ -56,12 +55,3 @@ public enum TextTable {
     }
 }
 
-/// JSON as the report files write it: pretty-printed with sorted keys, so files diff cleanly and
-/// the same results give the same bytes.
-public enum ReportJSON {
-    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(value)
-    }
-}

@@ -29,28 +29,13 @@ public enum RephotoReport {
 
     /// metrics.csv: the shared DESIGN §5 columns (capture metrics empty), then the mean and
     /// sample sd per key point.
-    public static func metricsCSV(scenario: String, _ results: [RephotoStudyResult]) -> CSVWriter {
-        let names = results.first?.keypointNames ?? []
-        let perKeypoint = names.flatMap { ["kp_err_mean_\($0)", "kp_err_sd_\($0)"] }
-        var csv = CSVWriter(header: ["scenario", "seed"] + CaptureReport.metricColumns + perKeypoint)
+    public static func metricsCSV(scenario: Scenario, _ results: [RephotoStudyResult]) -> CSVWriter {
+        let columns = RunMetrics.columns(for: scenario)
+        var csv = CSVWriter(header: ["scenario", "seed"] + columns)
         for result in results {
-            csv.text(scenario)
+            csv.text(scenario.name)
             csv.integer(result.seed)
-            let overall = result.table.overall
-            for column in CaptureReport.metricColumns {
-                switch column {
-                case "att_rmse_total_deg": csv.number(result.attitudeRMSE?.totalDegrees, decimals: 4)
-                case "att_rmse_heading_deg": csv.number(result.attitudeRMSE?.headingDegrees, decimals: 4)
-                case "att_rmse_incl_deg": csv.number(result.attitudeRMSE?.inclinationDegrees, decimals: 4)
-                case "kp_err_mean": csv.number(overall.mean, decimals: 4)
-                case "kp_err_sd": csv.number(overall.sampleStandardDeviation, decimals: 4)
-                default: csv.empty()
-                }
-            }
-            for spread in result.table.perKeypoint {
-                csv.number(spread.mean, decimals: 4)
-                csv.number(spread.sampleStandardDeviation, decimals: 4)
-            }
+            csv.metrics(RunMetrics(result), columns: columns)
             csv.endRow()
         }
         return csv

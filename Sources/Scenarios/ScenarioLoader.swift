@@ -111,12 +111,13 @@ public enum ScenarioLoader {
         throw ConfigError(file: reference, keyPath: "", message: "no scenario of that name (\(hint))")
     }
 
-    /// Names of the scenario files in the search directories.
+    /// Names of the scenario files in the search directories (the regression suite file is not
+    /// a scenario).
     public static func availableNames(in directories: [String]) -> [String] {
         var names = Set<String>()
         for directory in directories {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            for file in files where file.hasSuffix(".yaml") { names.insert(String(file.dropLast(5))) }
+            for file in files where file.hasSuffix(".yaml") && file != RegressionSuite.fileName { names.insert(String(file.dropLast(5))) }
         }
         return names.sorted()
     }

@@ -227,3 +227,26 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
         #expect(keys.count > 90)
     }
 }
+
+@Suite struct RegressionSuiteFileTests {
+    /// The committed suite runs every shipped scenario and checks the DESIGN §5 metrics.
+    @Test func suiteCoversEveryShippedScenario() throws {
+        let suite = try RegressionSuite.load(path: scenariosDirectory + "/regression.yaml")
+        #expect(Set(suite.entries.map(\.scenario)) == Set(shippedScenarios))
+        #expect(suite.entries.allSatisfy { !$0.seeds.isEmpty })
+        let checked = Set(suite.tolerances.map(\.metric))
+        for metric in ["coverage", "blur_sel_mean_px", "slot_angle_err_mean_deg", "att_rmse_total_deg", "kp_err_mean"] {
+            #expect(checked.contains(metric), "\(metric)")
+        }
+        #expect(suite.tolerances.first { $0.metric == "coverage" }?.better == .higher)
+        #expect(suite.tolerances.first { $0.metric == "blur_sel_mean_px" }?.better == .lower)
+    }
+
+    @Test func toleranceAllowanceIsTheLargerOfAbsoluteAndRelative() {
+        var tolerance = MetricTolerance()
+        tolerance.absolute = 0.01
+        tolerance.relative = 0.02
+        #expect(tolerance.allowance(around: 0.2) == 0.01)
+        #expect(abs(tolerance.allowance(around: -3) - 0.06) < 1e-15)
+    }
+}

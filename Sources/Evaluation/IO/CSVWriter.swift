@@ -11,6 +11,7 @@ public struct CSVWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
     private var fieldsInRow = 0
     public private(set) var rowCount = 0
+    private var headerByteCount = 0
 
     public init(header: [String]) {
         precondition(!header.isEmpty, "a CSV needs at least one column")
@@ -19,7 +20,11 @@ public struct CSVWriter: Sendable {
         for name in header { text(name) }
         endRow()
         rowCount = 0
+        headerByteCount = bytes.count
     }
+
+    /// The rows written so far, without the header line (for appending to a file).
+    public var rowBytes: ArraySlice<UInt8> { bytes[headerByteCount...] }
 
     /// A text field, quoted when it contains a comma, quote or line break.
     public mutating func text(_ value: String) {

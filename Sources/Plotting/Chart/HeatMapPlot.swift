@@ -43,7 +43,11 @@ struct HeatMapRenderer {
         let xLabels = plot.xValues.map(Self.label), yLabels = plot.yValues.map(Self.label)
         let yLabelWidth = yLabels.map { canvas.measure($0, size: TextSize.tick).width }.max() ?? 0
         let left = frame.x + TextSize.axisLabel + 10 + yLabelWidth + 6
-        let area = Rect(x: left, y: top + 4, width: frame.maxX - 110 - left, height: frame.maxY - (TextSize.axisLabel + TextSize.tick + 20) - top - 4)
+        // The colour bar's label wraps at spaces; the bar gets room for its widest line.
+        let barLabel = wrap(plot.valueLabel, width: 130)
+        let barLabelWidth = barLabel.split(separator: "\n").map { canvas.measure(String($0), size: TextSize.tick).width }.max() ?? 0
+        let right = max(110, barLabelWidth + 24)
+        let area = Rect(x: left, y: top + 4, width: frame.maxX - right - left, height: frame.maxY - (TextSize.axisLabel + TextSize.tick + 20) - top - 4)
         guard area.width > 20, area.height > 20 else { return }
         let cellWidth = area.width / Double(columns), cellHeight = area.height / Double(rows)
         let finite = plot.values.flatMap { $0 }.compactMap { $0 }.filter(\.isFinite)
@@ -83,8 +87,21 @@ struct HeatMapRenderer {
         }
         canvas.text(plot.xLabel, x: area.midX, y: frame.maxY - 2, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .bottom)
         canvas.text(plot.yLabel, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top, angle: -.pi / 2)
-        ColorBar(label: plot.valueLabel, range: range, lowIsBright: plot.lowIsBright)
-            .draw(canvas: canvas, in: Rect(x: area.maxX + 14, y: area.y, width: 90, height: min(area.height, 280)))
+        ColorBar(label: barLabel, range: range, lowIsBright: plot.lowIsBright)
+            .draw(canvas: canvas, in: Rect(x: area.maxX + 14, y: area.y, width: right - 20, height: min(area.height, 280)))
+    }
+
+    /// `text` with line breaks at spaces so that lines stay within `width` where possible.
+    private func wrap(_ text: String, width: Double) -> String {
+        var lines: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if let last = lines.last, canvas.measure(last + " " + word, size: TextSize.tick).width <= width {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                lines.append(word)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Parameter values printed compactly (up to 4 significant digits).

@@ -188,6 +188,27 @@ extension ConfigField {
             })
     }
 
+    /// A list of text items.
+    public static func texts(_ key: String, _ keyPath: WritableKeyPath<Root, [String]>, help: String) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                let items = try ScalarReader.list(node, path: path, expecting: "a list of text items")
+                var values: [String] = []
+                for (index, item) in items.enumerated() {
+                    guard case .scalar(let text, _) = item.content else {
+                        throw path.appending(index: index).error("expected text, found \(item.kindDescription)", at: item)
+                    }
+                    values.append(text)
+                }
+                root[keyPath: keyPath] = values
+            },
+            encode: { .list($0[keyPath: keyPath].map { .quoted($0) }) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description, type: "list of text", defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .quoted($0) })), help: help)]
+            })
+    }
+
     /// A list of points [[x, y, z], ...], components in `range`.
     public static func vectors(_ key: String, _ keyPath: WritableKeyPath<Root, [Vector3]>, _ range: ClosedRange<Double>, help: String) -> ConfigField {
         ConfigField(

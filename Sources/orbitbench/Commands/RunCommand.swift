@@ -101,7 +101,7 @@ struct RunCommand: ParsableCommand {
 
     private func writeRephoto(_ scenario: Scenario, _ results: [RephotoStudyResult], to report: ReportDirectory) throws {
         let thesis = Self.thesisReference()
-        try report.write(RephotoReport.metricsCSV(scenario: scenario.name, results).bytes, to: "metrics.csv")
+        try report.write(RephotoReport.metricsCSV(scenario: scenario, results).bytes, to: "metrics.csv")
         try report.write(RephotoReport.table62(results).bytes, to: "table-6-2-sim.csv")
         try report.write(RephotoReport.table63(results).bytes, to: "table-6-3-sim.csv")
         try report.write(RephotoReport.usersCSV(results).bytes, to: "users.csv")

@@ -1,0 +1,109 @@
+import Foundation
+import Scenarios
+
+/// The metrics of one (scenario, seed) run by their DESIGN.md §5 names: the columns of
+/// `metrics.csv`, the values `sweep`, `tune` and `regress` work on.
+public struct RunMetrics: Sendable, Equatable {
+    public var names: [String]
+    /// `nil` where a metric does not apply or is undefined (e.g. blur with nothing selected).
+    public var values: [Double?]
+
+    public init(names: [String], values: [Double?]) {
+        precondition(names.count == values.count)
+        self.names = names
+        self.values = values
+    }
+
+    public subscript(name: String) -> Double? {
+        names.firstIndex(of: name).flatMap { values[$0] }
+    }
+
+    /// The shared columns, in `metrics.csv` order (DESIGN.md §5).
+    public static let sharedColumns = [
+        "coverage", "max_gap_deg", "slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg",
+        "blur_sel_mean_px", "blur_sel_p95_px", "blur_all_mean_px", "dev_pitch_mean_deg", "dev_roll_mean_deg",
+        "frames_total", "frames_dropped", "frames_scored", "frames_selected", "sync_err_mean_ms",
+        "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg", "kp_err_mean", "kp_err_sd",
+    ]
+
+    /// Counts, written without decimals.
+    public static let integerColumns: Set<String> = ["frames_total", "frames_dropped", "frames_scored", "frames_selected"]
+
+    /// The columns a scenario produces: the shared ones, plus the mean and sd per key point
+    /// for a rephoto study.
+    public static func columns(for scenario: Scenario) -> [String] {
+        switch scenario.kind {
+        case .capture: return sharedColumns
+        case .rephoto: return sharedColumns + scenario.rephoto.keypoints.flatMap { ["kp_err_mean_\($0.name)", "kp_err_sd_\($0.name)"] }
+        }
+    }
+
+    /// Which way a metric should move; per-key-point errors like `kp_err_mean`.
+    public static func direction(of name: String) -> MetricDirection {
+        switch name {
+        case "coverage": return .higher
+        case "frames_total", "frames_scored", "frames_selected": return .none
+        default: return .lower
+        }
+    }
+
+    /// Whether `name` is a metric some scenario can produce.
+    public static func isKnown(_ name: String) -> Bool {
+        sharedColumns.contains(name) || name.hasPrefix("kp_err_mean_") || name.hasPrefix("kp_err_sd_")
+    }
+}
+
+extension RunMetrics {
+    /// A capture run's metrics.
+    public init(_ metrics: CaptureMetrics) {
+        let finite: (Double) -> Double? = { $0.isFinite ? $0 : nil }
+        self.init(names: Self.sharedColumns, values: [
+            metrics.coverage, metrics.maxGapDegrees, finite(metrics.slotAngleErrorMean), finite(metrics.angleEstimateErrorMean),
+            finite(metrics.angleEstimateErrorMax), finite(metrics.blurSelectedMean), finite(metrics.blurSelected95),
+            finite(metrics.blurAllMean), finite(metrics.pitchDeviationMean), finite(metrics.rollDeviationMean),
+            Double(metrics.framesTotal), Double(metrics.framesDropped), Double(metrics.framesScored), Double(metrics.framesSelected),
+            finite(metrics.syncErrorMeanMilliseconds), finite(metrics.attitudeRMSE.totalDegrees),
+            finite(metrics.attitudeRMSE.headingDegrees), finite(metrics.attitudeRMSE.inclinationDegrees),
+            metrics.keypointErrorMean.flatMap(finite), metrics.keypointErrorSD.flatMap(finite),
+        ])
+    }
+
+    /// A rephoto study's metrics: capture columns empty, key-point errors over every distance
+    /// of the seed (sample sd), fusion accuracy over the users' sessions, then per key point.
+    public init(_ result: RephotoStudyResult) {
+        let finite: (Double) -> Double? = { $0.isFinite ? $0 : nil }
+        let overall = result.table.overall
+        var values = [Double?](repeating: nil, count: Self.sharedColumns.count)
+        func set(_ name: String, _ value: Double?) { values[Self.sharedColumns.firstIndex(of: name)!] = value.flatMap(finite) }
+        set("att_rmse_total_deg", result.attitudeRMSE?.totalDegrees)
+        set("att_rmse_heading_deg", result.attitudeRMSE?.headingDegrees)
+        set("att_rmse_incl_deg", result.attitudeRMSE?.inclinationDegrees)
+        set("kp_err_mean", overall.mean)
+        set("kp_err_sd", overall.sampleStandardDeviation)
+        var names = Self.sharedColumns
+        for (name, spread) in zip(result.keypointNames, result.table.perKeypoint) {
+            names += ["kp_err_mean_\(name)", "kp_err_sd_\(name)"]
+            values += [finite(spread.mean), finite(spread.sampleStandardDeviation)]
+        }
+        self.init(names: names, values: values)
+    }
+
+    /// Runs one seed of any scenario and returns its metrics.
+    public static func evaluate(_ scenario: Scenario, seed: UInt64) throws -> RunMetrics {
+        switch scenario.kind {
+        case .capture: return RunMetrics(try CaptureRunner.run(scenario, seed: seed).metrics)
+        case .rephoto: return RunMetrics(try RephotoStudy.run(scenario, seed: seed))
+        }
+    }
+}
+
+extension CSVWriter {
+    /// Appends `metrics` in the order of `columns` (integers without decimals, 4 decimals
+    /// otherwise, empty where missing).
+    public mutating func metrics(_ metrics: RunMetrics, columns: [String]) {
+        for column in columns {
+            let value = metrics[column]
+            if RunMetrics.integerColumns.contains(column), let value { integer(Int(value)) } else { number(value, decimals: 4) }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Scenarios
+
+/// A regression-suite problem, as one line.
+public struct RegressionError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The suite's runs and their metrics: what the baseline stores.
+public struct RegressionRun: Sendable {
+    public struct Row: Sendable {
+        /// The suite entry's name (label or scenario).
+        public var scenario: String
+        public var seed: UInt64
+        public var metrics: [String: Double]
+
+        public init(scenario: String, seed: UInt64, metrics: [String: Double]) {
+            self.scenario = scenario
+            self.seed = seed
+            self.metrics = metrics
+        }
+    }
+
+    public var rows: [Row]
+    /// Every metric column that occurs, in metrics.csv order.
+    public var columns: [String]
+
+    public init(rows: [Row], columns: [String]) {
+        self.rows = rows
+        self.columns = columns
+    }
+
+    /// The scenarios of `suite`, resolved from `searchDirectories` with each entry's `set` and
+    /// then `extra` (applied only to scenarios whose kind uses the key's section).
+    public static func scenarios(_ suite: RegressionSuite, searchDirectories: [String], extra: [ConfigOverride]) throws -> [Scenario] {
+        try suite.entries.enumerated().map { index, entry in
+            var overrides: [ConfigOverride] = []
+            for text in entry.overrides {
+                do { overrides.append(try ConfigOverride(parsing: text)) } catch {
+                    throw RegressionError("scenarios[\(index)].set: \(text): \((error as? ConfigError)?.message ?? "\(error)")")
+                }
+            }
+            let base = try ScenarioSource(reference: entry.scenario, searchDirectories: searchDirectories, overrides: overrides).resolve()
+            let applicable = extra.filter { !base.kind.unusedSections.contains($0.path[0]) }
+            return applicable.isEmpty ? base
+                : try ScenarioSource(reference: entry.scenario, searchDirectories: searchDirectories, overrides: overrides + applicable).resolve()
+        }
+    }
+
+    /// Runs every (entry, seed) of the suite on all cores.
+    public static func run(
+        _ suite: RegressionSuite, scenarios: [Scenario], progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> RegressionRun {
+        let jobs = suite.entries.indices.flatMap { entry in suite.entries[entry].seeds.map { (entry, $0) } }
+        let metrics = try Parallel.map(jobs.count, progress: progress) { job in
+            try RunMetrics.evaluate(scenarios[jobs[job].0], seed: jobs[job].1)
+        }
+        var columns = RunMetrics.sharedColumns
+        for names in metrics.map(\.names) { for name in names where !columns.contains(name) { columns.append(name) } }
+        let rows = zip(jobs, metrics).map { job, result in
+            Row(scenario: suite.entries[job.0].name, seed: job.1,
+                metrics: Dictionary(uniqueKeysWithValues: zip(result.names, result.values).compactMap { name, value in value.map { (name, $0) } }))
+        }
+        return RegressionRun(rows: rows, columns: columns)
+    }
+
+    /// metrics.csv layout: scenario, seed, then every column (empty where missing).
+    public var csv: CSVWriter {
+        var csv = CSVWriter(header: ["scenario", "seed"] + columns)
+        for row in rows {
+            csv.text(row.scenario)
+            csv.integer(row.seed)
+            csv.metrics(RunMetrics(names: columns, values: columns.map { row.metrics[$0] }), columns: columns)
+            csv.endRow()
+        }
+        return csv
+    }
+
+    /// Reads a baseline written by `csv`.
+    public static func load(baseline path: String) throws -> RegressionRun {
+        try RegressionRun(table: CSVTable.load(path))
+    }
+
+    init(table: CSVTable) throws {
+        let path = table.file
+        guard table.header.count > 2, table.header[0] == "scenario", table.header[1] == "seed" else {
+            throw CSVError(file: path, line: 1, message: "expected a header starting with scenario,seed")
+        }
+        let columns = Array(table.header.dropFirst(2))
+        var rows: [Row] = []
+        for row in table.rows {
+            guard let seed = UInt64(row.fields[1]) else { throw CSVError(file: path, line: row.line, column: "seed", message: "not a seed") }
+            var metrics: [String: Double] = [:]
+            for (offset, name) in columns.enumerated() where !row.fields[offset + 2].isEmpty {
+                metrics[name] = try table.number(row, offset + 2)
+            }
+            rows.append(Row(scenario: row.fields[0], seed: seed, metrics: metrics))
+        }
+        self.init(rows: rows, columns: columns)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Scenarios
+
+/// A full-grid parameter sweep: every combination of the axes' values (a cell), each run with
+/// every seed. Every cell's scenario is resolved and validated before any work starts.
+public struct SweepPlan: Sendable {
+    public let source: ScenarioSource
+    public let base: Scenario
+    public let axes: [SweepAxis]
+    public let seeds: [UInt64]
+    /// Axis values of each cell; the first axis varies slowest.
+    public let cells: [[Double]]
+    let cellScenarios: [Scenario]
+    /// Metric columns of sweep.csv.
+    public let columns: [String]
+
+    /// At most this many (cell, seed) runs in one sweep.
+    public static let maximumJobs = 1_000_000
+
+    public init(source: ScenarioSource, axes: [SweepAxis], seeds: [UInt64]?) throws {
+        guard !axes.isEmpty else { throw SweepError("give at least one --vary KEY=FROM:TO:STEP") }
+        var seen = Set<String>()
+        for axis in axes where !seen.insert(axis.key).inserted {
+            throw SweepError("--vary \(axis.key) is given twice")
+        }
+        let base = try source.resolve()
+        let seeds = seeds ?? base.seeds
+        var cells: [[Double]] = [[]]
+        for axis in axes { cells = cells.flatMap { prefix in axis.values.map { prefix + [$0] } } }
+        guard cells.count * seeds.count <= Self.maximumJobs else {
+            throw SweepError("\(cells.count) cells × \(seeds.count) seeds is more than \(Self.maximumJobs) runs; use fewer values")
+        }
+        var scenarios: [Scenario] = []
+        scenarios.reserveCapacity(cells.count)
+        for cell in cells {
+            let overrides = zip(axes, cell).map { $0.override($1) }
+            do {
+                scenarios.append(try source.resolve(overrides))
+            } catch {
+                throw SweepError("\(overrides.map(\.description).joined(separator: ", ")): \(error.description)")
+            }
+        }
+        self.source = source
+        self.base = base
+        self.axes = axes
+        self.seeds = seeds
+        self.cells = cells
+        cellScenarios = scenarios
+        columns = RunMetrics.columns(for: base)
+    }
+
+    /// (cell, seed) in file order: cell by cell, seeds in the given order within a cell.
+    public var jobs: [(cell: Int, seed: UInt64)] {
+        cells.indices.flatMap { cell in seeds.map { (cell, $0) } }
+    }
+
+    public var header: [String] { ["cell", "seed"] + axes.map(\.key) + columns }
+
+    /// Everything that makes two sweeps the same, so `--resume` only continues its own.
+    public var definition: SweepDefinition {
+        SweepDefinition(
+            scenario: base.name, resolvedScenario: ScenarioLoader.yaml(for: base), vary: axes.map(\.description),
+            seeds: seeds, columns: header)
+    }
+
+    /// Runs job `index` of `jobs` and returns its sweep.csv row.
+    func row(forJob index: Int) throws -> [UInt8] {
+        let cell = index / seeds.count, seed = seeds[index % seeds.count]
+        let metrics = try RunMetrics.evaluate(cellScenarios[cell], seed: seed)
+        var csv = CSVWriter(header: header)
+        csv.integer(cell)
+        csv.integer(seed)
+        for value in cells[cell] { csv.text(ConfigNumber.format(value)) }
+        csv.metrics(metrics, columns: columns)
+        csv.endRow()
+        return Array(csv.rowBytes)
+    }
+}
+
+/// sweep.json: what a sweep.csv was made from.
+public struct SweepDefinition: Codable, Equatable, Sendable {
+    public var scenario: String
+    /// The base scenario with every key, as YAML.
+    public var resolvedScenario: String
+    public var vary: [String]
+    public var seeds: [UInt64]
+    public var columns: [String]
+}

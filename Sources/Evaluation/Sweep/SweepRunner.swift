@@ -1,0 +1,174 @@
+import Dispatch
+import Foundation
+import Scenarios
+
+/// Runs a sweep into a folder: `sweep.json` (the definition) and `sweep.csv`, one row per
+/// (cell, seed), appended while the sweep runs.
+///
+/// Rows are appended in job order as soon as every earlier job has finished, so the file is
+/// always a prefix of the complete one: an interrupted sweep continues with `resume` exactly
+/// where it stopped (a half-written last line is cut off), and the finished file is
+/// byte-identical to one written without interruption.
+public enum SweepRunner {
+    public struct Outcome: Sendable {
+        /// Jobs found in an earlier, interrupted run.
+        public var resumed: Int
+        /// Jobs run now.
+        public var ran: Int
+        public var csv: URL
+    }
+
+    public enum Mode: Sendable {
+        /// Refuse to touch an existing sweep.csv.
+        case fresh
+        /// Continue an existing sweep of the same definition (start one if there is none).
+        case resume
+        /// Replace an existing sweep.
+        case overwrite
+    }
+
+    public static func run(
+        _ plan: SweepPlan, in directory: URL, mode: Mode, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws -> Outcome {
+        let manager = FileManager.default
+        let csvURL = directory.appendingPathComponent("sweep.csv"), definitionURL = directory.appendingPathComponent("sweep.json")
+        do {
+            try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: directory.path, reason: "cannot create the output directory (\(ReportDirectory.reason(error)))")
+        }
+        var done = Set<Int>()
+        let exists = manager.fileExists(atPath: csvURL.path)
+        switch (mode, exists) {
+        case (.fresh, true):
+            throw SweepError("\(csvURL.path) exists: pass --resume to continue that sweep or --overwrite to start again")
+        case (.resume, true):
+            done = try completedJobs(plan, csv: csvURL, definition: definitionURL)
+        case (.fresh, false), (.resume, false), (.overwrite, _):
+            try AtomicFile.write(Array(try ReportJSON.encode(plan.definition)), to: definitionURL)
+            try AtomicFile.write(Array(CSVWriter(header: plan.header).bytes), to: csvURL)
+        }
+
+        let jobCount = plan.jobs.count
+        let remaining = (0..<jobCount).filter { !done.contains($0) }
+        guard !remaining.isEmpty else { return Outcome(resumed: done.count, ran: 0, csv: csvURL) }
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forWritingTo: csvURL)
+            try handle.seekToEnd()
+        } catch {
+            throw OutputError(path: csvURL.path, reason: "cannot append (\(ReportDirectory.reason(error)))")
+        }
+        defer { try? handle.close() }
+        let appender = OrderedAppender(handle: handle, count: remaining.count, alreadyDone: done.count, total: jobCount, progress: progress)
+        DispatchQueue.concurrentPerform(iterations: remaining.count) { position in
+            guard !appender.hasFailed else { return }
+            do {
+                appender.deliver(try plan.row(forJob: remaining[position]), at: position)
+            } catch {
+                appender.fail(error, at: position)
+            }
+        }
+        if let error = appender.firstError { throw error }
+        return Outcome(resumed: done.count, ran: remaining.count, csv: csvURL)
+    }
+
+    /// Jobs already in `csv`, after checking it belongs to `plan`; cuts a half-written last line.
+    static func completedJobs(_ plan: SweepPlan, csv: URL, definition: URL) throws -> Set<Int> {
+        guard let stored = FileManager.default.contents(atPath: definition.path),
+              let previous = try? JSONDecoder().decode(SweepDefinition.self, from: stored) else {
+            throw SweepError("\(definition.path) is missing or unreadable: cannot tell which sweep \(csv.lastPathComponent) belongs to (use --overwrite)")
+        }
+        let current = plan.definition
+        guard previous == current else {
+            let what = previous.vary != current.vary ? "--vary \(previous.vary.joined(separator: " --vary "))"
+                : previous.seeds != current.seeds ? "seeds \(previous.seeds.map(String.init).joined(separator: ","))"
+                : previous.columns != current.columns ? "other columns" : "a different scenario (\(previous.scenario) with other settings)"
+            throw SweepError("\(csv.path) belongs to another sweep (\(what)); use the same arguments, another --out, or --overwrite")
+        }
+        guard var bytes = FileManager.default.contents(atPath: csv.path).map(Array.init) else {
+            throw SweepError("\(csv.path): cannot read")
+        }
+        if let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")), lastNewline != bytes.count - 1 {
+            bytes.removeSubrange((lastNewline + 1)...)
+            try AtomicFile.write(bytes, to: csv)  // drop the half-written row of an interrupted run
+        }
+        let table = try CSVTable(text: String(decoding: bytes, as: UTF8.self), file: csv.path)
+        guard table.header == plan.header else {
+            throw SweepError("\(csv.path): header does not match this sweep (use --overwrite)")
+        }
+        var done = Set<Int>()
+        for row in table.rows {
+            guard let cell = Int(row.fields[0]), plan.cells.indices.contains(cell),
+                  let seed = UInt64(row.fields[1]), let seedIndex = plan.seeds.firstIndex(of: seed) else {
+                throw CSVError(file: csv.path, line: row.line, message: "cell or seed not part of this sweep")
+            }
+            for (axis, value) in plan.cells[cell].enumerated() where row.fields[2 + axis] != ConfigNumber.format(value) {
+                throw CSVError(file: csv.path, line: row.line, column: plan.axes[axis].key, message: "value does not match cell \(cell)")
+            }
+            guard done.insert(cell * plan.seeds.count + seedIndex).inserted else {
+                throw CSVError(file: csv.path, line: row.line, message: "cell \(cell), seed \(seed) appears twice")
+            }
+        }
+        return done
+    }
+}
+
+/// Writes rows in order as they arrive from worker threads: row k goes out once rows 0…k−1
+/// have, so the file stays a prefix of the finished sweep.
+private final class OrderedAppender: @unchecked Sendable {
+    private let lock = NSLock()
+    private let handle: FileHandle
+    private var pending: [Int: [UInt8]] = [:]
+    private var next = 0
+    private var finished = 0
+    private let alreadyDone: Int
+    private let total: Int
+    private let progress: (@Sendable (Int, Int) -> Void)?
+    private var failure: (position: Int, error: Error)?
+
+    init(handle: FileHandle, count: Int, alreadyDone: Int, total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+        self.handle = handle
+        self.alreadyDone = alreadyDone
+        self.total = total
+        self.progress = progress
+    }
+
+    var hasFailed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure != nil
+    }
+
+    var firstError: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure?.error
+    }
+
+    func deliver(_ row: [UInt8], at position: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        pending[position] = row
+        var chunk: [UInt8] = []
+        while let ready = pending.removeValue(forKey: next) {
+            chunk += ready
+            next += 1
+        }
+        if !chunk.isEmpty {
+            do {
+                try handle.write(contentsOf: chunk)
+            } catch {
+                if failure == nil { failure = (position, OutputError(path: "sweep.csv", reason: "cannot append (\(ReportDirectory.reason(error)))")) }
+            }
+        }
+        finished += 1
+        progress?(alreadyDone + finished, total)
+    }
+
+    func fail(_ error: Error, at position: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if failure == nil || position < failure!.position { failure = (position, error) }
+    }
+}

@@ -1,0 +1,56 @@
+import Evaluation
+import Foundation
+import Plotting
+
+/// plots/sweep-<metric>.png: a line chart over one key, a heat map over two.
+public enum SweepPlots {
+    /// `nil` for three or more keys (no single picture shows them honestly).
+    public static func figure(_ results: SweepResults, provenance: [PNGText]) throws -> [UInt8]? {
+        let plan = results.plan
+        let direction = RunMetrics.direction(of: results.metric)
+        let best = results.ranking.first.flatMap { cell in results.mean(cell).map { (cell, $0) } }
+        let bestText = best.map { "best (\(direction == .higher ? "highest" : "lowest") mean): \(results.label($0.0)) → \(format($0.1))" } ?? "no cell has a value"
+        let panel: Panel
+        switch plan.axes.count {
+        case 1:
+            let axis = plan.axes[0]
+            var series: [Series] = []
+            for (index, seed) in plan.seeds.enumerated() {
+                let x = plan.cells.indices.filter { results.values[$0].count > index }.map { plan.cells[$0][0] }
+                let y = plan.cells.indices.filter { results.values[$0].count > index }.map { results.values[$0][index] }
+                series.append(Series(index == 0 ? "single seeds" : nil, color: Palette.color(0).withAlpha(0.3), x: x, y: y, style: .markers(radius: 2.2)))
+                _ = seed
+            }
+            series.append(Series(
+                "mean ± sd over \(plan.seeds.count) seeds", color: Palette.color(0), x: plan.cells.map { $0[0] },
+                y: plan.cells.indices.map { results.mean($0) ?? .nan }, style: .lineAndMarkers(width: 1.8, radius: 3.2),
+                errors: plan.cells.indices.map { results.standardDeviation($0) ?? .nan }))
+            var lines: [ReferenceLine] = []
+            if let best { lines.append(ReferenceLine(plan.cells[best.0][0], .vertical, color: Palette.color(1), label: "best")) }
+            panel = .cartesian(CartesianPlot(
+                x: ChartAxis(axis.key), y: ChartAxis(results.metric), series: series, lines: lines))
+        case 2:
+            let columns = plan.axes[0].values, rows = plan.axes[1].values
+            // Cell index = column · rows + row (first axis slowest).
+            let grid = rows.indices.map { row in columns.indices.map { column in results.mean(column * rows.count + row) } }
+            panel = .heatMap(HeatMapPlot(
+                xLabel: plan.axes[0].key, yLabel: plan.axes[1].key, xValues: columns, yValues: rows, values: grid,
+                valueLabel: "\(results.metric) (mean)", lowIsBright: direction != .higher,
+                cellDecimals: columns.count <= 14 && rows.count <= 20 ? decimals(for: grid.flatMap { $0 }.compactMap { $0 }) : nil))
+        default:
+            return nil
+        }
+        let figure = Figure(
+            title: "\(plan.base.name): \(results.metric) over \(plan.axes.map(\.key).joined(separator: " × "))",
+            subtitle: "mean over seeds \(plan.seeds.map(String.init).joined(separator: ",")); \(direction == .higher ? "higher" : direction == .lower ? "lower" : "neither") is better",
+            footnote: bestText, width: 1200, height: 820, rows: [[panel]])
+        return try figure.pngBytes(provenance: provenance)
+    }
+
+    static func decimals(for values: [Double]) -> Int {
+        let span = (values.max() ?? 0) - (values.min() ?? 0)
+        return span >= 100 ? 0 : span >= 10 ? 1 : span >= 0.1 ? 2 : 3
+    }
+
+    static func format(_ value: Double) -> String { String(format: "%.4g", value) }
+}

@@ -1,0 +1,17 @@
+import Evaluation
+import Foundation
+
+/// The stdout summary of a sweep.
+public enum SweepReport {
+    /// The `top` best cells by the mean of the metric.
+    public static func table(_ results: SweepResults, top: Int) -> String {
+        let plan = results.plan
+        let rows = results.ranking.prefix(top).map { cell -> [String] in
+            [String(cell)] + plan.cells[cell].map { String(format: "%g", $0) }
+                + [results.mean(cell).map { String(format: "%.4f", $0) } ?? "–", results.standardDeviation(cell).map { String(format: "%.4f", $0) } ?? "–"]
+        }
+        let direction = RunMetrics.direction(of: results.metric)
+        return "\(plan.base.name): \(plan.cells.count) cells × \(plan.seeds.count) seeds, best by \(results.metric) (\(direction == .higher ? "higher" : "lower") is better)\n"
+            + TextTable.render(header: ["cell"] + plan.axes.map(\.key) + ["mean", "sd"], rows: rows)
+    }
+}

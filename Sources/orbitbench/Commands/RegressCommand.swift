@@ -1,0 +1,79 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import Reports
+import Scenarios
+
+struct RegressCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "regress",
+        abstract: "Run the regression suite and compare every checked metric with the committed baseline.",
+        discussion: """
+            Runs each scenario and seed of the suite on all cores, compares the mean of every \
+            metric listed under the suite's tolerances with the baseline (direction-aware: a \
+            metric that gets better passes, one that gets worse by more than its tolerance \
+            fails), prints the differences and exits 1 on any regression. --update-baseline \
+            rewrites the baseline from this run instead (review the diff first). The current \
+            metrics and the full comparison go to <out>/metrics.csv and <out>/diff.csv.
+
+            Examples:
+              orbitbench regress
+              orbitbench regress --set selection.threshold=3     # would this default regress?
+              orbitbench regress --update-baseline              # accept the current results
+            """)
+
+    @Option(help: ArgumentHelp("Suite file (default: scenarios/regression.yaml).", valueName: "file"))
+    var suite: String?
+
+    @Option(help: ArgumentHelp("Baseline metrics (default: reports/baseline/metrics.csv).", valueName: "file"))
+    var baseline: String?
+
+    @Flag(help: "Write this run as the new baseline instead of comparing.")
+    var updateBaseline = false
+
+    @Flag(help: "Print every check, not only the changed ones.")
+    var all = false
+
+    @Option(help: ArgumentHelp("Where the current metrics and the diff go.", valueName: "dir"))
+    var out: String = "reports/regress"
+
+    @OptionGroup var scenarioOptions: ScenarioOptions
+
+    func run() throws {
+        let suitePath = suite ?? Self.inCheckout("scenarios/\(RegressionSuite.fileName)")
+        let baselinePath = baseline ?? Self.inCheckout("reports/baseline/metrics.csv")
+        let loaded = try RegressionSuite.load(path: suitePath)
+        let directories = [URL(fileURLWithPath: suitePath).deletingLastPathComponent().path] + scenarioOptions.searchDirectories
+        let scenarios = try RegressionRun.scenarios(loaded, searchDirectories: directories, extra: scenarioOptions.parsedOverrides)
+        let runs = loaded.entries.map(\.seeds.count).reduce(0, +)
+        let previous = updateBaseline ? nil : try RegressionRun.load(baseline: baselinePath)
+        let progress = ProgressLine(total: runs, label: "orbitbench regress")
+        let start = CPUClock.wall()
+        let current = try RegressionRun.run(loaded, scenarios: scenarios) { progress.update($0) }.asWritten()
+        progress.finish()
+        let elapsed = CPUClock.wall() - start
+        let output = URL(fileURLWithPath: out)
+        try AtomicFile.write(current.csv.bytes, to: output.appendingPathComponent("metrics.csv"))
+        print("regress: \(loaded.entries.count) scenarios, \(runs) runs in \(String(format: "%.1f", elapsed)) s")
+        guard let previous else {
+            try AtomicFile.write(current.csv.bytes, to: URL(fileURLWithPath: baselinePath))
+            print("wrote the new baseline \(baselinePath) (\(current.rows.count) rows); commit it with the change that caused it")
+            return
+        }
+        let comparison = try RegressionComparison(suite: loaded, baseline: previous, current: current)
+        try AtomicFile.write(RegressReport.csv(comparison).bytes, to: output.appendingPathComponent("diff.csv"))
+        print("baseline \(baselinePath), \(loaded.tolerances.count) metrics checked")
+        print(RegressReport.table(comparison, everything: all))
+        if !comparison.regressions.isEmpty { throw ExitCode.failure }
+    }
+
+    /// `relative` under the working directory if it exists there, else in the checkout the
+    /// executable was built in.
+    static func inCheckout(_ relative: String) -> String {
+        if FileManager.default.fileExists(atPath: relative) { return relative }
+        if let scenarios = ScenarioOptions.checkoutScenarios() {
+            return URL(fileURLWithPath: scenarios).deletingLastPathComponent().appendingPathComponent(relative).path
+        }
+        return relative
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import Reports
+import Scenarios
+
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Run a scenario over a grid of key values and seeds; plot a metric over the grid.",
+        discussion: """
+            Every combination of the --vary values (a cell) runs with every seed, on all cores. \
+            Rows go to <out>/sweep.csv as they finish (cell, seed, the varied keys, every metric \
+            of metrics.csv); an interrupted sweep continues with --resume without recomputing or \
+            duplicating rows. plots/sweep-<metric>.png shows --metric: a line chart for one key, \
+            a heat map for two. --resume on a finished sweep only redraws the plot, so it is also \
+            the way to look at another metric.
+
+            Examples:
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3
+              orbitbench sweep orbit-72 --vary selection.weights.acceleration=0:40:10 --vary selection.threshold=2:8:2 --metric blur_sel_mean_px
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --resume --metric coverage
+              orbitbench sweep rephoto-fountain --vary rephoto.user.overlay_tolerance_pct=1:5:1 --seeds 1
+            """)
+
+    @Argument(help: "Scenario name or path.")
+    var scenario: String
+
+    @Option(help: ArgumentHelp("A numeric key and its grid; repeat for more keys.", valueName: "key=from:to:step"))
+    var vary: [String] = []
+
+    @Option(help: "Seeds to run each cell with, e.g. 1-5 (default: the scenario's seeds).")
+    var seeds: String?
+
+    @Option(help: "Metric to plot (a metrics.csv column; default: coverage, or kp_err_mean for rephoto scenarios).")
+    var metric: String?
+
+    @Option(help: ArgumentHelp("Output directory (default: reports/sweeps/<scenario>).", valueName: "dir"))
+    var out: String?
+
+    @Flag(help: "Continue the sweep in the output directory.")
+    var resume = false
+
+    @Flag(help: "Replace the sweep in the output directory.")
+    var overwrite = false
+
+    @Flag(help: "Skip the PNG plot.")
+    var noPlots = false
+
+    @OptionGroup var scenarioOptions: ScenarioOptions
+
+    func validate() throws {
+        if vary.isEmpty { throw ValidationError("give at least one --vary KEY=FROM:TO:STEP, e.g. --vary selection.threshold=2:10:2") }
+        for text in vary {
+            do { _ = try SweepAxis(parsing: text) } catch { throw ValidationError(error.description) }
+        }
+        if let seeds { _ = try ListParsing.seeds(seeds) }
+        if resume && overwrite { throw ValidationError("--resume and --overwrite exclude each other") }
+        if let metric, !RunMetrics.isKnown(metric) {
+            throw ValidationError("--metric \(metric): not a metric; choose from \(RunMetrics.sharedColumns.joined(separator: ", ")), kp_err_mean_<keypoint>, kp_err_sd_<keypoint>")
+        }
+    }
+
+    func run() throws {
+        let axes = try vary.map { text in try SweepAxis(parsing: text) }
+        let source = ScenarioSource(reference: scenario, searchDirectories: scenarioOptions.searchDirectories, overrides: scenarioOptions.parsedOverrides)
+        let plan = try SweepPlan(source: source, axes: axes, seeds: try seeds.map(ListParsing.seeds))
+        let metric = self.metric ?? (plan.base.kind == .rephoto ? "kp_err_mean" : "coverage")
+        guard plan.columns.contains(metric) else {
+            throw CommandFailure("--metric \(metric): \(plan.base.name) has no such column (\(plan.columns.joined(separator: ", ")))")
+        }
+        let directory = URL(fileURLWithPath: out ?? "reports/sweeps/\(plan.base.name)")
+        let progress = ProgressLine(total: plan.jobs.count, label: "orbitbench sweep")
+        let outcome = try SweepRunner.run(
+            plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, progress: { done, _ in progress.update(done) })
+        progress.finish()
+        if outcome.resumed > 0 { print("resumed: \(outcome.resumed) of \(plan.jobs.count) runs were done, ran \(outcome.ran)") }
+        let results = try SweepResults(plan: plan, csv: outcome.csv, metric: metric)
+        print(SweepReport.table(results, top: 5))
+        if !noPlots {
+            let provenance = Provenance.texts(command: "sweep", scenarios: [plan.base.name], seeds: plan.seeds)
+            if let png = try SweepPlots.figure(results, provenance: provenance) {
+                let file = directory.appendingPathComponent("plots/sweep-\(metric).png")
+                try AtomicFile.write(png, to: file)
+                print("wrote \(file.path)")
+            } else {
+                print("no plot: a picture shows one or two varied keys, this sweep has \(plan.axes.count)")
+            }
+        }
+        print("wrote \(outcome.csv.path) (\(plan.jobs.count) rows)")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Plotting
+import Testing
+
+@Suite struct SweepCommandTests {
+    let grid = ["--vary", "selection.threshold=1:3:1", "--vary", "selection.weights.acceleration=0:20:10", "--seeds", "1-2"]
+
+    func rows(_ url: URL) throws -> [Substring] {
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+    }
+
+    /// Two keys: a full grid in sweep.csv (cell-major, seeds inside) and a heat map.
+    @Test func twoKeySweepWritesGridAndHeatMap() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", out.path, "--metric", "blur_sel_mean_px"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("tripod-ideal: 9 cells × 2 seeds, best by blur_sel_mean_px (lower is better)"))
+        let lines = try rows(out.appendingPathComponent("sweep.csv"))
+        #expect(lines[0].hasPrefix("cell,seed,selection.threshold,selection.weights.acceleration,coverage,max_gap_deg,"))
+        #expect(lines.count == 1 + 9 * 2)
+        #expect(lines[1].hasPrefix("0,1,1,0,") && lines[2].hasPrefix("0,2,1,0,") && lines[3].hasPrefix("1,1,1,10,"))
+        #expect(lines[18].hasPrefix("8,2,3,20,"))
+        let png = try PNGCodec.decode(Array(try Data(contentsOf: out.appendingPathComponent("plots/sweep-blur_sel_mean_px.png"))))
+        #expect(png.image.width == 1200 && png.text("Source") == "orbitbench sweep: scenarios tripod-ideal")
+        let definition = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("sweep.json"))) as! [String: Any]
+        #expect(definition["vary"] as? [String] == ["selection.threshold=1:3:1", "selection.weights.acceleration=0:20:10"])
+    }
+
+    /// A sweep cut off mid-row resumes: only the missing runs are computed and the finished
+    /// file is byte-identical to an uninterrupted one.
+    @Test func truncatedSweepResumesToTheSameFile() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let complete = out.appendingPathComponent("complete"), cut = out.appendingPathComponent("cut")
+        #expect(try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", complete.path, "--no-plots"]).status == 0)
+        #expect(try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", cut.path, "--no-plots"]).status == 0)
+        let full = try Data(contentsOf: complete.appendingPathComponent("sweep.csv"))
+        let lines = try rows(complete.appendingPathComponent("sweep.csv"))
+        let keep = lines.prefix(8).joined(separator: "\n") + "\n" + lines[8].prefix(20)  // header, 7 rows, half a row
+        try Data(keep.utf8).write(to: cut.appendingPathComponent("sweep.csv"))
+        let resumed = try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", cut.path, "--no-plots", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.standardError)")
+        #expect(resumed.standardOutput.contains("resumed: 7 of 18 runs were done, ran 11"))
+        #expect(try Data(contentsOf: cut.appendingPathComponent("sweep.csv")) == full)
+        // Resuming a finished sweep runs nothing and changes nothing.
+        let again = try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", cut.path, "--no-plots", "--resume"])
+        #expect(again.standardOutput.contains("resumed: 18 of 18 runs were done, ran 0"))
+        #expect(try Data(contentsOf: cut.appendingPathComponent("sweep.csv")) == full)
+    }
+
+    /// A sweep killed while running resumes to the same file as an uninterrupted one.
+    @Test func killedSweepResumes() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let long = ["--vary", "selection.threshold=1:10:1", "--vary", "selection.weights.roll=1:3:1", "--seeds", "1-2", "--no-plots"]
+        let killed = out.appendingPathComponent("killed"), complete = out.appendingPathComponent("complete")
+        let process = Process()
+        process.executableURL = Tool.executable
+        process.arguments = ["sweep", "tripod-ideal"] + long + ["--out", killed.path]
+        process.currentDirectoryURL = Tool.repository
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let csv = killed.appendingPathComponent("sweep.csv")
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning {
+            if let text = try? String(contentsOf: csv, encoding: .utf8), text.split(separator: "\n").count >= 4 { break }
+            usleep(20_000)
+        }
+        process.terminate()
+        process.waitUntilExit()
+        let before = try rows(csv).count - 1
+        let resumed = try Tool.run(["sweep", "tripod-ideal"] + long + ["--out", killed.path, "--resume"])
+        #expect(resumed.status == 0, "\(resumed.standardError)")
+        if before < 60 { #expect(resumed.standardOutput.contains("resumed: \(before) of 60 runs were done, ran \(60 - before)")) }
+        #expect(try Tool.run(["sweep", "tripod-ideal"] + long + ["--out", complete.path]).status == 0)
+        #expect(try Data(contentsOf: csv) == Data(contentsOf: complete.appendingPathComponent("sweep.csv")))
+    }
+
+    @Test func badArgumentsAreOneLineErrors() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        func error(_ arguments: [String]) throws -> String {
+            let result = try Tool.run(["sweep", "tripod-ideal", "--out", out.path] + arguments)
+            // The error is the first line (argument errors add ArgumentParser's usage lines).
+            #expect(result.status != 0 && result.standardError.hasPrefix("Error: "), "\(result.standardError)")
+            return String(result.standardError.split(separator: "\n").first ?? "")
+        }
+        #expect(try error(["--vary", "selection.threshold=1:3"]).contains("expected three numbers FROM:TO:STEP"))
+        #expect(try error(["--vary", "selection.angle_source=1:3:1"]).contains("selection.angle_source is not a numeric scenario key"))
+        #expect(try error(["--vary", "selection.slots=10:20:2.5"]).contains("takes whole numbers"))
+        #expect(try error(["--vary", "selection.threshold=5:1:1"]).contains("TO must not be below FROM"))
+        #expect(try error(["--vary", "orbit.radius_m=0.1:1:0.1"]).contains("orbit.radius_m: 0.1 is out of range"))
+        #expect(try error(["--vary", "selection.threshold=1:2:1", "--metric", "sharpness"]).contains("--metric sharpness: not a metric"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+}
