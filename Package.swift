@@ -35,7 +35,7 @@ let package = Package(
         // Harness modules.
         .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
         .target(name: "Scenarios", dependencies: ["OrbitMath", "Fusion", "Capture", "Simulation", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Evaluation", dependencies: ["OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios"]),
+        .target(name: "Evaluation", dependencies: ["CGSL", "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios"]),
         .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
         .target(name: "Reports", dependencies: ["Capture", "Rephoto", "Evaluation", "Plotting", "Scenarios"]),
 

@@ -32,3 +32,40 @@ extension ScenarioLoader {
         return keyReference().first { $0.key == normalized && ($0.type.hasPrefix("number") || $0.type.hasPrefix("integer")) }
     }
 }
+
+extension ScenarioLoader {
+    /// The value of the numeric key `key` (dotted, list items by index) in `scenario`, in file
+    /// units; `nil` if the key does not exist or is not a number.
+    public static func numericValue(of key: String, in scenario: Scenario) -> Double? {
+        var node = ConfigSchema.scenario.encode(scenario)
+        for component in key.split(separator: ".").map(String.init) {
+            if let index = Int(component), case .list(let items) = node.content {
+                guard items.indices.contains(index) else { return nil }
+                node = items[index]
+            } else if let child = node[component] {
+                node = child
+            } else {
+                return nil
+            }
+        }
+        guard case .scalar(let text, _) = node.content else { return nil }
+        return Double(text)
+    }
+}
+
+extension ScenarioLoader {
+    /// YAML that sets just `overrides` (nested sections, ready to paste into a scenario file).
+    /// Keys inside lists cannot be written this way; they are returned separately.
+    public static func fragment(_ overrides: [ConfigOverride]) -> (yaml: String, notWritten: [ConfigOverride]) {
+        var node = ConfigNode.mapping([])
+        var skipped: [ConfigOverride] = []
+        for override in overrides {
+            if override.path.contains(where: { Int($0) != nil }) {
+                skipped.append(override)
+                continue
+            }
+            do { try override.apply(to: &node) } catch { skipped.append(override) }
+        }
+        return (YAMLWriter.write(node), skipped)
+    }
+}

@@ -58,7 +58,7 @@ extension ConfigField {
             encode: { .number($0[keyPath: keyPath] / scale) },
             describe: { defaults, path in
                 [KeyDescription(key: path.description, type: "number in \(ScalarReader.describe(range))",
-                                defaultValue: ConfigNumber.format(defaults[keyPath: keyPath] / scale), help: help)]
+                                defaultValue: ConfigNumber.format(defaults[keyPath: keyPath] / scale), help: help, range: range)]
             })
     }
 
@@ -71,7 +71,7 @@ extension ConfigField {
             encode: { .integer($0[keyPath: keyPath]) },
             describe: { defaults, path in
                 [KeyDescription(key: path.description, type: "integer in \(range.lowerBound)...\(range.upperBound)",
-                                defaultValue: String(defaults[keyPath: keyPath]), help: help)]
+                                defaultValue: String(defaults[keyPath: keyPath]), help: help, range: Double(range.lowerBound)...Double(range.upperBound))]
             })
     }
 

@@ -62,6 +62,8 @@ public struct KeyDescription: Sendable, Equatable {
     /// The default, as written in a file.
     public var defaultValue: String
     public var help: String
+    /// Allowed values of a number or integer key, in file units.
+    public var range: ClosedRange<Double>? = nil
 }
 
 /// One key of a section.

@@ -1,0 +1,63 @@
+import Foundation
+
+/// One objective evaluation during the search.
+public struct TuningRecord: Sendable {
+    /// 1-based.
+    public var index: Int
+    public var result: TuningEvaluation
+}
+
+/// The search, the tuned values and the verdict on held-out seeds.
+public struct TuningOutcome: Sendable {
+    public var parameters: [TuningParameter]
+    public var history: [TuningRecord]
+    public var iterations: Int
+    public var converged: Bool
+    /// The best point, rounded to 4 significant digits (what tuned.yaml says).
+    public var tuned: [Double]
+    public var defaultTrain: TuningEvaluation
+    public var tunedTrain: TuningEvaluation
+    public var defaultTest: TuningEvaluation
+    public var tunedTest: TuningEvaluation
+
+    /// Better than the defaults on the training seeds but not on the held-out ones.
+    public var overfitted: Bool { tunedTrain.objective < defaultTrain.objective && tunedTest.objective >= defaultTest.objective }
+    /// Better than the defaults on the held-out seeds.
+    public var improvesHeldOut: Bool { tunedTest.objective < defaultTest.objective }
+}
+
+public enum Tuner {
+    /// Nelder–Mead on the training seeds from the scenarios' current values, then the defaults
+    /// and the tuned values on both seed sets. `progress` gets each evaluation as it is made.
+    public static func run(
+        _ problem: TuningProblem, trainSeeds: [UInt64], testSeeds: [UInt64], maxEvaluations: Int,
+        progress: ((TuningRecord) -> Void)? = nil
+    ) throws -> TuningOutcome {
+        guard Set(trainSeeds).isDisjoint(with: testSeeds) else {
+            throw TuningError("training and held-out seeds overlap (\(Set(trainSeeds).intersection(testSeeds).sorted().map(String.init).joined(separator: ","))): held-out seeds must be new")
+        }
+        try problem.prepare(seeds: trainSeeds + testSeeds)
+        let parameters = problem.parameters
+        var history: [TuningRecord] = []
+        let search = try NelderMead.minimize(
+            start: parameters.map(\.startCoordinate), steps: parameters.map(\.step), sizeTolerance: 1e-3, maxEvaluations: maxEvaluations
+        ) { coordinates in
+            let values = zip(parameters, coordinates).map { $0.value($1) }
+            let result = try problem.evaluate(values, seeds: trainSeeds)
+            let record = TuningRecord(index: history.count + 1, result: result)
+            history.append(record)
+            progress?(record)
+            return result.objective
+        }
+        let best = history.min { $0.result.objective < $1.result.objective }?.result.values
+            ?? zip(parameters, search.x).map { $0.value($1) }
+        let tuned = zip(parameters, best).map { parameter, value in
+            parameter.isInteger ? value : Double(String(format: "%.4g", value))!
+        }
+        let start = parameters.map(\.start)
+        return TuningOutcome(
+            parameters: parameters, history: history, iterations: search.iterations, converged: search.converged, tuned: tuned,
+            defaultTrain: try problem.evaluate(start, seeds: trainSeeds), tunedTrain: try problem.evaluate(tuned, seeds: trainSeeds),
+            defaultTest: try problem.evaluate(start, seeds: testSeeds), tunedTest: try problem.evaluate(tuned, seeds: testSeeds))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Scenarios
+import Simulation
+
+/// A tuning problem, as one line.
+public struct TuningError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// One tuned key and the coordinate the simplex moves it in: log(value) for keys whose range
+/// starts at 0 or above and whose start is positive (weights and thresholds scale
+/// multiplicatively), the value itself otherwise. Values are clamped to the key's range.
+public struct TuningParameter: Sendable, Equatable {
+    public var key: String
+    public var range: ClosedRange<Double>
+    public var start: Double
+    public var isInteger: Bool
+    public var logarithmic: Bool
+
+    public init(key: String, scenario: Scenario) throws(TuningError) {
+        guard let description = ScenarioLoader.numericKey(key), let range = description.range else {
+            throw TuningError("--params \(key): not a numeric scenario key (see orbitbench scenario keys)")
+        }
+        guard let start = ScenarioLoader.numericValue(of: key, in: scenario) else {
+            throw TuningError("--params \(key): \(scenario.name) has no such value (a list item that does not exist?)")
+        }
+        self.key = key
+        self.range = range
+        self.start = start
+        isInteger = description.type.hasPrefix("integer")
+        logarithmic = range.lowerBound >= 0 && start > 0
+    }
+
+    public var startCoordinate: Double { logarithmic ? log(start) : start }
+
+    /// Initial simplex step: a factor of 2 in log space, else a tenth of the range (at most
+    /// the start's magnitude, at least 1e-3).
+    public var step: Double {
+        logarithmic ? log(2) : max(1e-3, min((range.upperBound - range.lowerBound) / 10, abs(start) > 0 ? abs(start) : .infinity))
+    }
+
+    public func value(_ coordinate: Double) -> Double {
+        var value = logarithmic ? exp(coordinate) : coordinate
+        value = min(range.upperBound, max(range.lowerBound, value))
+        return isInteger ? value.rounded() : value
+    }
+
+    public func override(_ value: Double) -> ConfigOverride {
+        ConfigOverride(path: key.split(separator: ".").map(String.init), value: isInteger ? String(Int(value)) : "\(value)")
+    }
+}
+
+/// The value of one candidate: the objective over all (scenario, seed) runs and the mean of
+/// each objective metric per scenario.
+public struct TuningEvaluation: Sendable {
+    public var values: [Double]
+    /// Mean over every run of the objective; undefined runs cost `TuningProblem.undefinedPenalty`.
+    public var objective: Double
+    /// metricMeans[scenario][metric]: means over the seeds.
+    public var metricMeans: [[String: Double]]
+    public var undefinedRuns: Int
+}
+
+/// Several scenarios tuned jointly over numeric keys, against an objective, with common random
+/// numbers: every candidate is run on the same seeds, so differences come from the keys alone.
+public final class TuningProblem: @unchecked Sendable {
+    public let sources: [ScenarioSource]
+    public let scenarios: [Scenario]
+    public let parameters: [TuningParameter]
+    public let objective: ObjectiveExpression
+    public let objectiveText: String
+    /// Simulated worlds by "scenario index/seed" when no tuned key changes the world (only
+    /// selection and fusion keys): those runs are reused for every candidate. Filled before
+    /// any evaluation and read-only after, hence safe to share between threads.
+    private var worlds: [String: SimulatedRun] = [:]
+
+    /// A run whose objective is undefined (e.g. blur with nothing selected) costs this much.
+    public static let undefinedPenalty = 1000.0
+
+    public init(sources: [ScenarioSource], keys: [String], objective text: String) throws {
+        guard !sources.isEmpty else { throw TuningError("give at least one scenario") }
+        guard !keys.isEmpty else { throw TuningError("--params: give at least one key") }
+        let resolved = try sources.map { try $0.resolve() }
+        if let other = resolved.first(where: { $0.kind != resolved[0].kind }) {
+            throw TuningError("\(other.name) is a \(other.kind.rawValue) scenario and \(resolved[0].name) is not: tune one kind at a time")
+        }
+        scenarios = resolved
+        parameters = try keys.map { key in try TuningParameter(key: key, scenario: resolved[0]) }
+        let names = Set(resolved.flatMap(RunMetrics.columns(for:)))
+        do { objective = try ObjectiveExpression(parsing: text, isMetric: { names.contains($0) }) } catch {
+            throw TuningError("--objective: \(error.description)")
+        }
+        guard !objective.metrics.isEmpty else { throw TuningError("--objective: uses no metric") }
+        self.sources = sources
+        objectiveText = text
+    }
+
+    /// Whether candidate runs can reuse one simulated world per (scenario, seed).
+    public var reusesWorlds: Bool {
+        scenarios[0].kind == .capture && parameters.allSatisfy { $0.key.hasPrefix("selection.") || $0.key.hasPrefix("fusion.") }
+    }
+
+    /// Simulates every (scenario, seed) once, on all cores, when worlds can be reused.
+    public func prepare(seeds: [UInt64]) throws {
+        guard reusesWorlds else { return }
+        let jobs = scenarios.indices.flatMap { scenario in seeds.map { (scenario, $0) } }.filter { worlds["\($0.0)/\($0.1)"] == nil }
+        let runs = try Parallel.map(jobs.count) { job in try SimulatedRun(world: self.scenarios[jobs[job].0].world, seed: jobs[job].1) }
+        for (job, run) in zip(jobs, runs) { worlds["\(job.0)/\(job.1)"] = run }
+    }
+
+    /// The scenarios with the tuned keys set to `values`.
+    public func scenarios(with values: [Double]) throws -> [Scenario] {
+        let overrides = zip(parameters, values).map { $0.override($1) }
+        return try sources.map { source in
+            do { return try source.resolve(overrides) } catch {
+                throw TuningError("\(overrides.map(\.description).joined(separator: ", ")): \(error)")
+            }
+        }
+    }
+
+    /// Runs every scenario with every seed for `values` and scores it.
+    public func evaluate(_ values: [Double], seeds: [UInt64]) throws -> TuningEvaluation {
+        let candidates = try scenarios(with: values)
+        let jobs = candidates.indices.flatMap { scenario in seeds.map { (scenario, $0) } }
+        let metrics = try Parallel.map(jobs.count) { job -> RunMetrics in
+            let (scenario, seed) = jobs[job]
+            if let world = self.worlds["\(scenario)/\(seed)"] {
+                let runner = CaptureRunner(scenario: candidates[scenario], run: world)
+                return RunMetrics(try candidates[scenario].fusion.fusion.withFilter(candidates[scenario].fusion.fusion.filter, runner).get().metrics)
+            }
+            return try RunMetrics.evaluate(candidates[scenario], seed: seed)
+        }
+        var total = 0.0, undefined = 0
+        var means = [[String: Double]](repeating: [:], count: candidates.count)
+        for scenario in candidates.indices {
+            let runs = zip(jobs, metrics).filter { $0.0.0 == scenario }.map(\.1)
+            for name in objective.metrics {
+                let present = runs.compactMap { $0[name] }
+                if !present.isEmpty { means[scenario][name] = Statistics.mean(present) }
+            }
+        }
+        for run in metrics {
+            if let value = objective.evaluate({ run[$0] }), value.isFinite { total += value } else {
+                total += Self.undefinedPenalty
+                undefined += 1
+            }
+        }
+        return TuningEvaluation(values: values, objective: total / Double(max(metrics.count, 1)), metricMeans: means, undefinedRuns: undefined)
+    }
+}

@@ -1,0 +1,78 @@
+import Evaluation
+import Foundation
+import Scenarios
+import Testing
+
+@Suite struct NelderMeadTests {
+    /// Rosenbrock's valley: minimum 0 at (1, 1), a classic test of simplex methods.
+    @Test func findsTheRosenbrockMinimum() throws {
+        let outcome = try NelderMead.minimize(start: [-1.2, 1], steps: [0.5, 0.5], sizeTolerance: 1e-8, maxEvaluations: 2000) { x in
+            (1 - x[0]) * (1 - x[0]) + 100 * (x[1] - x[0] * x[0]) * (x[1] - x[0] * x[0])
+        }
+        #expect(outcome.converged)
+        #expect(abs(outcome.x[0] - 1) < 1e-4 && abs(outcome.x[1] - 1) < 1e-4)
+        #expect(outcome.value < 1e-8)
+        #expect(outcome.evaluations <= 2000)
+    }
+
+    @Test func stopsAtTheEvaluationBudgetAndRethrowsErrors() throws {
+        var calls = 0
+        let limited = try NelderMead.minimize(start: [3, 3, 3], steps: [1, 1, 1], sizeTolerance: 1e-12, maxEvaluations: 20) { x in
+            calls += 1
+            return x.map { $0 * $0 }.reduce(0, +)
+        }
+        #expect(!limited.converged && limited.evaluations == calls && calls < 30)
+        struct Boom: Error {}
+        #expect(throws: Boom.self) {
+            _ = try NelderMead.minimize(start: [1], steps: [1], sizeTolerance: 1e-6, maxEvaluations: 100) { x in
+                if x[0] < 0.5 { throw Boom() }
+                return x[0]
+            }
+        }
+    }
+}
+
+@Suite struct ObjectiveExpressionTests {
+    let known: Set<String> = ["coverage", "blur_sel_mean_px", "slot_angle_err_mean_deg"]
+    func parse(_ text: String) throws -> ObjectiveExpression {
+        let names = known
+        return try ObjectiveExpression(parsing: text, isMetric: { names.contains($0) })
+    }
+
+    @Test func precedenceFunctionsAndMetrics() throws {
+        let metrics: [String: Double] = ["coverage": 0.95, "blur_sel_mean_px": 0.8, "slot_angle_err_mean_deg": 1.5]
+        let expression = try parse(ObjectiveExpression.defaultText)
+        // 100·0.05 + 10·0.8 + 2·1.5 = 5 + 8 + 3
+        #expect(abs(expression.evaluate { metrics[$0] }! - 16) < 1e-12)
+        #expect(expression.metrics == ["coverage", "blur_sel_mean_px", "slot_angle_err_mean_deg"])
+        #expect(try parse("2 + 3 * 4 - -1").evaluate { _ in nil } == 15)
+        #expect(try parse("(2 + 3) * 4 / 8").evaluate { _ in nil } == 2.5)
+        #expect(try parse("max(1, sqrt(16)) + abs(-2) + min(1e-1, 3)").evaluate { _ in nil } == 6.1)
+        #expect(try parse("coverage * 2").evaluate { _ in nil } == nil)  // undefined metric
+    }
+
+    @Test func errorsNameThePosition() {
+        func message(_ text: String) -> String {
+            do { _ = try parse(text); return "" } catch { return "\(error)" }
+        }
+        #expect(message("coverage +") == "expression ends where a value is expected")
+        #expect(message("(coverage") == "missing ')' for the '(' at 1")
+        #expect(message("sharpness * 2") == "'sharpness' at 1 is not a metric")
+        #expect(message("coverage coverage") == "unexpected 'c' at 10")
+        #expect(message("max(1)") == "max takes 2 arguments, found 1")
+    }
+}
+
+@Suite struct TuningParameterTests {
+    /// Weights move in log space (a step doubles them) and stay in their allowed range.
+    @Test func coordinatesAndClamping() throws {
+        let scenario = try ScenarioLoader.builtInDefault()
+        let weight = try TuningParameter(key: "selection.weights.acceleration", scenario: scenario)
+        #expect(weight.logarithmic && weight.start == 1 && weight.startCoordinate == 0)
+        #expect(abs(weight.value(weight.startCoordinate + weight.step) - 2) < 1e-12)
+        #expect(weight.value(1000) == weight.range.upperBound)
+        let slots = try TuningParameter(key: "selection.slots", scenario: scenario)
+        #expect(slots.isInteger && slots.value(log(72.4)) == 72)
+        #expect(throws: TuningError.self) { try TuningParameter(key: "fusion.filter", scenario: scenario) }
+    }
+}
