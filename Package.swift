@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CHDF5", pkgConfig: "hdf5", providers: [.apt(["libhdf5-dev"])]),
         // libpng reports errors with longjmp, which Swift cannot survive: this C target does the
         // setjmp and hands back error codes and messages.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
@@ -35,14 +36,16 @@ let package = Package(
         // Harness modules.
         .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
         .target(name: "Scenarios", dependencies: ["OrbitMath", "Fusion", "Capture", "Simulation", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Evaluation", dependencies: ["CGSL", "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios"]),
+        // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
+        .target(name: "Recordings", dependencies: ["CHDF5", "OrbitMath", "Scenarios"]),
+        .target(name: "Evaluation", dependencies: ["CGSL", "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
         .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
         .target(name: "Reports", dependencies: ["Capture", "Rephoto", "Evaluation", "Plotting", "Scenarios"]),
 
         .executableTarget(
             name: "orbitbench",
             dependencies: [
-                "OrbitMath", "Fusion", "Capture", "Simulation", "Scenarios", "Evaluation", "Plotting", "Reports", "CPlatform",
+                "OrbitMath", "Fusion", "Capture", "Simulation", "Scenarios", "Recordings", "Evaluation", "Plotting", "Reports", "CPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +63,7 @@ let package = Package(
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "CHDF5", "OrbitMath", "Scenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -85,7 +85,11 @@ public enum FusionPlots {
 
     /// Total, heading and inclination error over time, one row per scenario, one line per filter.
     /// Times outside the evaluated window are shaded grey, disturbances red.
-    public static func errorOverTime(_ rows: [FusionReport.Row], windows: [String: Windows] = [:], provenance: [PNGText]) throws -> [UInt8] {
+    /// For real recordings (`recordings` true) rows are trials: no seed in the titles, and the
+    /// footnote describes the reference frame instead of the simulated windows.
+    public static func errorOverTime(
+        _ rows: [FusionReport.Row], windows: [String: Windows] = [:], recordings: Bool = false, provenance: [PNGText]
+    ) throws -> [UInt8] {
         let scenarios = rows.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         var figureRows: [[Panel]] = []
         for scenario in scenarios {
@@ -103,8 +107,9 @@ public enum FusionPlots {
                     bands.append(Band(window.evaluated.upperBound...max(end, window.evaluated.upperBound), color: Palette.grid.withAlpha(0.7)))
                     bands += window.disturbances.map { Band($0, color: Color(hex: 0xF4CCCC, alpha: 0.7), label: "disturbed") }
                 }
+                let heading = recordings ? (title == "total" ? "\(scenario): total" : title) : "\(scenario), seed \(seed): \(title)"
                 return .cartesian(CartesianPlot(
-                    title: "\(scenario), seed \(seed): \(title)", x: ChartAxis("time (s)"), y: ChartAxis("error (°)", includesZero: true),
+                    title: heading, x: ChartAxis("time (s)"), y: ChartAxis("error (°)", includesZero: true),
                     series: series, bands: bands, legend: legend))
             }
             figureRows.append([panel("total", \.total, legend: .none), panel("heading", \.heading, legend: .none), panel("inclination", \.inclination, legend: .none)])
@@ -113,8 +118,11 @@ public enum FusionPlots {
         let figure = Figure(
             title: "Attitude error over time (BROAD definitions)",
             subtitle: "q_err = q_est ⊗ q_true⁻¹; total 2·acos|w|, heading 2·atan|z/w|, inclination 2·acos√(w²+z²)",
-            footnote: (sixD ? "6D filters: heading offset of the first second of the walk removed before comparison." : "9D filters: magnetic north turned by the declination, compared with true north.")
-                + " Grey: not evaluated (standing still); red: magnetic disturbance.",
+            footnote: recordings
+                ? (sixD ? "6D filters: heading offset of the first second of evaluated samples removed." : "9D filters: estimates turned into the reference's earth frame (BROAD: ENU).")
+                    + " Curves show every sample; the RMSE counts only movement samples with a reference attitude."
+                : (sixD ? "6D filters: heading offset of the first second of the walk removed before comparison." : "9D filters: magnetic north turned by the declination, compared with true north.")
+                    + " Grey: not evaluated (standing still); red: magnetic disturbance.",
             width: 1500, height: 140 + 330 * scenarios.count,
             legend: rows.filter { $0.scenario == scenarios.first }.enumerated().map { ($0.element.result.label, Palette.color($0.offset)) },
             rows: figureRows)
@@ -129,10 +137,10 @@ public enum FusionPlots {
         var start = 0
         while start < count {
             let end = min(count, start + bucket)
-            var worst = 0.0
-            for index in start..<end { worst = max(worst, result.errors[index][keyPath: value]) }
+            var worst = -Double.infinity
+            for index in start..<end where result.errors[index][keyPath: value].isFinite { worst = max(worst, result.errors[index][keyPath: value]) }
             times.append(result.times[start])
-            values.append(worst * 180 / .pi)
+            values.append(worst.isFinite ? worst * 180 / .pi : .nan)  // NaN: a gap (no reference)
             start = end
         }
         return (times, values)

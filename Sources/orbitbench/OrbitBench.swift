@@ -27,6 +27,6 @@ struct OrbitBench: ParsableCommand {
             overridden with --set key.path=value.
             """,
         version: ToolVersion.current,
-        subcommands: [RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, SimulateCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, BenchCommand.self]
     )
 }

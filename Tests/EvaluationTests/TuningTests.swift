@@ -76,3 +76,26 @@ import Testing
         #expect(throws: TuningError.self) { try TuningParameter(key: "fusion.filter", scenario: scenario) }
     }
 }
+
+@Suite struct TuningVerdictTests {
+    func evaluation(_ objective: Double) -> TuningEvaluation {
+        TuningEvaluation(values: [1], objective: objective, metricMeans: [], undefinedRuns: 0)
+    }
+
+    func outcome(train: (Double, Double), test: (Double, Double)) throws -> TuningOutcome {
+        let parameter = try TuningParameter(key: "selection.threshold", scenario: try ScenarioLoader.builtInDefault())
+        return TuningOutcome(
+            parameters: [parameter], history: [], iterations: 0, converged: true, tuned: [7],
+            defaultTrain: evaluation(train.0), tunedTrain: evaluation(train.1), defaultTest: evaluation(test.0), tunedTest: evaluation(test.1))
+    }
+
+    /// Winning on training seeds only is overfitting; winning on held-out seeds is not.
+    @Test func overfittingIsTrainingOnlyGain() throws {
+        let overfit = try outcome(train: (10, 9), test: (10, 10.2))
+        #expect(overfit.overfitted && !overfit.improvesHeldOut)
+        let general = try outcome(train: (10, 9), test: (10, 9.5))
+        #expect(!general.overfitted && general.improvesHeldOut)
+        let nothing = try outcome(train: (10, 10), test: (10, 10.1))
+        #expect(!nothing.overfitted && !nothing.improvesHeldOut)
+    }
+}

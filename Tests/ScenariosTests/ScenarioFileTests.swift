@@ -10,7 +10,7 @@ let scenariosDirectory = URL(fileURLWithPath: #filePath)
 
 let shippedScenarios = [
     "orbit-72", "tripod-ideal", "shaky-hands", "vertical-drift", "motion-flood", "high-latency",
-    "incomplete-orbit", "portrait-gimbal-lock", "magnetic-disturbance", "back-and-forth", "rephoto-fountain",
+    "incomplete-orbit", "portrait-gimbal-lock", "magnetic-disturbance", "back-and-forth", "broad-like", "rephoto-fountain",
 ]
 
 /// Parses YAML and returns the error it must produce.

@@ -37,11 +37,15 @@ import Testing
         #expect(threshold.standardOutput.contains("regression"))
         #expect(threshold.standardOutput.split(separator: "\n").contains { $0.contains("coverage") && $0.hasSuffix("REGRESSED") })
 
+        // A weight trades one metric against another: whichever gets worse is named.
         let weight = try Tool.run(common + ["--set", "selection.weights.roll=2"])
         #expect(weight.status == 1)
-        #expect(weight.standardOutput.split(separator: "\n").contains { $0.contains("blur_sel_mean_px") && $0.hasSuffix("REGRESSED") })
+        let checked = ["coverage", "slot_angle_err_mean_deg", "blur_sel_mean_px", "frames_total"]
+        let named = weight.standardOutput.split(separator: "\n").filter { $0.hasSuffix("REGRESSED") }
+            .compactMap { line in checked.first { line.contains(" \($0) ") } }
+        #expect(!named.isEmpty, "\(weight.standardOutput)")
         let diff = try String(contentsOf: folder.appendingPathComponent("out/diff.csv"), encoding: .utf8)
-        #expect(diff.contains("orbit-72,blur_sel_mean_px,") && diff.contains(",regressed\n"))
+        #expect(named.allSatisfy { diff.contains("orbit-72,\($0),") } && diff.contains(",regressed\n"))
 
         let restored = try Tool.run(common)
         #expect(restored.status == 0)

@@ -3,7 +3,7 @@ import Testing
 
 let shippedCaptureScenarios = [
     "orbit-72", "tripod-ideal", "shaky-hands", "vertical-drift", "motion-flood", "high-latency",
-    "incomplete-orbit", "portrait-gimbal-lock", "magnetic-disturbance", "back-and-forth",
+    "incomplete-orbit", "portrait-gimbal-lock", "magnetic-disturbance", "back-and-forth", "broad-like",
 ]
 let shippedScenarios = shippedCaptureScenarios + ["rephoto-fountain"]
 

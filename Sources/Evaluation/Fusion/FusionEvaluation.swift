@@ -36,6 +36,9 @@ public struct FusionInput: Sendable {
     /// magnetic frame into it by `magneticToTruth` (e.g. declination, or NWU → ENU).
     public var magneticToTruth: Quaternion
     public var calibration: MagnetometerCalibration
+    /// Samples that have a reference attitude (real recordings lose it at times); all when nil.
+    /// Where it is false `truths` holds a placeholder and per-sample errors are NaN.
+    public var hasTruth: [Bool]? = nil
 
     public init(readings: [ImuReading], truths: [Quaternion], trueBias: [Vector3]?, evaluated: [Bool], magneticToTruth: Quaternion, calibration: MagnetometerCalibration) {
         self.readings = readings
@@ -135,7 +138,10 @@ public struct FilterRunner: FilterVisitor {
             }
             biasError = n > 0 ? (sum / Double(n)).squareRoot() * 180 / .pi : nil
         }
-        let errors = zip(comparable, input.truths).map { AttitudeError(estimate: $0, truth: $1) }
+        var errors = zip(comparable, input.truths).map { AttitudeError(estimate: $0, truth: $1) }
+        if let hasTruth = input.hasTruth {
+            for index in errors.indices where !hasTruth[index] { errors[index] = AttitudeError.unavailable }
+        }
         return FilterRunResult(
             filter: kind, usesMagnetometer: useMagnetometer, rmse: rmse, biasErrorDegreesPerSecond: biasError,
             nanosecondsPerUpdate: elapsed / Double(max(1, count)) * 1e9, diagnostics: filter.diagnostics,

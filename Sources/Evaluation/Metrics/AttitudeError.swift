@@ -18,6 +18,15 @@ public struct AttitudeError: Sendable, Equatable {
         inclination = 2 * acos(min(1, (error.w * error.w + error.z * error.z).squareRoot()))
     }
 
+    /// NaN in every part: no reference to compare with.
+    public static let unavailable = AttitudeError(total: .nan, heading: .nan, inclination: .nan)
+
+    init(total: Double, heading: Double, inclination: Double) {
+        self.total = total
+        self.heading = heading
+        self.inclination = inclination
+    }
+
     /// Signed heading part of q_est ⊗ q_true⁻¹, rad in (−π, π]: how far the estimate's earth
     /// frame is turned about the vertical from the true one.
     public static func signedHeading(estimate: Quaternion, truth: Quaternion) -> Double {

@@ -20,6 +20,21 @@ public struct TuningOutcome: Sendable {
     public var defaultTest: TuningEvaluation
     public var tunedTest: TuningEvaluation
 
+    public init(
+        parameters: [TuningParameter], history: [TuningRecord], iterations: Int, converged: Bool, tuned: [Double],
+        defaultTrain: TuningEvaluation, tunedTrain: TuningEvaluation, defaultTest: TuningEvaluation, tunedTest: TuningEvaluation
+    ) {
+        self.parameters = parameters
+        self.history = history
+        self.iterations = iterations
+        self.converged = converged
+        self.tuned = tuned
+        self.defaultTrain = defaultTrain
+        self.tunedTrain = tunedTrain
+        self.defaultTest = defaultTest
+        self.tunedTest = tunedTest
+    }
+
     /// Better than the defaults on the training seeds but not on the held-out ones.
     public var overfitted: Bool { tunedTrain.objective < defaultTrain.objective && tunedTest.objective >= defaultTest.objective }
     /// Better than the defaults on the held-out seeds.

@@ -60,6 +60,13 @@ public struct TuningEvaluation: Sendable {
     /// metricMeans[scenario][metric]: means over the seeds.
     public var metricMeans: [[String: Double]]
     public var undefinedRuns: Int
+
+    public init(values: [Double], objective: Double, metricMeans: [[String: Double]], undefinedRuns: Int) {
+        self.values = values
+        self.objective = objective
+        self.metricMeans = metricMeans
+        self.undefinedRuns = undefinedRuns
+    }
 }
 
 /// Several scenarios tuned jointly over numeric keys, against an objective, with common random

@@ -24,14 +24,18 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         /// Low-pass time constant of the accelerometer in the almost-inertial frame, s.
         public var accelerationTimeConstant = 3.0
         /// Time constant of the heading correction from the magnetometer, s.
-        public var headingTimeConstant = 4.0
+        public var headingTimeConstant = 9.0
         /// Heading converges with this shorter time constant right after start-up, s.
         public var headingStartupTimeConstant = 0.5
         /// Length of the start-up phase, s.
         public var startupDuration = 2.0
         /// Time constant of bias learning from corrections during motion, s. With the heading
         /// correction this forms a PI loop, critically damped at 4 × `headingTimeConstant`.
-        public var motionBiasTimeConstant = 16.0
+        public var motionBiasTimeConstant = 36.0
+        /// The motion bias time constant starts at `headingTimeConstant` (a fresh estimate is
+        /// uncertain and should move quickly, as a Kalman filter's would) and reaches
+        /// `motionBiasTimeConstant` after this long, s.
+        public var motionBiasRampDuration = 60.0
         /// Time constant of bias learning at rest, s.
         public var restBiasTimeConstant = 2.0
         /// Largest bias estimate, rad/s.
@@ -50,8 +54,14 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         public var magneticDipTolerance = 10 * (Double.pi / 180)
         /// Time constant with which the undisturbed field reference follows, s.
         public var magneticReferenceTimeConstant = 20.0
-        /// A steady disturbance lasting this long becomes the new reference, s.
-        public var magneticAcceptAfter = 30.0
+        /// A steady disturbance becomes the new reference after this long of turning, s.
+        public var magneticAcceptAfter = 20.0
+        /// Low-pass of the sample magnitude and dip before they are judged, s.
+        public var magneticCurrentTimeConstant = 0.05
+        /// After a disturbance the field must look undisturbed this long before it is used, s.
+        public var magneticMinimumUndisturbedTime = 0.5
+        /// Acceptance of a new field counts only while the device turns faster than this, rad/s.
+        public var magneticNewFieldMinimumRate = 20 * (Double.pi / 180)
 
         public init() {}
 
@@ -85,7 +95,9 @@ public struct BiasEstimatingFilter: AttitudeFilter {
     private var startupHeadingGain = SmoothingFactor(timeConstant: 0.5)
     private var restBiasGain = SmoothingFactor(timeConstant: 2)
     private var rest = RestDetector(parameters: .init(timeConstant: 0.5, gyroscopeThreshold: 0.035, accelerationThreshold: 0.5, minimumDuration: 1.5))
-    private var magneticReference = MagneticReference(parameters: .init(normTolerance: 0.1, dipTolerance: 0.17, followTimeConstant: 20, acceptAfter: 30))
+    private var magneticReference = MagneticReference(parameters: .init(
+        normTolerance: 0.1, dipTolerance: 0.17, followTimeConstant: 20, acceptAfter: 20, currentTimeConstant: 0.05,
+        minimumUndisturbedTime: 0.5, newFieldMinimumRate: 0.35))
 
     public init(settings: Settings = .default) {
         self.settings = settings
@@ -111,7 +123,9 @@ public struct BiasEstimatingFilter: AttitudeFilter {
             accelerationThreshold: settings.restAccelerationThreshold, minimumDuration: settings.restMinimumDuration))
         magneticReference = MagneticReference(parameters: .init(
             normTolerance: settings.magneticNormTolerance, dipTolerance: settings.magneticDipTolerance,
-            followTimeConstant: settings.magneticReferenceTimeConstant, acceptAfter: settings.magneticAcceptAfter))
+            followTimeConstant: settings.magneticReferenceTimeConstant, acceptAfter: settings.magneticAcceptAfter,
+            currentTimeConstant: settings.magneticCurrentTimeConstant, minimumUndisturbedTime: settings.magneticMinimumUndisturbedTime,
+            newFieldMinimumRate: settings.magneticNewFieldMinimumRate))
     }
 
     public mutating func update(_ reading: ImuReading) {
@@ -180,7 +194,8 @@ public struct BiasEstimatingFilter: AttitudeFilter {
             let inEarth = (inclination * gyroFrame).rotate(field)
             let horizontalNorm = (inEarth.x * inEarth.x + inEarth.y * inEarth.y).squareRoot()
             let dip = atan2(-inEarth.z, horizontalNorm)
-            if magneticReference.accept(norm: inEarth.norm, dip: dip, dt: dt), horizontalNorm > 0 {
+            let rate = (reading.gyroscope - gyroscopeBias).norm
+            if magneticReference.accept(norm: inEarth.norm, dip: dip, rate: rate, dt: dt), horizontalNorm > 0 {
                 if !headingInitialized {
                     alignHeading(to: field)
                 } else {
@@ -210,7 +225,9 @@ public struct BiasEstimatingFilter: AttitudeFilter {
             // before the heading offset (E′), so they map to the body through q_inc ⊗ q_gyr; the
             // heading correction is about vertical, which R_z(δ) leaves unchanged.
             let bodyCorrection = (inclination * gyroFrame).inverseRotate(correction)
-            bias -= (1 / settings.motionBiasTimeConstant) * bodyCorrection
+            let ramp = min(1, (sinceStart - settings.startupDuration) / settings.motionBiasRampDuration)
+            let timeConstant = settings.headingTimeConstant + ramp * (settings.motionBiasTimeConstant - settings.headingTimeConstant)
+            bias -= (1 / timeConstant) * bodyCorrection
         }
         let size = bias.norm
         if size > settings.biasLimit { bias = (settings.biasLimit / size) * bias }

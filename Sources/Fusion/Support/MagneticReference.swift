@@ -3,69 +3,96 @@ import Foundation
 /// Tracks what the undisturbed magnetic field looks like (its magnitude and dip below the
 /// horizontal) and judges each sample against it.
 ///
-/// A sample is disturbed when its magnitude differs by more than `normTolerance` (relative) or
-/// its dip by more than `dipTolerance`. While undisturbed the reference follows slowly. A
-/// disturbance that stays steady for `acceptAfter` seconds is accepted as the new normal (the
-/// user walked into a different magnetic environment), as magnetometer-aided filters must do
-/// or they would ignore the magnetometer forever.
+/// The sample's magnitude and dip are first low-passed over `currentTimeConstant` (single noisy
+/// samples should not flip the verdict). They are disturbed when the magnitude differs by more
+/// than `normTolerance` (relative) or the dip by more than `dipTolerance`; after a disturbance
+/// the field must look undisturbed for `minimumUndisturbedTime` before it is used again. While
+/// undisturbed the reference follows slowly.
+///
+/// A disturbance that stays steady is accepted as the new normal (the user walked into a
+/// different magnetic environment) after `acceptAfter` seconds — counted only while the device
+/// turns faster than `newFieldMinimumRate`: a homogeneous field keeps its magnitude and dip
+/// whichever way the device points, a magnet moving with the device does not, so only
+/// rotation can tell them apart.
 struct MagneticReference: Sendable, Equatable {
     struct Parameters: Sendable, Equatable {
         var normTolerance: Double
         var dipTolerance: Double
         var followTimeConstant: Double
         var acceptAfter: Double
+        var currentTimeConstant: Double
+        var minimumUndisturbedTime: Double
+        /// rad/s.
+        var newFieldMinimumRate: Double
     }
 
     let parameters: Parameters
     private var follow: SmoothingFactor
+    private var current: SmoothingFactor
     private(set) var norm: Double?
     private(set) var dip = 0.0
+    private var currentNorm = 0.0
+    private var currentDip = 0.0
     private var candidateNorm = 0.0
     private var candidateDip = 0.0
-    private var disturbedFor = 0.0
+    private var candidateTime = 0.0
+    private var undisturbedFor = 0.0
 
     init(parameters: Parameters) {
         self.parameters = parameters
         follow = SmoothingFactor(timeConstant: parameters.followTimeConstant)
+        current = SmoothingFactor(timeConstant: parameters.currentTimeConstant)
     }
 
     mutating func reset() {
         norm = nil
-        disturbedFor = 0
+        candidateTime = 0
+        undisturbedFor = 0
     }
 
     /// Judges a sample of magnitude `sampleNorm` (µT) and dip `sampleDip` (rad, positive below
-    /// the horizontal). Returns true when the sample may be used.
+    /// the horizontal) taken while the device turns at `rate` rad/s. Returns true when the
+    /// sample may be used.
     @inline(__always)
-    mutating func accept(norm sampleNorm: Double, dip sampleDip: Double, dt: Double) -> Bool {
+    mutating func accept(norm sampleNorm: Double, dip sampleDip: Double, rate: Double, dt: Double) -> Bool {
         guard let reference = norm else {
             norm = sampleNorm
             dip = sampleDip
+            currentNorm = sampleNorm
+            currentDip = sampleDip
+            undisturbedFor = parameters.minimumUndisturbedTime
             return true
         }
+        let beta = current.update(dt: dt)
+        currentNorm += beta * (sampleNorm - currentNorm)
+        currentDip += beta * (sampleDip - currentDip)
         let alpha = follow.update(dt: dt)
-        let disturbed = abs(sampleNorm / reference - 1) > parameters.normTolerance || abs(sampleDip - dip) > parameters.dipTolerance
+        let disturbed = abs(currentNorm / reference - 1) > parameters.normTolerance || abs(currentDip - dip) > parameters.dipTolerance
         if !disturbed {
-            norm = reference + alpha * (sampleNorm - reference)
-            dip += alpha * (sampleDip - dip)
-            disturbedFor = 0
+            undisturbedFor += dt
+            candidateTime = 0
+            guard undisturbedFor >= parameters.minimumUndisturbedTime else { return false }
+            norm = reference + alpha * (currentNorm - reference)
+            dip += alpha * (currentDip - dip)
             return true
         }
-        // Disturbed: is the new field steady around its own mean?
-        if disturbedFor == 0 || abs(sampleNorm / candidateNorm - 1) > parameters.normTolerance
-            || abs(sampleDip - candidateDip) > parameters.dipTolerance {
-            candidateNorm = sampleNorm
-            candidateDip = sampleDip
-            disturbedFor = dt
+        undisturbedFor = 0
+        // Disturbed: is the new field steady around its own mean while the device turns?
+        if candidateTime == 0 || abs(currentNorm / candidateNorm - 1) > parameters.normTolerance
+            || abs(currentDip - candidateDip) > parameters.dipTolerance {
+            candidateNorm = currentNorm
+            candidateDip = currentDip
+            candidateTime = .leastNonzeroMagnitude
         } else {
-            candidateNorm += alpha * (sampleNorm - candidateNorm)
-            candidateDip += alpha * (sampleDip - candidateDip)
-            disturbedFor += dt
+            candidateNorm += alpha * (currentNorm - candidateNorm)
+            candidateDip += alpha * (currentDip - candidateDip)
+            if rate >= parameters.newFieldMinimumRate { candidateTime += dt }
         }
-        if disturbedFor >= parameters.acceptAfter {
+        if candidateTime >= parameters.acceptAfter {
             norm = candidateNorm
             dip = candidateDip
-            disturbedFor = 0
+            candidateTime = 0
+            undisturbedFor = parameters.minimumUndisturbedTime
             return true
         }
         return false

@@ -69,7 +69,10 @@ extension ConfigSchema where Root == BiasEstimatingFilter.Settings {
         let fields: [ConfigField<BiasEstimatingFilter.Settings>] = [
             .number("acceleration_time_constant_s", \.accelerationTimeConstant, 0.01...1000, help: "accelerometer low-pass in the almost-inertial frame"),
             .number("heading_time_constant_s", \.headingTimeConstant, 0.01...1000, help: "magnetometer heading correction"),
+            .number("heading_startup_time_constant_s", \.headingStartupTimeConstant, 0.01...1000, help: "heading correction during the start-up phase"),
+            .number("startup_duration_s", \.startupDuration, 0...1000, help: "length of the start-up phase"),
             .number("motion_bias_time_constant_s", \.motionBiasTimeConstant, 1...100_000, help: "bias learning from corrections in motion"),
+            .number("motion_bias_ramp_s", \.motionBiasRampDuration, 0.001...100_000, help: "motion bias time constant rises from heading_time_constant_s to its value over this"),
             .number("rest_bias_time_constant_s", \.restBiasTimeConstant, 0.01...1000, help: "bias learning at rest"),
             .number("bias_limit_dps", \.biasLimit, 0...100, scale: degrees, help: "largest bias estimate"),
             .number("rest_gyroscope_threshold_dps", \.restGyroscopeThreshold, 0...100, scale: degrees, help: "rest detection: gyroscope deviation limit"),
@@ -77,7 +80,11 @@ extension ConfigSchema where Root == BiasEstimatingFilter.Settings {
             .number("rest_minimum_duration_s", \.restMinimumDuration, 0...1000, help: "rest detection: required duration"),
             .number("magnetic_norm_tolerance", \.magneticNormTolerance, 0...10, help: "disturbance: relative field magnitude tolerance"),
             .number("magnetic_dip_tolerance_deg", \.magneticDipTolerance, 0...90, scale: degrees, help: "disturbance: dip tolerance"),
-            .number("magnetic_accept_after_s", \.magneticAcceptAfter, 0...100_000, help: "a steady disturbance becomes the new reference after this"),
+            .number("magnetic_accept_after_s", \.magneticAcceptAfter, 0...100_000, help: "a steady disturbance becomes the new reference after this long of turning"),
+            .number("magnetic_reference_time_constant_s", \.magneticReferenceTimeConstant, 0.01...100_000, help: "how fast the undisturbed field reference follows"),
+            .number("magnetic_current_time_constant_s", \.magneticCurrentTimeConstant, 0.001...100, help: "low-pass of field magnitude and dip before they are judged"),
+            .number("magnetic_minimum_undisturbed_s", \.magneticMinimumUndisturbedTime, 0...1000, help: "undisturbed time needed before the field is used again"),
+            .number("magnetic_new_field_rate_dps", \.magneticNewFieldMinimumRate, 0...10_000, scale: degrees, help: "acceptance of a new field counts only above this turn rate"),
         ]
         return ConfigSchema(fields)
     }

@@ -17,11 +17,25 @@ struct FusionCommand: ParsableCommand {
             total / heading / inclination RMSE over the walk. Without magnetometer (--dof 6) the \
             heading is compared after removing the heading offset of the first second of the walk.
 
-            Example: orbitbench fusion orbit-72 magnetic-disturbance --filters madgwick,bias-estimating
+            With --recording the filters run on real sensor logs with the same parameters for every \
+            file: fusion.csv gains trial and group columns (BROAD's trials.json), fusion-groups.csv \
+            has the averages over all, undisturbed and disturbed trials, and plots/fusion-broad.png \
+            compares them.
+
+            Examples:
+              orbitbench fusion orbit-72 magnetic-disturbance --filters madgwick,bias-estimating
+              orbitbench fusion --recording ../shared/data/broad/02_undisturbed_slow_rotation_B.hdf5
+              orbitbench fusion --recording phone.csv --mapping phone-columns.yaml --filters bias-estimating
             """)
 
     @Argument(help: "Scenario names or paths (default: orbit-72).")
     var scenarios: [String] = []
+
+    @Option(name: .customLong("recording"), parsing: .upToNextOption, help: ArgumentHelp("A real recording instead of scenarios (repeatable): BROAD .hdf5, EuRoC .csv, or any .csv with --mapping.", valueName: "file"))
+    var recordings: [String] = []
+
+    @Option(help: ArgumentHelp("YAML that maps the columns of a CSV recording (see README).", valueName: "file"))
+    var mapping: String?
 
     @Option(help: "Comma-separated filters.")
     var filters: String = FilterKind.allCases.map(\.rawValue).joined(separator: ",")
@@ -44,9 +58,13 @@ struct FusionCommand: ParsableCommand {
         _ = try ListParsing.names(filters, option: "--filters") as [FilterKind]
         if let seeds { _ = try ListParsing.seeds(seeds) }
         guard dof == 6 || dof == 9 else { throw ValidationError("--dof must be 6 or 9") }
+        if !recordings.isEmpty && !scenarios.isEmpty { throw ValidationError("give scenarios or --recording files, not both") }
+        if mapping != nil && recordings.isEmpty { throw ValidationError("--mapping describes --recording CSV files; give at least one") }
+        if !recordings.isEmpty && seeds != nil { throw ValidationError("--seeds applies to scenarios, not recordings") }
     }
 
     func run() throws {
+        if !recordings.isEmpty { return try runRecordings() }
         let kinds: [FilterKind] = try ListParsing.names(filters, option: "--filters")
         let seedOverride = try seeds.map(ListParsing.seeds)
         let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map { try scenarioOptions.loadCapture($0, for: "fusion") }

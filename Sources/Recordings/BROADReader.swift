@@ -1,0 +1,83 @@
+import Foundation
+import OrbitMath
+
+/// Reads a trial of the BROAD benchmark (Laidig et al., Data 2021): HDF5 with `imu_gyr`,
+/// `imu_acc`, `imu_mag` (N×3: rad/s, m/s², µT), `opt_quat` (N×4, w x y z, body → ENU, NaN where
+/// the optical system lost the markers), `movement` (N flags) and the root attribute
+/// `sampling_rate` (Hz). Groups come from `trials.json` next to the file when it exists.
+public enum BROADReader {
+    public static func read(_ path: String) throws(RecordingError) -> SensorRecording {
+        let file = try HDF5File(path: path)
+        guard let rate = try file.attribute("sampling_rate") else {
+            throw RecordingError(file: path, column: "sampling_rate", message: "attribute missing")
+        }
+        guard rate.isFinite, rate > 0 else { throw RecordingError(file: path, column: "sampling_rate", message: "must be a positive number, found \(rate)") }
+        let gyroscope = try vectors(file, "imu_gyr")
+        let count = gyroscope.count
+        guard count >= 2 else { throw RecordingError(file: path, column: "imu_gyr", message: "needs at least 2 samples, found \(count)") }
+        let accelerometer = try vectors(file, "imu_acc", count: count)
+        let magnetometer = try vectors(file, "imu_mag", count: count)
+        for (name, values) in [("imu_gyr", gyroscope), ("imu_acc", accelerometer), ("imu_mag", magnetometer)] {
+            try RecordingChecks.finite(values, file: path, column: name)
+        }
+        let quaternions = try file.matrix("opt_quat")
+        guard quaternions.rows == count, quaternions.columns == 4 else {
+            throw RecordingError(file: path, column: "opt_quat", message: "expected \(count)×4 (w, x, y, z), found \(quaternions.rows)×\(quaternions.columns)")
+        }
+        var truth: [Quaternion?] = []
+        truth.reserveCapacity(count)
+        for row in 0..<count {
+            let base = row * 4
+            let q = Quaternion(w: quaternions.values[base], x: quaternions.values[base + 1], y: quaternions.values[base + 2], z: quaternions.values[base + 3])
+            // NaN: the optical reference lost track; such samples are not evaluated.
+            guard q.isFinite else {
+                truth.append(nil)
+                continue
+            }
+            guard abs(q.norm - 1) < 1e-3 else {
+                throw RecordingError(file: path, row: row + 1, column: "opt_quat", message: "not a unit quaternion (norm \(q.norm))")
+            }
+            truth.append(q)
+        }
+        let movement = try file.bytes("movement")
+        guard movement.count == count else {
+            throw RecordingError(file: path, column: "movement", message: "expected \(count) flags, found \(movement.count)")
+        }
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var recording = SensorRecording(
+            name: name, file: path, times: (0..<count).map { Double($0) / rate }, gyroscope: gyroscope, accelerometer: accelerometer,
+            magnetometer: magnetometer, truth: truth, truthFrame: .enu, evaluated: movement.map { $0 != 0 }, rate: rate)
+        let trials = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("trials.json").path
+        if FileManager.default.fileExists(atPath: trials) { recording.groups = try BROADTrials.load(trials).groups[name] ?? [] }
+        return recording
+    }
+
+    /// An N×3 dataset as vectors (N = `count` when given).
+    static func vectors(_ file: HDF5File, _ name: String, count: Int? = nil) throws(RecordingError) -> [Vector3] {
+        let matrix = try file.matrix(name)
+        guard matrix.columns == 3, count == nil || matrix.rows == count else {
+            throw RecordingError(file: file.path, column: name, message: "expected \(count.map(String.init) ?? "N")×3, found \(matrix.rows)×\(matrix.columns)")
+        }
+        return (0..<matrix.rows).map { Vector3(matrix.values[3 * $0], matrix.values[3 * $0 + 1], matrix.values[3 * $0 + 2]) }
+    }
+}
+
+/// BROAD's `trials.json`: the groups of every trial.
+public struct BROADTrials: Sendable {
+    /// Trial name → its groups ("all_trials", "undisturbed", "rotation", …).
+    public var groups: [String: [String]]
+
+    public static func load(_ path: String) throws(RecordingError) -> BROADTrials {
+        struct File: Decodable {
+            struct Trial: Decodable { var groups: [String] }
+            var trials: [String: Trial]
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw RecordingError(file: path, message: "cannot read the file") }
+        do {
+            let file = try JSONDecoder().decode(File.self, from: data)
+            return BROADTrials(groups: file.trials.mapValues(\.groups))
+        } catch {
+            throw RecordingError(file: path, message: "not BROAD's trials.json (\(error))")
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Evaluation
+import Foundation
+import Plotting
+import Recordings
+
+/// `orbitbench fusion --recording`: fusion.csv with trial and group, per-group averages and the
+/// grouped bar chart.
+public enum RecordingFusionReport {
+    public struct Row: Sendable {
+        public var trial: String
+        /// "undisturbed", "disturbed" or "" when unknown.
+        public var group: String
+        public var result: FilterRunResult
+        public init(trial: String, group: String, result: FilterRunResult) {
+            self.trial = trial
+            self.group = group
+            self.result = result
+        }
+    }
+
+    /// One group's average of the per-trial RMSEs for one filter.
+    public struct GroupAverage: Sendable {
+        public var group: String
+        public var filter: String
+        public var trials: Int
+        public var total: Double
+        public var heading: Double
+        public var inclination: Double
+    }
+
+    /// fusion.csv: the simulated layout (scenario "recording", no seed) plus trial and group.
+    public static func csv(_ rows: [Row]) -> CSVWriter {
+        var csv = CSVWriter(header: FusionReport.columns + ["trial", "group"])
+        for row in rows {
+            csv.text("recording")
+            csv.empty()
+            csv.text(row.result.label)
+            let measured = row.result.rmse.sampleCount > 0
+            csv.number(measured ? row.result.rmse.totalDegrees : nil, decimals: 4)
+            csv.number(measured ? row.result.rmse.headingDegrees : nil, decimals: 4)
+            csv.number(measured ? row.result.rmse.inclinationDegrees : nil, decimals: 4)
+            csv.number(row.result.biasErrorDegreesPerSecond, decimals: 5)
+            csv.number(row.result.nanosecondsPerUpdate, decimals: 1)
+            csv.text(row.trial)
+            csv.text(row.group)
+            csv.endRow()
+        }
+        return csv
+    }
+
+    /// Averages over trials (BROAD: mean of per-trial RMSEs) for "all" and each group present.
+    public static func averages(_ rows: [Row]) -> [GroupAverage] {
+        let measured = rows.filter { $0.result.rmse.sampleCount > 0 }
+        let filters = measured.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let groups = ["all"] + ["undisturbed", "disturbed"].filter { group in measured.contains { $0.group == group } }
+        var averages: [GroupAverage] = []
+        for group in groups {
+            for filter in filters {
+                let members = measured.filter { $0.result.label == filter && (group == "all" || $0.group == group) }
+                guard !members.isEmpty else { continue }
+                averages.append(GroupAverage(
+                    group: group, filter: filter, trials: members.count, total: Statistics.mean(members.map(\.result.rmse.totalDegrees)),
+                    heading: Statistics.mean(members.map(\.result.rmse.headingDegrees)),
+                    inclination: Statistics.mean(members.map(\.result.rmse.inclinationDegrees))))
+            }
+        }
+        return averages
+    }
+
+    public static func averagesCSV(_ averages: [GroupAverage]) -> CSVWriter {
+        var csv = CSVWriter(header: ["group", "filter", "trials", "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg"])
+        for average in averages {
+            csv.text(average.group)
+            csv.text(average.filter)
+            csv.integer(average.trials)
+            csv.number(average.total, decimals: 4)
+            csv.number(average.heading, decimals: 4)
+            csv.number(average.inclination, decimals: 4)
+            csv.endRow()
+        }
+        return csv
+    }
+
+    /// Per-trial table and the filters × groups table, with the notes on frames and 6D heading.
+    public static func summary(_ rows: [Row], useMagnetometer: Bool) -> String {
+        let filters = rows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        func cell(_ trial: String, _ filter: String) -> String {
+            guard let row = rows.first(where: { $0.trial == trial && $0.result.label == filter }), row.result.rmse.sampleCount > 0 else { return "–" }
+            return String(format: "%.2f", row.result.rmse.totalDegrees)
+        }
+        var text = "total RMSE per trial (°)\n"
+        text += TextTable.render(header: ["trial", "group"] + filters, rows: trials.map { trial in
+            [trial, rows.first { $0.trial == trial }?.group ?? ""] + filters.map { cell(trial, $0) }
+        })
+        let averages = averages(rows)
+        if !averages.isEmpty {
+            let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            text += "\naverage of per-trial total RMSE (°), as BROAD reports it\n"
+            text += TextTable.render(
+                header: ["filter"] + groups.map { group in "\(group) (\(averages.first { $0.group == group }!.trials))" },
+                rows: filters.map { filter in
+                    [filter] + groups.map { group in averages.first { $0.group == group && $0.filter == filter }.map { String(format: "%.2f", $0.total) } ?? "–" }
+                })
+        } else {
+            text += "\nno reference attitude in these recordings: errors cannot be computed\n"
+        }
+        text += "\nErrors as in BROAD: q_err = q_est ⊗ q_true⁻¹ in the reference's earth frame; RMSE over the samples marked as\n"
+        text += "movement that have a reference attitude; averages are means of the per-trial RMSEs.\n"
+        if useMagnetometer {
+            text += "9D: estimates (x north, y west, z up) are turned into the reference frame (BROAD: ENU, a 90° turn about z) and compared directly.\n"
+        } else {
+            text += "6D (no magnetometer): heading compared after removing the mean heading offset of the first second of evaluated samples.\n"
+        }
+        return text
+    }
+
+    /// plots/fusion-broad.png: mean total RMSE per filter, grouped by trial group.
+    public static func figure(_ averages: [GroupAverage], trials: Int, provenance: [PNGText]) throws -> [UInt8] {
+        let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let filters = averages.map(\.filter).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let width = 0.8 / Double(max(filters.count, 1))
+        var annotations: [Annotation] = []
+        let series = filters.enumerated().map { index, filter -> Series in
+            let offset = (Double(index) - Double(filters.count - 1) / 2) * width
+            let values = groups.map { group in averages.first { $0.group == group && $0.filter == filter }?.total ?? .nan }
+            for (position, value) in values.enumerated() where value.isFinite {
+                annotations.append(Annotation(x: Double(position) + offset - width / 2, y: value, text: String(format: "%.1f", value)))
+            }
+            return Series(filter, color: Palette.color(index), x: groups.indices.map(Double.init), y: values, style: .bars(width: width * 0.9, offset: offset))
+        }
+        let top = (averages.map(\.total).max() ?? 1) * 1.3
+        let plot = CartesianPlot(
+            x: ChartAxis("trial group", categories: groups.map { group in "\(group) (\(averages.first { $0.group == group }!.trials) trials)" }),
+            y: ChartAxis("mean of per-trial total RMSE (°)", limits: 0...top), series: series, legend: .topLeft, annotations: annotations)
+        let figure = Figure(
+            title: "Attitude filters on real recordings (\(trials) trials)",
+            subtitle: "BROAD error definitions: q_err = q_est ⊗ q_true⁻¹, RMSE over the movement samples, averaged over trials",
+            footnote: "Same parameters for every trial (each filter's defaults).", width: 1200, height: 720, rows: [[.cartesian(plot)]])
+        return try figure.pngBytes(provenance: provenance)
+    }
+}

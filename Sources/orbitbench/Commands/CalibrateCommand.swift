@@ -1,0 +1,72 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import Recordings
+import Reports
+
+struct CalibrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Measure an IMU's noise (Allan deviation) from a still stretch of a recording; write an imu: block for a scenario.",
+        discussion: """
+            Computes the overlapping Allan deviation of every gyroscope and accelerometer axis over \
+            the window, fits white noise density N, bias instability B and random walk K \
+            (σ² = N²/τ + (0.664·B)² + K²·τ/3), and writes <out>/imu.yaml (the block to paste into a \
+            scenario, averaged over the axes, with the sample rate, quantisation step and \
+            magnetometer noise), allan.csv and plots/allan.png. Without --window the longest still \
+            stretch is used (at least 10 s).
+
+            Examples:
+              orbitbench calibrate --recording ../shared/data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
+              orbitbench calibrate --recording phone.csv --mapping phone-columns.yaml --window 0:60
+            """)
+
+    @Option(help: ArgumentHelp("The recording: BROAD .hdf5, EuRoC .csv, or any .csv with --mapping.", valueName: "file"))
+    var recording: String
+
+    @Option(help: ArgumentHelp("YAML that maps the columns of a CSV recording.", valueName: "file"))
+    var mapping: String?
+
+    @Option(help: ArgumentHelp("Still window in seconds from the start, e.g. 5:65 (default: the longest still stretch).", valueName: "from:to"))
+    var window: String?
+
+    @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
+    var out: String = "reports/calibrate"
+
+    @Flag(help: "Skip the PNG plot.")
+    var noPlots = false
+
+    func validate() throws { _ = try parsedWindow() }
+
+    func parsedWindow() throws -> ClosedRange<Double>? {
+        guard let window else { return nil }
+        let parts = window.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
+        guard parts.count == 2, let from = parts[0], let to = parts[1], from >= 0, to > from else {
+            throw ValidationError("--window \(window): expected FROM:TO in seconds with FROM < TO, e.g. 5:65")
+        }
+        return from...to
+    }
+
+    func run() throws {
+        let calibration: ImuCalibration
+        do {
+            let columns = try mapping.map(CSVMapping.load)
+            let loaded = try RecordingLoader.read(recording, mapping: columns)
+            calibration = try ImuCalibration(recording: loaded, window: try parsedWindow())
+        } catch {
+            throw CommandFailure("\(error)")  // RecordingError or ConfigError: one line with file and place
+        }
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: out))
+        let yaml = CalibrationReport.yaml(calibration, file: recording)
+        try report.write(yaml, to: "imu.yaml")
+        try report.write(CalibrationReport.csv(calibration).bytes, to: "allan.csv")
+        if !noPlots {
+            let provenance = Provenance.texts(command: "calibrate", scenarios: [calibration.recording], seeds: [])
+            try report.write(try CalibrationReport.figure(calibration, provenance: provenance), to: "plots/allan.png")
+        }
+        try report.commit()
+        print(CalibrationReport.table(calibration))
+        print(yaml, terminator: "")
+        print("wrote \(report.destination.path)/{imu.yaml, allan.csv\(noPlots ? "" : ", plots/allan.png")}")
+    }
+}

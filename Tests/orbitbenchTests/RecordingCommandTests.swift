@@ -1,0 +1,80 @@
+import Foundation
+import Plotting
+import Testing
+
+let broadTrials = Tool.repository.deletingLastPathComponent().appendingPathComponent("shared/data/broad").path
+
+@Suite struct RecordingCommandTests {
+    func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: url, encoding: .utf8).split(separator: "\n") }
+
+    @Test func fusionOnBROADTrialsWritesTrialsGroupsAndPlots() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Tool.run([
+            "fusion", "--recording", broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5", broadTrials + "/24_disturbed_tapping_A.hdf5",
+            "--filters", "madgwick,bias-estimating", "--out", out.path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("turned into the reference frame (BROAD: ENU"))
+        let csv = try lines(out.appendingPathComponent("fusion.csv"))
+        #expect(csv[0] == "scenario,seed,filter,att_rmse_total_deg,att_rmse_heading_deg,att_rmse_incl_deg,bias_err_dps,ns_per_update,trial,group")
+        #expect(csv.count == 5 && csv[1].hasPrefix("recording,,madgwick,") && csv[1].hasSuffix(",05_undisturbed_slow_rotation_with_breaks_B,undisturbed"))
+        let groups = try lines(out.appendingPathComponent("fusion-groups.csv"))
+        #expect(groups.map { $0.split(separator: ",").prefix(3).joined(separator: ",") } == [
+            "group,filter,trials", "all,madgwick,2", "all,bias-estimating,2", "undisturbed,madgwick,1", "undisturbed,bias-estimating,1",
+            "disturbed,madgwick,1", "disturbed,bias-estimating,1",
+        ])
+        // The per-group average of one trial is that trial's RMSE.
+        let trialTotal = csv[2].split(separator: ",", omittingEmptySubsequences: false)[3], groupTotal = groups[4].split(separator: ",")[3]
+        #expect(Double(trialTotal)! == Double(groupTotal)!)
+        for plot in ["plots/fusion-broad.png", "plots/fusion-error.png"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(plot).path), "\(plot)")
+        }
+
+        let sixD = try Tool.run(["fusion", "--recording", broadTrials + "/24_disturbed_tapping_A.hdf5", "--dof", "6", "--no-plots", "--out", out.path])
+        #expect(sixD.status == 0 && sixD.standardOutput.contains("6D (no magnetometer): heading compared after removing the mean heading offset"))
+        #expect(try lines(out.appendingPathComponent("fusion.csv"))[1].hasPrefix("recording,,complementary-6d,"))
+    }
+
+    @Test func recordingsWithoutReferenceOrMagnetometer() throws {
+        let folder = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header = "#timestamp [ns],w_RS_S_x [rad s^-1],w_RS_S_y [rad s^-1],w_RS_S_z [rad s^-1],a_RS_S_x [m s^-2],a_RS_S_y [m s^-2],a_RS_S_z [m s^-2]\n"
+        let rows = (0..<400).map { "\(1_403_636_579_758_555_392 + $0 * 5_000_000),0.01,0,0,0,0,9.81" }.joined(separator: "\n")
+        let csv = folder.appendingPathComponent("data.csv")
+        try (header + rows + "\n").write(to: csv, atomically: true, encoding: .utf8)
+        let nineD = try Tool.run(["fusion", "--recording", csv.path, "--out", folder.appendingPathComponent("a").path])
+        #expect(nineD.status != 0 && nineD.standardError == "Error: \(csv.path): no magnetometer; use --dof 6\n")
+        let sixD = try Tool.run(["fusion", "--recording", csv.path, "--dof", "6", "--out", folder.appendingPathComponent("b").path])
+        #expect(sixD.status == 0, "\(sixD.standardError)")
+        #expect(sixD.standardOutput.contains("no reference attitude in these recordings"))
+        let broken = folder.appendingPathComponent("broken.hdf5")
+        try "garbage".write(to: broken, atomically: true, encoding: .utf8)
+        let bad = try Tool.run(["fusion", "--recording", broken.path, "--out", folder.appendingPathComponent("c").path])
+        #expect(bad.status != 0 && bad.standardError == "Error: \(broken.path): not a readable HDF5 file (damaged or truncated?)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("c").path))
+    }
+
+    @Test func calibrateWritesAScenarioBlockAndAllanPlot() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Tool.run(["calibrate", "--recording", broadTrials + "/24_disturbed_tapping_A.hdf5", "--out", out.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("still window 0.0–44.8 s"))
+        let yaml = try String(contentsOf: out.appendingPathComponent("imu.yaml"), encoding: .utf8)
+        #expect(yaml.contains("imu:\n  rate_hz: 285.714\n  gyroscope:\n    noise_density_dps_rthz: "))
+        // The block is a valid scenario: the simulator accepts it as it is.
+        let scenario = out.appendingPathComponent("from-broad.yaml")
+        try yaml.write(to: scenario, atomically: true, encoding: .utf8)
+        let shown = try Tool.run(["scenario", "show", scenario.path])
+        #expect(shown.status == 0 && shown.standardOutput.contains("rate_hz: 285.714"), "\(shown.standardError)")
+        let png = try PNGCodec.decode(Array(try Data(contentsOf: out.appendingPathComponent("plots/allan.png"))))
+        #expect(png.text("Source")?.contains("calibrate") == true)
+        #expect(try lines(out.appendingPathComponent("allan.csv"))[0] == "sensor,axis,tau_s,adev,unit,clusters")
+
+        let short = try Tool.run(["calibrate", "--recording", broadTrials + "/24_disturbed_tapping_A.hdf5", "--window", "0:5", "--out", out.path])
+        #expect(short.status != 0 && short.standardError.contains("holds less than 10.0 s of data"))
+        let malformed = try Tool.run(["calibrate", "--recording", broadTrials + "/24_disturbed_tapping_A.hdf5", "--window", "5"])
+        #expect(malformed.status != 0 && malformed.standardError.hasPrefix("Error: --window 5: expected FROM:TO"))
+    }
+}
