@@ -7,8 +7,8 @@ import Scenarios
 ///     time: {column: timestamp, unit: s}                  # s, ms, us, ns
 ///     gyroscope: {columns: [gx, gy, gz], unit: rad_s}     # rad_s, deg_s
 ///     accelerometer: {columns: [ax, ay, az], unit: g, sign: -1}   # m_s2, g; sign -1 if gravity reads −1 g at rest
-///     magnetometer: {columns: [mx, my, mz], unit: ut}     # optional; ut, nt, gauss
-///     truth: {columns: [qw, qx, qy, qz], frame: enu}      # optional reference attitude
+///     magnetometer: {columns: [mx, my, mz], unit: ut}     # optional; ut, nt, gauss; empty fields: no sample
+///     truth: {columns: [qw, qx, qy, qz], frame: enu, declination_deg: 0}   # optional reference attitude
 ///     movement: {column: moving}                          # optional 0/1 flags of the samples to evaluate
 ///     delimiter: ","
 public struct CSVMapping: Sendable, Equatable {
@@ -28,6 +28,8 @@ public struct CSVMapping: Sendable, Equatable {
     public var magnetometerUnit = FieldUnit.ut
     public var truthColumns: [String] = []
     public var truthFrame = EarthFrame.nwu
+    /// Declination of the site, degrees east of true north (when the reference's north is true north).
+    public var declination = 0.0
     public var movementColumn = ""
     public var delimiter = ","
 
@@ -72,6 +74,7 @@ extension ConfigSchema where Root == CSVMapping {
         let truth: [ConfigField<CSVMapping>] = [
             .texts("columns", \.truthColumns, help: "w, x, y, z of the body → earth quaternion"),
             .choice("frame", \.truthFrame, help: "enu, nwu or ned"),
+            .number("declination_deg", \.declination, -180...180, help: "magnetic declination if the reference's north is true north, east positive"),
         ]
         let fields: [ConfigField<CSVMapping>] = [
             .section("time", \.self, ConfigSchema(time), help: "timestamps"),
@@ -118,7 +121,7 @@ public enum MappedCSVReader {
             }
             return scale * Vector3(table[row, columns[0]], table[row, columns[1]], table[row, columns[2]])
         }
-        var times: [Double] = [], gyro: [Vector3] = [], accel: [Vector3] = [], field: [Vector3] = []
+        var times: [Double] = [], gyro: [Vector3] = [], accel: [Vector3] = [], field: [Vector3?] = []
         var references: [Quaternion?] = [], evaluated: [Bool] = []
         let first = table[0, time]
         for row in 0..<table.rowCount {
@@ -132,7 +135,11 @@ public enum MappedCSVReader {
             times.append(instant)
             gyro.append(try vector(row, gyroscope, rateScale))
             accel.append(try vector(row, accelerometer, accelerationScale))
-            if !magnetometer.isEmpty { field.append(try vector(row, magnetometer, fieldScale)) }
+            if !magnetometer.isEmpty {
+                // All three empty: the magnetometer has no sample at this instant (it runs slower).
+                let missing = magnetometer.allSatisfy { table[row, $0].isNaN }
+                field.append(missing ? nil : try vector(row, magnetometer, fieldScale))
+            }
             if !truth.isEmpty {
                 let q = Quaternion(w: table[row, truth[0]], x: table[row, truth[1]], y: table[row, truth[2]], z: table[row, truth[3]])
                 references.append(q.isFinite ? q.normalized : nil)
@@ -140,9 +147,11 @@ public enum MappedCSVReader {
             if let movement { evaluated.append(table[row, movement] != 0) }
         }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        return SensorRecording(
+        var recording = SensorRecording(
             name: name, file: path, times: times, gyroscope: gyro, accelerometer: accel, magnetometer: magnetometer.isEmpty ? nil : field,
             truth: truth.isEmpty ? nil : references, truthFrame: mapping.truthFrame, evaluated: movement == nil ? nil : evaluated,
             rate: RecordingChecks.medianRate(times))
+        recording.declination = mapping.declination * .pi / 180
+        return recording
     }
 }

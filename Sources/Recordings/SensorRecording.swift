@@ -56,12 +56,16 @@ public struct SensorRecording: Sendable {
     public var gyroscope: [Vector3]
     /// Specific force, m/s², body frame (+g upward at rest).
     public var accelerometer: [Vector3]
-    /// µT, body frame, one per sample; `nil` without a magnetometer.
-    public var magnetometer: [Vector3]?
+    /// µT, body frame, per sample (`nil` entries where the magnetometer has no sample at that
+    /// instant); `nil` altogether without a magnetometer.
+    public var magnetometer: [Vector3?]?
     /// Reference attitude (body → `truthFrame`) per sample; `nil` entries where the reference
     /// system lost track; `nil` altogether without a reference.
     public var truth: [Quaternion?]?
     public var truthFrame: EarthFrame
+    /// Magnetic declination at the recording site (east of true north), rad: 0 when the
+    /// reference frame's north is magnetic north (BROAD), else the turn from magnetic to true.
+    public var declination = 0.0
     /// Samples that count for the error metrics (BROAD's `movement`); all when `nil`.
     public var evaluated: [Bool]?
     /// Sampling rate, Hz (stated by the file, or from the median interval).
@@ -72,7 +76,7 @@ public struct SensorRecording: Sendable {
     public var count: Int { times.count }
 
     public init(
-        name: String, file: String, times: [Double], gyroscope: [Vector3], accelerometer: [Vector3], magnetometer: [Vector3]?,
+        name: String, file: String, times: [Double], gyroscope: [Vector3], accelerometer: [Vector3], magnetometer: [Vector3?]?,
         truth: [Quaternion?]?, truthFrame: EarthFrame, evaluated: [Bool]?, rate: Double
     ) {
         self.name = name

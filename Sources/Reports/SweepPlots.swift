@@ -27,8 +27,18 @@ public enum SweepPlots {
                 errors: plan.cells.indices.map { results.standardDeviation($0) ?? .nan }))
             var lines: [ReferenceLine] = []
             if let best { lines.append(ReferenceLine(plan.cells[best.0][0], .vertical, color: Palette.color(1), label: "best")) }
+            // Pad both axes so the end points and their error bars are not drawn on the frame.
+            let xSpan = max(axis.values.last! - axis.values.first!, 1e-9)
+            let extremes = plan.cells.indices.flatMap { cell -> [Double] in
+                guard let mean = results.mean(cell) else { return results.values[cell] }
+                let sd = results.standardDeviation(cell) ?? 0
+                return results.values[cell] + [mean - sd, mean + sd]
+            }
+            let low = extremes.min() ?? 0, high = extremes.max() ?? 1
+            let ySpan = max(high - low, 1e-9)
             panel = .cartesian(CartesianPlot(
-                x: ChartAxis(axis.key), y: ChartAxis(results.metric), series: series, lines: lines))
+                x: ChartAxis(axis.key, limits: (axis.values.first! - 0.03 * xSpan)...(axis.values.last! + 0.03 * xSpan)),
+                y: ChartAxis(results.metric, limits: (low - 0.06 * ySpan)...(high + 0.06 * ySpan)), series: series, lines: lines, legend: .automatic))
         case 2:
             let columns = plan.axes[0].values, rows = plan.axes[1].values
             // Cell index = column · rows + row (first axis slowest).

@@ -78,3 +78,31 @@ let broadTrials = Tool.repository.deletingLastPathComponent().appendingPathCompo
         #expect(malformed.status != 0 && malformed.standardError.hasPrefix("Error: --window 5: expected FROM:TO"))
     }
 }
+
+@Suite struct SimulatedRecordingRoundTripTests {
+    /// A simulated run written by `simulate` and read back through the CSV mapping of
+    /// docs/examples: with the exact sensor values of truth.csv every filter tracks the true
+    /// attitude (declination and frame handled), and the noisy imu.csv runs without a reference.
+    @Test func simulateThenFuseAsARecording() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(try Tool.run(["simulate", "orbit-72", "--out", out.path]).status == 0)
+        let folder = out.appendingPathComponent("orbit-72-seed-1")
+        let truth = try Tool.run([
+            "fusion", "--recording", folder.appendingPathComponent("truth.csv").path, "--mapping", "docs/examples/simulate-truth.yaml",
+            "--no-plots", "--out", out.appendingPathComponent("truth").path,
+        ])
+        #expect(truth.status == 0, "\(truth.standardError)")
+        let rows = try String(contentsOf: out.appendingPathComponent("truth/fusion.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(rows.count == 4)
+        for row in rows {
+            let total = try #require(Double(row.split(separator: ",", omittingEmptySubsequences: false)[3]))
+            #expect(total < 2.5, "\(row)")  // perfect sensors: only the filters' own response to motion
+        }
+        let imu = try Tool.run([
+            "fusion", "--recording", folder.appendingPathComponent("imu.csv").path, "--mapping", "docs/examples/simulate-imu.yaml",
+            "--no-plots", "--out", out.appendingPathComponent("imu").path,
+        ])
+        #expect(imu.status == 0 && imu.standardOutput.contains("no reference attitude"), "\(imu.standardError)")
+    }
+}

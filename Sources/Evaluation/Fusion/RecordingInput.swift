@@ -13,13 +13,13 @@ extension FusionInput {
         readings = recording.times.indices.map { index in
             ImuReading(
                 time: recording.times[index], gyroscope: recording.gyroscope[index], accelerometer: recording.accelerometer[index],
-                magnetometer: magnetometer?[index])
+                magnetometer: magnetometer?[index] ?? nil)
         }
         let truth = recording.truth ?? Array(repeating: nil, count: recording.count)
         truths = truth.map { $0 ?? .identity }
         evaluated = truth.indices.map { index in truth[index] != nil && (recording.evaluated?[index] ?? true) }
         trueBias = nil
-        magneticToTruth = recording.truthFrame.fromNorthWestUp
+        magneticToTruth = recording.truthFrame.fromNorthWestUp * Quaternion(about: .z, angle: -recording.declination)
         calibration = .none
         hasTruth = truth.map { $0 != nil }
     }

@@ -51,9 +51,9 @@ public struct ImuCalibration: Sendable {
         accelerometer = axes(recording.accelerometer, names: ["x", "y", "z"])
         if let field = recording.magnetometer {
             let deviations = (0..<3).map { axis -> Double in
-                let samples = indices.map { field[$0][axis] }
+                let samples = indices.compactMap { field[$0]?[axis] }
                 let mean = Statistics.mean(samples)
-                return (samples.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(samples.count)).squareRoot()
+                return (samples.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(max(samples.count, 1))).squareRoot()
             }
             magnetometerNoise = Statistics.mean(deviations)
         }

@@ -9,7 +9,7 @@ import Simulation
 struct FusionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fusion",
-        abstract: "Compare the attitude filters on simulated IMU streams (BROAD error metrics).",
+        abstract: "Compare the attitude filters on simulated IMU streams or real recordings (BROAD error metrics).",
         discussion: """
             Runs every requested filter on every seed of every scenario and writes fusion.csv \
             (one row per scenario, seed and filter), fusion-summary.txt and plots/fusion-error.png \
@@ -25,7 +25,7 @@ struct FusionCommand: ParsableCommand {
             Examples:
               orbitbench fusion orbit-72 magnetic-disturbance --filters madgwick,bias-estimating
               orbitbench fusion --recording ../shared/data/broad/02_undisturbed_slow_rotation_B.hdf5
-              orbitbench fusion --recording phone.csv --mapping phone-columns.yaml --filters bias-estimating
+              orbitbench fusion --recording reports/simulate/orbit-72-seed-1/truth.csv --mapping docs/examples/simulate-truth.yaml
             """)
 
     @Argument(help: "Scenario names or paths (default: orbit-72).")
