@@ -51,23 +51,13 @@ public struct ComplementaryFilter: AttitudeFilter {
     }
 
     public mutating func update(_ reading: ImuReading) {
-        var field = reading.magnetometer
-        if let value = field, !value.isFinite {
-            diagnostics.magnetometerRejections += 1
-            field = nil
-        }
-        switch step.classify(reading, diagnostics: &diagnostics) {
+        switch step.singleStage(reading, diagnostics: &diagnostics) {
         case .skip:
             return
-        case .initialize:
-            if let initial = InitialAttitude.from(accelerometer: reading.accelerometer, magnetometer: field) {
-                attitude = initial
-            } else {
-                step.reset()
-            }
-        case .advance(let dt):
+        case .start(let initial):
+            attitude = initial
+        case .advance(let dt, let field):
             integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
-            diagnostics.updates += 1
         }
     }
 

@@ -41,6 +41,42 @@ struct FilterStep: Sendable, Equatable {
     }
 
     mutating func reset() { lastTime = nil }
+
+    /// What a single-stage filter (one attitude, initialised from one sample) does with a reading.
+    enum SingleStageAction {
+        /// Nothing: the sample was unusable (already counted) or cannot initialise.
+        case skip
+        /// Start from this attitude.
+        case start(Quaternion)
+        /// Advance by `dt` seconds; `field` is the magnetometer sample, `nil` when absent or
+        /// not finite (a rejection already counted).
+        case advance(dt: Double, field: Vector3?)
+    }
+
+    /// `classify` plus the steps the Madgwick, Mahony and complementary filters share: reject
+    /// a non-finite field, initialise from accelerometer and field, count the update.
+    @inline(__always)
+    mutating func singleStage(_ reading: ImuReading, diagnostics: inout FilterDiagnostics) -> SingleStageAction {
+        var field = reading.magnetometer
+        if let value = field, !value.isFinite {
+            diagnostics.magnetometerRejections += 1
+            field = nil
+        }
+        switch classify(reading, diagnostics: &diagnostics) {
+        case .skip:
+            return .skip
+        case .initialize:
+            guard let initial = InitialAttitude.from(accelerometer: reading.accelerometer, magnetometer: field) else {
+                // A zero accelerometer cannot start the filter; the next sample tries again.
+                reset()
+                return .skip
+            }
+            return .start(initial)
+        case .advance(let dt):
+            diagnostics.updates += 1
+            return .advance(dt: dt, field: field)
+        }
+    }
 }
 
 /// Initial attitudes from a single sample.
