@@ -6,11 +6,7 @@ struct CartesianRenderer {
     let canvas: Canvas
 
     func draw(in frame: Rect) {
-        var top = frame.y
-        if let title = plot.title {
-            canvas.text(title, x: frame.x, y: top, size: TextSize.panelTitle, color: Palette.text, baseline: .top, bold: true)
-            top += TextSize.panelTitle + 8
-        }
+        let top = canvas.panelTitle(plot.title, in: frame)
         let xTicks = ticks(for: plot.xAxis, data: xExtent(), expand: plot.xAxis.includesZero || isBarChart)
         let yTicks = ticks(for: plot.yAxis, data: yExtent(), expand: true)
 

@@ -98,6 +98,16 @@ public struct Figure: Sendable {
 }
 
 /// Font sizes in pixels, shared by all renderers so figures look alike.
+extension Canvas {
+    /// Draws a panel's title (if any) at the top left of `frame`; returns the y, px, where the
+    /// panel's content starts.
+    func panelTitle(_ title: String?, in frame: Rect) -> Double {
+        guard let title else { return frame.y }
+        text(title, x: frame.x, y: frame.y, size: TextSize.panelTitle, color: Palette.text, baseline: .top, bold: true)
+        return frame.y + TextSize.panelTitle + 8
+    }
+}
+
 enum TextSize {
     static let figureTitle = 20.0
     static let subtitle = 13.0

@@ -33,11 +33,7 @@ struct HeatMapRenderer {
     let canvas: Canvas
 
     func draw(in frame: Rect) {
-        var top = frame.y
-        if let title = plot.title {
-            canvas.text(title, x: frame.x, y: top, size: TextSize.panelTitle, color: Palette.text, baseline: .top, bold: true)
-            top += TextSize.panelTitle + 8
-        }
+        let top = canvas.panelTitle(plot.title, in: frame)
         let columns = plot.xValues.count, rows = plot.yValues.count
         guard columns > 0, rows > 0 else { return }
         let xLabels = plot.xValues.map(Self.label), yLabels = plot.yValues.map(Self.label)

@@ -67,11 +67,7 @@ struct PolarRenderer {
     static let emptyColor = Color(hex: 0xF2D7D5)
 
     func draw(in frame: Rect) {
-        var top = frame.y
-        if let title = plot.title {
-            canvas.text(title, x: frame.x, y: top, size: TextSize.panelTitle, color: Palette.text, baseline: .top, bold: true)
-            top += TextSize.panelTitle + 8
-        }
+        let top = canvas.panelTitle(plot.title, in: frame)
         let barWidth = 90.0
         let area = Rect(x: frame.x, y: top, width: frame.width - barWidth, height: frame.maxY - top)
         let outer = min(area.width, area.height) / 2 - 28
