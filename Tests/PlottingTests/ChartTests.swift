@@ -53,6 +53,18 @@ import Testing
         #expect(redPixels > 300)  // the line and the legend swatch
     }
 
+    @Test func heatMapColorRangeCentresAConstantGrid() {
+        func plot(_ values: [[Double?]]) -> HeatMapPlot {
+            HeatMapPlot(xLabel: "a", yLabel: "b", xValues: [1, 2], yValues: [1], values: values, valueLabel: "v")
+        }
+        #expect(plot([[0.2, .nan], [nil, 0.9]]).colorRange == 0.2...0.9)
+        // A sweep where every cell reaches full coverage must not show a colour bar up to 2.
+        let constant = plot([[1, 1], [1, nil]]).colorRange
+        #expect(abs(constant.lowerBound - 0.99) < 1e-12 && abs(constant.upperBound - 1.01) < 1e-12)
+        #expect(plot([[0, 0]]).colorRange == -1...1)
+        #expect(plot([[nil, .infinity]]).colorRange == 0...1)
+    }
+
     @Test func everyPanelKindRenders() throws {
         var sectors: [PolarSector] = []
         for slot in 0..<72 {

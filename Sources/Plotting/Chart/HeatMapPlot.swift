@@ -28,6 +28,20 @@ public struct HeatMapPlot: Sendable {
     }
 }
 
+extension HeatMapPlot {
+    /// The values the colour ramp spans: smallest to largest finite cell. When every cell holds
+    /// the same value the range is centred on it (±1 % of it, ±1 for zero), so the cells take
+    /// the middle colour and the colour bar shows the value itself rather than an invented
+    /// maximum; without finite cells it is 0...1.
+    public var colorRange: ClosedRange<Double> {
+        let finite = values.joined().compactMap { $0 }.filter(\.isFinite)
+        guard let low = finite.min(), let high = finite.max() else { return 0...1 }
+        if high > low { return low...high }
+        let halfWidth = low == 0 ? 1 : abs(low) * 0.01
+        return (low - halfWidth)...(low + halfWidth)
+    }
+}
+
 struct HeatMapRenderer {
     let plot: HeatMapPlot
     let canvas: Canvas
@@ -46,9 +60,7 @@ struct HeatMapRenderer {
         let area = Rect(x: left, y: top + 4, width: frame.maxX - right - left, height: frame.maxY - (TextSize.axisLabel + TextSize.tick + 20) - top - 4)
         guard area.width > 20, area.height > 20 else { return }
         let cellWidth = area.width / Double(columns), cellHeight = area.height / Double(rows)
-        let finite = plot.values.flatMap { $0 }.compactMap { $0 }.filter(\.isFinite)
-        let low = finite.min() ?? 0, high = finite.max() ?? 1
-        let range = low...(high > low ? high : low + 1)
+        let range = plot.colorRange
         for row in 0..<rows {
             for column in 0..<columns {
                 // Row 0 (smallest y) at the bottom, like a y axis.
