@@ -1,7 +1,7 @@
 # The two commands a new user needs:
 #   make demo  — install missing system libraries, build in release mode, run the default job
-#   make test  — install missing system libraries, build, run every test and project check,
-#                then the regression benchmark against reports/baseline/metrics.csv
+#   make test  — install missing system libraries, build, run every test and project check
+#                (the Examples/CustomSelector package included), then the regression benchmark against reports/baseline/metrics.csv
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 SWIFT ?= swift
@@ -19,6 +19,7 @@ test: system-deps
 	@scripts/check-build-warnings.sh .build/build-tests.log
 	$(SWIFT) test --skip-build
 	scripts/check-portable-imports.sh
+	scripts/check-example.sh
 	.build/debug/orbitbench regress
 
 system-deps:

@@ -1,18 +1,30 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (DESIGN.md §1): OrbitMath ← Fusion ← Capture, Rephoto are the portable "real code"
-// and depend on Foundation and each other only. Simulation, Evaluation and Plotting may use the
-// C libraries; the orbitbench executable is thin glue over all of them.
+// Layering (DESIGN.md §1, docs/ARCHITECTURE.md): OrbitMath ← Fusion ← Capture, Rephoto are the
+// portable "real code" and depend on Foundation and each other only. Simulation, Evaluation,
+// Recordings, Plotting and Reports may use the C libraries; `OrbitBench` is the harness as one
+// library; `OrbitBenchCLI` holds the commands (a user's own executable can register plug-ins and
+// run them); the orbitbench executable is a one-line client of it.
 let package = Package(
     name: "OrbitBench",
     products: [
+        // What a phone app embeds: Foundation only.
+        .library(name: "OrbitMath", targets: ["OrbitMath"]),
+        .library(name: "Fusion", targets: ["Fusion"]),
+        .library(name: "Capture", targets: ["Capture"]),
+        .library(name: "Rephoto", targets: ["Rephoto"]),
+        // The harness: scenarios, simulation, runners, metrics, reports, recordings, replay.
+        .library(name: "OrbitBench", targets: ["OrbitBench"]),
+        // Every orbitbench command, for an executable that registers its own selectors and filters.
+        .library(name: "OrbitBenchCLI", targets: ["OrbitBenchCLI"]),
         .executable(name: "orbitbench", targets: ["orbitbench"]),
     ],
+    // Exact versions: a build is reproducible without a committed Package.resolved.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-numerics.git", exact: "1.1.1"),
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
     ],
     targets: [
         // System libraries, reached through pkg-config. The Makefile installs the Debian
@@ -42,13 +54,14 @@ let package = Package(
         .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
         .target(name: "Reports", dependencies: ["Capture", "Rephoto", "Evaluation", "Plotting", "Scenarios"]),
 
-        .executableTarget(
-            name: "orbitbench",
-            dependencies: [
-                "OrbitMath", "Fusion", "Capture", "Simulation", "Scenarios", "Recordings", "Evaluation", "Plotting", "Reports", "CPlatform",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        // The harness as one import: re-exports the modules above and adds the top-level API.
+        .target(name: "OrbitBench", dependencies: [
+            "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Evaluation", "Plotting", "Reports",
+        ]),
+        .target(name: "OrbitBenchCLI", dependencies: [
+            "OrbitBench", "CPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "orbitbench", dependencies: ["OrbitBenchCLI"]),
 
         .testTarget(
             name: "OrbitMathTests",
@@ -62,6 +75,7 @@ let package = Package(
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench", "Plotting", "Capture"]),
+        .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["OrbitBench"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "CHDF5", "OrbitMath", "Scenarios"]),
     ],

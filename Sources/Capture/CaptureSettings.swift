@@ -8,6 +8,8 @@ public enum LookupTime: String, CaseIterable, Sendable {
 
 /// The capture app's parameters.
 public struct CaptureSettings: Sendable, Equatable {
+    /// Which selection code runs (`outer-circle`: `CaptureSession`; others: `SelectorRegistry`).
+    public var selector = SelectorName.outerCircle
     /// Number of slots around the circle (72 ⇒ one per 5°).
     public var slotCount = 72
     public var angleSource = AngleSource.opticalAxis

@@ -13,6 +13,14 @@ public struct MotionSample: Sendable, Equatable {
     public var rotationRate: Vector3
     /// User acceleration, m/s², body frame.
     public var userAcceleration: Vector3
+
+    public init(sequence: Int, timestamp: Double, attitude: Quaternion, rotationRate: Vector3, userAcceleration: Vector3) {
+        self.sequence = sequence
+        self.timestamp = timestamp
+        self.attitude = attitude
+        self.rotationRate = rotationRate
+        self.userAcceleration = userAcceleration
+    }
 }
 
 /// The motion at a frame's timestamp, interpolated between the two samples around it.
@@ -24,6 +32,15 @@ public struct InterpolatedMotion: Sendable, Equatable {
     public var earlier: Int
     public var later: Int
     public var fraction: Double
+
+    public init(attitude: Quaternion, rotationRate: Vector3, userAcceleration: Vector3, earlier: Int, later: Int, fraction: Double) {
+        self.attitude = attitude
+        self.rotationRate = rotationRate
+        self.userAcceleration = userAcceleration
+        self.earlier = earlier
+        self.later = later
+        self.fraction = fraction
+    }
 }
 
 /// Why a lookup found no motion.

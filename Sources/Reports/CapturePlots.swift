@@ -124,8 +124,8 @@ public enum CapturePlots {
 
     /// Distribution of motion blur, all frames vs the selected ones (all seeds).
     public static func blur(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
-        let all = results.flatMap { $0.frames.map(\.blur) }.filter(\.isFinite)
-        let selected = results.flatMap { $0.slots.compactMap { $0.frame?.blur } }.filter(\.isFinite)
+        let all = results.flatMap { $0.frames.compactMap(\.blur) }.filter(\.isFinite)
+        let selected = results.flatMap { $0.slots.compactMap { $0.frame?.blur ?? nil } }.filter(\.isFinite)
         let top = max(Statistics.percentile(all, 99.5), Statistics.percentile(selected, 100), 0.5)
         let binCount = 30
         let binWidth = top / Double(binCount)

@@ -8,6 +8,22 @@ public enum CaptureReport {
     /// metrics.csv columns: DESIGN.md §5, in this order, after scenario and seed.
     public static var metricColumns: [String] { RunMetrics.sharedColumns }
 
+    /// Writes a run's files into `report` (not committed): metrics.csv, frames.csv, slots.csv,
+    /// summary.json, recording.json (first seed) and, with `plots`, plots/*.png.
+    public static func write(scenario: Scenario, _ results: [CaptureRunResult], to report: ReportDirectory, plots: Bool, command: String) throws {
+        try report.write(metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
+        try report.write(framesCSV(results).bytes, to: "frames.csv")
+        try report.write(slotsCSV(results).bytes, to: "slots.csv")
+        try report.write(Array(try summaryJSON(scenario: scenario, results)), to: "summary.json")
+        if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
+        if plots {
+            let provenance = Provenance.texts(command: command, scenarios: [scenario.name], seeds: results.map(\.seed))
+            for (name, bytes) in try CapturePlots.all(scenario: scenario, results, provenance: provenance) {
+                try report.write(bytes, to: "plots/\(name)")
+            }
+        }
+    }
+
     public static func metricsCSV(scenario: String, _ results: [(seed: UInt64, metrics: CaptureMetrics)]) -> CSVWriter {
         var csv = CSVWriter(header: ["scenario", "seed"] + metricColumns)
         for result in results {
@@ -141,6 +157,7 @@ public enum CaptureReport {
             tool: "orbitbench \(ToolVersion.current)", scenario: scenario.name, description: scenario.description,
             seeds: results.map(\.seed),
             settings: [
+                "selector": scenario.selection.selector.rawValue,
                 "filter": scenario.fusion.fusion.filter.rawValue, "reference_frame": scenario.fusion.fusion.referenceFrame.rawValue,
                 "angle_source": selection.angleSource.rawValue, "slots": String(selection.slotCount),
                 "threshold": String(selection.threshold), "flood_guard": String(selection.floodGuard),
@@ -179,7 +196,7 @@ public enum CaptureReport {
         ]
         let seeds = results.count
         var text = "\(scenario.name): \(scenario.description)\n"
-        text += "\(seeds) seed\(seeds == 1 ? "" : "s"), filter \(scenario.fusion.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
+        text += "\(seeds) seed\(seeds == 1 ? "" : "s"), selector \(scenario.selection.selector.rawValue), filter \(scenario.fusion.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
         text += TextTable.render(header: ["metric", "mean ± sd", "unit"], rows: rows.map { [$0.0, MeanAndSpread($0.2).formatted(decimals: $0.3), $0.1] })
         return text
     }

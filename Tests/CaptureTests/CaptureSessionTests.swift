@@ -57,7 +57,7 @@ func motion(_ time: Double, heading: Double, acceleration: Double = 0) -> Device
         _ = session.handleMotion(motion(2.01, heading: 0))
         #expect(session.handleFrame(FrameInput(index: 1, timestamp: 1, exposure: 0.01, image: "b.jpg")).outcome == .noMotion(.tooOld))
         #expect(session.handleFrame(FrameInput(index: 2, timestamp: 3, exposure: 0.01, image: "c.jpg")).outcome == .noMotion(.notYetArrived))
-        #expect(session.startTimestamp == nil)
+        #expect(session.recordingStartTime == nil)
     }
 
     @Test func lookupTimeFollowsTheSetting() {

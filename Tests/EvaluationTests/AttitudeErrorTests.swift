@@ -63,17 +63,17 @@ import Testing
     /// below 2° and heading below 3°; the disturbance-rejecting filter best under disturbance.
     @Test func bestFilterMeetsTheOrbit72Targets() throws {
         let scenario = try ScenarioLoader.builtInDefault()
-        var totals: [FilterKind: [Double]] = [:], headings: [FilterKind: [Double]] = [:]
+        var totals: [FilterName: [Double]] = [:], headings: [FilterName: [Double]] = [:]
         for seed: UInt64 in 1...3 {
             let input = FusionInput(run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: true)
-            for kind in FilterKind.allCases {
+            for kind in FilterName.builtIn {
                 let result = scenario.fusion.fusion.withFilter(kind, FilterRunner(input: input, kind: kind, useMagnetometer: true))
                 totals[kind, default: []].append(result.rmse.totalDegrees)
                 headings[kind, default: []].append(result.rmse.headingDegrees)
             }
         }
         let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) }
-        let best = FilterKind.allCases.min { mean(totals[$0]!) < mean(totals[$1]!) }!
+        let best = FilterName.builtIn.min { mean(totals[$0]!) < mean(totals[$1]!) }!
         #expect(mean(totals[best]!) < 2, "best \(best): \(mean(totals[best]!))°")
         #expect(mean(headings[best]!) < 3)
     }
@@ -88,7 +88,7 @@ import Testing
         let input = FusionInput(run: try SimulatedRun(world: world, seed: 2), calibrate: true)
         let fusion = FusionSettings()
         let robust = fusion.withFilter(.biasEstimating, FilterRunner(input: input, kind: .biasEstimating, useMagnetometer: true))
-        for kind in [FilterKind.complementary, .mahony, .madgwick] {
+        for kind in [FilterName.complementary, .mahony, .madgwick] {
             let plain = fusion.withFilter(kind, FilterRunner(input: input, kind: kind, useMagnetometer: true))
             #expect(plain.rmse.headingDegrees > 2 * robust.rmse.headingDegrees, "\(kind)")
         }

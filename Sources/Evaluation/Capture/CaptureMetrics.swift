@@ -18,6 +18,18 @@ public struct CaptureMetrics: Sendable, Equatable {
     public var framesScored: Int
     public var framesSelected: Int
     public var syncErrorMeanMilliseconds: Double
+    /// Frames by the selector's decision (the kept/discarded reasons of frames.csv).
+    public var framesAccepted: Int
+    public var framesReplaced: Int
+    public var framesOverThreshold: Int
+    public var framesWorseThanHolder: Int
+    public var framesNoMotion: Int
+    /// Mean |pitch| and |roll| deviation of the selected frames as the selector estimated them, degrees.
+    public var estimatedPitchDeviationMean: Double
+    public var estimatedRollDeviationMean: Double
+    /// Mean and 95th percentile of the selected frames' scores.
+    public var scoreSelectedMean: Double
+    public var scoreSelected95: Double
     public var attitudeRMSE: AttitudeRMSE
     /// Rephoto key-point error (percent of image size): mean and sd; `nil` for capture runs.
     public var keypointErrorMean: Double?
@@ -33,10 +45,10 @@ public struct CaptureMetrics: Sendable, Equatable {
         let angleErrors = selectedFrames.compactMap(\.angleError).map(abs)
         angleEstimateErrorMean = Statistics.mean(angleErrors)
         angleEstimateErrorMax = angleErrors.max() ?? .nan
-        let selectedBlur = selectedFrames.map(\.blur)
+        let selectedBlur = selectedFrames.compactMap(\.blur)
         blurSelectedMean = Statistics.mean(selectedBlur)
         blurSelected95 = Statistics.percentile(selectedBlur, 95)
-        blurAllMean = Statistics.mean(frames.map(\.blur))
+        blurAllMean = Statistics.mean(frames.compactMap(\.blur))
         pitchDeviationMean = Statistics.mean(selectedFrames.compactMap { $0.truePose.map { abs($0.pitchDeviation) } })
         rollDeviationMean = Statistics.mean(selectedFrames.compactMap { $0.truePose.map { abs($0.rollDeviation) } })
         framesTotal = frames.count
@@ -44,6 +56,17 @@ public struct CaptureMetrics: Sendable, Equatable {
         framesScored = frames.filter { $0.decision?.score != nil }.count
         framesSelected = filled.count
         syncErrorMeanMilliseconds = Statistics.mean(frames.compactMap(\.syncError)) * 1000
+        let outcomes = frames.compactMap { $0.decision?.outcome }
+        framesAccepted = outcomes.filter { $0 == .accepted }.count
+        framesReplaced = outcomes.filter { $0 == .replaced }.count
+        framesOverThreshold = outcomes.filter { $0 == .overThreshold }.count
+        framesWorseThanHolder = outcomes.filter { $0 == .worseThanHolder }.count
+        framesNoMotion = outcomes.filter { if case .noMotion = $0 { true } else { false } }.count
+        let entries = filled.compactMap(\.entry)
+        estimatedPitchDeviationMean = Statistics.mean(entries.map { abs($0.pose.pitchDeviation) })
+        estimatedRollDeviationMean = Statistics.mean(entries.map { abs($0.pose.rollDeviation) })
+        scoreSelectedMean = Statistics.mean(entries.map(\.score))
+        scoreSelected95 = Statistics.percentile(entries.map(\.score), 95)
         self.attitudeRMSE = attitudeRMSE
     }
 

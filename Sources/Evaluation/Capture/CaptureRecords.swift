@@ -5,7 +5,8 @@ import OrbitMath
 /// Everything known about one camera frame after a run: what the app decided and the truth.
 public struct FrameRecord: Sendable {
     public var index: Int
-    /// Exposure start (true clock), s.
+    /// Exposure start (true clock; for a replayed session without a clock reference, the
+    /// camera timestamp), s.
     public var captureTime: Double
     public var exposure: Double
     /// Exposure start in the camera clock, as the app sees it, s.
@@ -21,8 +22,9 @@ public struct FrameRecord: Sendable {
     public var trueAngle: Double?
     /// True pitch and roll deviations at mid-exposure (optical-axis definitions), degrees.
     public var truePose: OrbitPose?
-    /// Motion-blur length of the object centre during the exposure, px.
-    public var blur: Double
+    /// Motion-blur length of the object centre during the exposure, px; `nil` when unknown
+    /// (replayed sessions).
+    public var blur: Double?
     /// |instant the looked-up motion belongs to − true mid-exposure|, s.
     public var syncError: Double?
     /// Whether the frame is in a slot at the end of the run.
@@ -52,5 +54,103 @@ public struct SlotRecord: Sendable {
     public var slotAngleError: Double? {
         guard let trueAngle = frame?.trueAngle else { return nil }
         return abs(Angles.wrapTo360(trueAngle - center + 180) - 180)
+    }
+}
+
+/// What is known of the truth for one frame; every field optional, because a replayed session
+/// may carry no reference at all.
+public struct FrameTruth: Sendable {
+    /// True attitude and azimuth around the object at mid-exposure.
+    public var pose: TruthPose?
+    /// True mid-exposure instant in the DeviceMotion clock, s.
+    public var midpoint: Double?
+    public var blur: Double?
+    public var cameraHeight: Double?
+    public var objectOffset: Double?
+
+    public init(pose: TruthPose? = nil, midpoint: Double? = nil, blur: Double? = nil, cameraHeight: Double? = nil, objectOffset: Double? = nil) {
+        self.pose = pose
+        self.midpoint = midpoint
+        self.blur = blur
+        self.cameraHeight = cameraHeight
+        self.objectOffset = objectOffset
+    }
+}
+
+/// A true attitude and the camera's azimuth around the object.
+public struct TruthPose: Sendable, Equatable {
+    /// Body → world.
+    public var attitude: Quaternion
+    /// Azimuth of the camera position around the object centre, rad (continuous or wrapped).
+    public var azimuth: Double
+
+    public init(attitude: Quaternion, azimuth: Double) {
+        self.attitude = attitude
+        self.azimuth = azimuth
+    }
+}
+
+/// How one frame reached (or missed) the selector.
+public struct FrameArrival: Sendable {
+    public var index: Int
+    public var captureTime: Double
+    public var exposure: Double
+    public var timestamp: Double
+    public var deliveryTime: Double
+    public var dropped: Bool
+    public var backlog: Double
+
+    public init(index: Int, captureTime: Double, exposure: Double, timestamp: Double, deliveryTime: Double, dropped: Bool, backlog: Double) {
+        self.index = index
+        self.captureTime = captureTime
+        self.exposure = exposure
+        self.timestamp = timestamp
+        self.deliveryTime = deliveryTime
+        self.dropped = dropped
+        self.backlog = backlog
+    }
+}
+
+/// Turns a selector's decisions and slots plus whatever truth is known into frame and slot
+/// records. The one place both `run` and `replay` measure a selector: it reads only the
+/// `FrameSelector` contract (decisions, slots, recording start), never a selector's internals.
+public enum CaptureRecords {
+    public static func build(
+        arrivals: [FrameArrival], decisions: [FrameDecision?], slots: [SlotEntry?], recordingStart: TruthPose?,
+        truth: [FrameTruth], orientation: CaptureOrientation
+    ) -> (frames: [FrameRecord], slots: [SlotRecord]) {
+        precondition(arrivals.count == decisions.count && arrivals.count == truth.count)
+        let trueReader = recordingStart.map { OrbitAngleReader(start: $0.attitude, source: .opticalAxis, orientation: orientation) }
+        let kept = Set(slots.compactMap { $0?.frameIndex })
+        var frames: [FrameRecord] = []
+        frames.reserveCapacity(arrivals.count)
+        var byIndex: [Int: Int] = [:]
+        for (position, arrival) in arrivals.enumerated() {
+            let decision = decisions[position]
+            var record = FrameRecord(
+                index: arrival.index, captureTime: arrival.captureTime, exposure: arrival.exposure, timestamp: arrival.timestamp,
+                deliveryTime: arrival.deliveryTime, dropped: arrival.dropped, backlog: arrival.backlog, decision: decision,
+                trueAngle: nil, truePose: nil, blur: truth[position].blur, syncError: nil, keptAtEnd: kept.contains(arrival.index))
+            if let start = recordingStart, let trueReader, let pose = truth[position].pose {
+                record.trueAngle = Angles.wrapTo360(Angles.degrees(pose.azimuth - start.azimuth))
+                record.truePose = trueReader.pose(pose.attitude)
+            }
+            if decision?.pose != nil, let midpoint = truth[position].midpoint, let lookup = decision?.lookupTime {
+                record.syncError = abs(lookup - midpoint)
+            }
+            byIndex[arrival.index] = position
+            frames.append(record)
+        }
+        let width = 360 / Double(max(slots.count, 1))
+        let slotRecords = slots.enumerated().map { slot, entry -> SlotRecord in
+            var record = SlotRecord(slot: slot, center: Double(slot) * width, entry: entry)
+            if let entry, let position = byIndex[entry.frameIndex] {
+                record.frame = frames[position]
+                record.cameraHeight = truth[position].cameraHeight
+                record.objectOffset = truth[position].objectOffset
+            }
+            return record
+        }
+        return (frames, slotRecords)
     }
 }

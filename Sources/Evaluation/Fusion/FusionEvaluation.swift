@@ -5,7 +5,7 @@ import Simulation
 
 /// The outcome of one filter on one recording.
 public struct FilterRunResult: Sendable {
-    public var filter: FilterKind
+    public var filter: FilterName
     /// Whether the magnetometer was used (9D) or not (6D).
     public var usesMagnetometer: Bool
     public var rmse: AttitudeRMSE
@@ -77,15 +77,40 @@ extension MagnetometerCalibration {
     }
 }
 
+extension FusionInput {
+    /// Estimates turned so they can be compared with `truths`: 9D ones into the truth's frame
+    /// (`magneticToTruth`); 6D ones, whose heading is arbitrary, by the heading offset that
+    /// best aligns the first `headingAlignmentWindow` seconds of evaluated samples (BROAD's
+    /// 6D convention). Returns the offset removed (6D), rad.
+    public func comparable(
+        _ estimates: [Quaternion], useMagnetometer: Bool, headingAlignmentWindow: Double = 1.0
+    ) -> (estimates: [Quaternion], removedHeadingOffset: Double?) {
+        if useMagnetometer { return (estimates.map { magneticToTruth * $0 }, nil) }
+        let first = evaluated.firstIndex(of: true) ?? 0
+        guard first < readings.count else { return (estimates, nil) }
+        let firstTime = readings[first].time
+        var end = first
+        while end < readings.count && readings[end].time < firstTime + headingAlignmentWindow { end += 1 }
+        let offset = HeadingAlignment.offset(estimates: estimates, truths: truths, indices: first..<max(end, first + 1))
+        return (HeadingAlignment.remove(offset, from: estimates), offset)
+    }
+
+    /// BROAD's total, heading and inclination RMSE of `estimates` over the evaluated samples.
+    public func rmse(_ estimates: [Quaternion], useMagnetometer: Bool) -> AttitudeRMSE {
+        let evaluated = self.evaluated
+        return AttitudeRMSE(estimates: comparable(estimates, useMagnetometer: useMagnetometer).estimates, truths: truths) { evaluated[$0] }
+    }
+}
+
 /// Runs one filter over a `FusionInput` (a `FilterVisitor`, so the loop is statically typed).
 public struct FilterRunner: FilterVisitor {
     public let input: FusionInput
-    public let kind: FilterKind
+    public let kind: FilterName
     public let useMagnetometer: Bool
     /// Samples at the start used to estimate the 6D heading offset, s.
     public let headingAlignmentWindow: Double
 
-    public init(input: FusionInput, kind: FilterKind, useMagnetometer: Bool, headingAlignmentWindow: Double = 1.0) {
+    public init(input: FusionInput, kind: FilterName, useMagnetometer: Bool, headingAlignmentWindow: Double = 1.0) {
         self.input = input
         self.kind = kind
         self.useMagnetometer = useMagnetometer
@@ -113,20 +138,7 @@ public struct FilterRunner: FilterVisitor {
         }
         let elapsed = CPUClock.now() - start
 
-        var comparable: [Quaternion]
-        var removedOffset: Double?
-        if useMagnetometer {
-            comparable = estimates.map { input.magneticToTruth * $0 }
-        } else {
-            // Heading offset from the first `headingAlignmentWindow` seconds of evaluated samples.
-            let first = input.evaluated.firstIndex(of: true) ?? 0
-            let firstTime = input.readings[first].time
-            var end = first
-            while end < count && input.readings[end].time < firstTime + headingAlignmentWindow { end += 1 }
-            let offset = HeadingAlignment.offset(estimates: estimates, truths: input.truths, indices: first..<max(end, first + 1))
-            comparable = HeadingAlignment.remove(offset, from: estimates)
-            removedOffset = offset
-        }
+        let (comparable, removedOffset) = input.comparable(estimates, useMagnetometer: useMagnetometer, headingAlignmentWindow: headingAlignmentWindow)
         let evaluated = input.evaluated
         let rmse = AttitudeRMSE(estimates: comparable, truths: input.truths) { evaluated[$0] }
         var biasError: Double?

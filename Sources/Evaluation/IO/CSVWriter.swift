@@ -65,6 +65,13 @@ public struct CSVWriter: Sendable {
         if let value { number(value, decimals: decimals) } else { empty() }
     }
 
+    /// A number in the shortest form that reads back as exactly the same `Double` (logs that
+    /// must replay bit for bit).
+    public mutating func exact(_ value: Double) {
+        separator()
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
     /// A time in seconds (9 decimals, i.e. nanoseconds) followed by the same time as an integer
     /// nanosecond count.
     public mutating func time(_ seconds: Double) {

@@ -26,8 +26,20 @@ public struct RunMetrics: Sendable, Equatable {
         "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg", "kp_err_mean", "kp_err_sd",
     ]
 
+    /// The columns of a replayed session (`replay`): what needs no ground truth first, then
+    /// the truth-based ones (empty unless the log has reference poses).
+    public static let replayColumns = [
+        "coverage", "max_gap_deg", "frames_total", "frames_dropped", "frames_scored", "frames_selected",
+        "frames_accepted", "frames_replaced", "frames_over_threshold", "frames_worse_than_holder", "frames_no_motion",
+        "est_dev_pitch_mean_deg", "est_dev_roll_mean_deg", "score_sel_mean", "score_sel_p95",
+        "slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg", "dev_pitch_mean_deg", "dev_roll_mean_deg",
+    ]
+
     /// Counts, written without decimals.
-    public static let integerColumns: Set<String> = ["frames_total", "frames_dropped", "frames_scored", "frames_selected"]
+    public static let integerColumns: Set<String> = [
+        "frames_total", "frames_dropped", "frames_scored", "frames_selected",
+        "frames_accepted", "frames_replaced", "frames_over_threshold", "frames_worse_than_holder", "frames_no_motion",
+    ]
 
     /// The columns a scenario produces: the shared ones, plus the mean and sd per key point
     /// for a rephoto study.
@@ -42,14 +54,16 @@ public struct RunMetrics: Sendable, Equatable {
     public static func direction(of name: String) -> MetricDirection {
         switch name {
         case "coverage": return .higher
-        case "frames_total", "frames_scored", "frames_selected": return .none
+        case "frames_total", "frames_scored", "frames_selected", "frames_accepted", "frames_replaced", "frames_over_threshold",
+             "frames_worse_than_holder", "frames_no_motion", "score_sel_mean", "score_sel_p95":
+            return .none
         default: return .lower
         }
     }
 
     /// Whether `name` is a metric some scenario can produce.
     public static func isKnown(_ name: String) -> Bool {
-        sharedColumns.contains(name) || name.hasPrefix("kp_err_mean_") || name.hasPrefix("kp_err_sd_")
+        sharedColumns.contains(name) || replayColumns.contains(name) || name.hasPrefix("kp_err_mean_") || name.hasPrefix("kp_err_sd_")
     }
 }
 
@@ -66,6 +80,20 @@ extension RunMetrics {
             finite(metrics.attitudeRMSE.headingDegrees), finite(metrics.attitudeRMSE.inclinationDegrees),
             metrics.keypointErrorMean.flatMap(finite), metrics.keypointErrorSD.flatMap(finite),
         ])
+    }
+
+    /// A capture run's metrics under `columns` (e.g. `replayColumns`).
+    public init(_ metrics: CaptureMetrics, columns: [String]) {
+        let all = RunMetrics(metrics)
+        let finite: (Double) -> Double? = { $0.isFinite ? $0 : nil }
+        let extra: [String: Double?] = [
+            "frames_accepted": Double(metrics.framesAccepted), "frames_replaced": Double(metrics.framesReplaced),
+            "frames_over_threshold": Double(metrics.framesOverThreshold), "frames_worse_than_holder": Double(metrics.framesWorseThanHolder),
+            "frames_no_motion": Double(metrics.framesNoMotion),
+            "est_dev_pitch_mean_deg": finite(metrics.estimatedPitchDeviationMean), "est_dev_roll_mean_deg": finite(metrics.estimatedRollDeviationMean),
+            "score_sel_mean": finite(metrics.scoreSelectedMean), "score_sel_p95": finite(metrics.scoreSelected95),
+        ]
+        self.init(names: columns, values: columns.map { extra[$0] ?? all[$0] })
     }
 
     /// A rephoto study's metrics: capture columns empty, key-point errors over every distance

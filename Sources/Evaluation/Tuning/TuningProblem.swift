@@ -133,8 +133,7 @@ public final class TuningProblem: @unchecked Sendable {
         let metrics = try Parallel.map(jobs.count) { job -> RunMetrics in
             let (scenario, seed) = jobs[job]
             if let world = self.worlds["\(scenario)/\(seed)"] {
-                let runner = CaptureRunner(scenario: candidates[scenario], run: world)
-                return RunMetrics(try candidates[scenario].fusion.fusion.withFilter(candidates[scenario].fusion.fusion.filter, runner).get().metrics)
+                return RunMetrics(try CaptureRunner.run(candidates[scenario], simulated: world).metrics)
             }
             return try RunMetrics.evaluate(candidates[scenario], seed: seed)
         }

@@ -21,7 +21,7 @@ private let degrees = Double.pi / 180
 extension ConfigSchema where Root == FusionScenarioSettings {
     static var fusion: ConfigSchema {
         let fields: [ConfigField<FusionScenarioSettings>] = [
-            .choice("filter", \.fusion.filter, help: "attitude filter feeding the capture code"),
+            .choice("filter", \.fusion.filter, help: "attitude filter feeding the capture code: a built-in one or a name registered with FilterRegistry"),
             .choice("reference_frame", \.fusion.referenceFrame, help: "CoreMotion reference frame of the DeviceMotion stream"),
             .choice("magnetometer_calibration", \.magnetometerCalibration, help: "ideal: the phone removes the simulated hard/soft iron; none: raw field"),
             .section("complementary", \.fusion.complementary, .complementary, help: "complementary filter"),

@@ -4,6 +4,7 @@ import Foundation
 extension ConfigSchema where Root == CaptureSettings {
     static var selection: ConfigSchema {
         let fields: [ConfigField<CaptureSettings>] = [
+            .choice("selector", \.selector, help: "selection code: outer-circle (built in) or a name registered with SelectorRegistry"),
             .integer("slots", \.slotCount, 4...3600, help: "slots around the circle (72 = one per 5°)"),
             .choice("angle_source", \.angleSource, help: "euler_yaw: the seed's CoreMotion yaw; optical_axis: azimuth of the camera axis"),
             .section("weights", \.weights, .weights, help: "weights of the 4D quality distance"),

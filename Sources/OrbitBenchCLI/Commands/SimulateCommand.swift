@@ -11,7 +11,10 @@ struct SimulateCommand: ParsableCommand {
         discussion: """
             Writes truth.csv (ground truth at every IMU sample), imu.csv (what the sensors report), \
             motion.csv (DeviceMotion delivery schedule) and frames.csv (camera frames and their fate \
-            on the app's queue without a flood guard) into <out>/<scenario>-seed-<N>/.
+            on the app's queue without a flood guard) into <out>/<scenario>-seed-<N>/, and \
+            session/motion.csv + session/frames.csv: what the capture app saw when the scenario \
+            ran (DeviceMotion updates with reference poses, frames with their fate), in the \
+            session layout `orbitbench replay` reads.
 
             Example: orbitbench simulate shaky-hands --seed 3 --out reports/simulate
             """)
@@ -39,13 +42,17 @@ struct SimulateCommand: ParsableCommand {
         try report.write(SimulationCSV.motion(run).bytes, to: "motion.csv")
         try report.write(SimulationCSV.frames(run, pipeline: pipeline.frames).bytes, to: "frames.csv")
         try report.write(ScenarioLoader.yaml(for: scenario), to: "scenario.yaml")
+        if let session = try CaptureRunner.run(scenario, simulated: run, keepSession: true).session {
+            try report.write(SessionLogCSV.motion(session).bytes, to: "session/motion.csv")
+            try report.write(SessionLogCSV.frames(session).bytes, to: "session/frames.csv")
+        }
         try report.commit()
         let dropped = pipeline.frames.filter(\.dropped).count
         print("""
             \(scenario.name) seed \(seed): \(String(format: "%.2f", run.trajectory.duration)) s, \
             \(run.imu.count) IMU samples, \(run.motion.count) motion updates, \(run.frames.count) frames \
             (\(dropped) dropped by the queue without a flood guard)
-            wrote \(destination.path)/{truth,imu,motion,frames}.csv and scenario.yaml
+            wrote \(destination.path)/{truth,imu,motion,frames}.csv, scenario.yaml and session/{motion,frames}.csv
             """)
     }
 }

@@ -38,7 +38,7 @@ struct FusionCommand: ParsableCommand {
     var mapping: String?
 
     @Option(help: "Comma-separated filters.")
-    var filters: String = FilterKind.allCases.map(\.rawValue).joined(separator: ",")
+    var filters: String = FilterName.allCases.map(\.rawValue).joined(separator: ",")
 
     @Option(help: "Seeds to run, e.g. 1,2,5-8 (default: each scenario's seeds).")
     var seeds: String?
@@ -55,7 +55,7 @@ struct FusionCommand: ParsableCommand {
     @OptionGroup var scenarioOptions: ScenarioOptions
 
     func validate() throws {
-        _ = try ListParsing.names(filters, option: "--filters") as [FilterKind]
+        _ = try ListParsing.names(filters, option: "--filters") as [FilterName]
         if let seeds { _ = try ListParsing.seeds(seeds) }
         guard dof == 6 || dof == 9 else { throw ValidationError("--dof must be 6 or 9") }
         if !recordings.isEmpty && !scenarios.isEmpty { throw ValidationError("give scenarios or --recording files, not both") }
@@ -65,7 +65,7 @@ struct FusionCommand: ParsableCommand {
 
     func run() throws {
         if !recordings.isEmpty { return try runRecordings() }
-        let kinds: [FilterKind] = try ListParsing.names(filters, option: "--filters")
+        let kinds: [FilterName] = try ListParsing.names(filters, option: "--filters")
         let seedOverride = try seeds.map(ListParsing.seeds)
         let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map { try scenarioOptions.loadCapture($0, for: "fusion") }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out))

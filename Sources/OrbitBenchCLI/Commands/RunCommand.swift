@@ -84,17 +84,7 @@ struct RunCommand: ParsableCommand {
     }
 
     private func writeCapture(_ scenario: Scenario, _ results: [CaptureRunResult], to report: ReportDirectory) throws {
-        try report.write(CaptureReport.metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
-        try report.write(CaptureReport.framesCSV(results).bytes, to: "frames.csv")
-        try report.write(CaptureReport.slotsCSV(results).bytes, to: "slots.csv")
-        try report.write(Array(try CaptureReport.summaryJSON(scenario: scenario, results)), to: "summary.json")
-        try report.write(Array(try results[0].recording.jsonData()), to: "recording.json")
-        if !noPlots {
-            let provenance = Provenance.texts(command: "run", scenarios: [scenario.name], seeds: results.map(\.seed))
-            for (name, bytes) in try CapturePlots.all(scenario: scenario, results, provenance: provenance) {
-                try report.write(bytes, to: "plots/\(name)")
-            }
-        }
+        try CaptureReport.write(scenario: scenario, results, to: report, plots: !noPlots, command: "run")
         try report.commit()
         print(CaptureReport.table(scenario: scenario, results))
     }

@@ -94,7 +94,7 @@ struct BenchCommand: ParsableCommand {
             reading.magnetometer = raw.magnetometer.map(input.calibration.apply)
             return reading
         }
-        for kind in FilterKind.allCases {
+        for kind in FilterName.allCases {
             results.append(scenario.fusion.fusion.withFilter(kind, FilterBenchmark(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
         }
         // The whole per-seed pipeline of `orbitbench run` (simulation, fusion, selection, metrics).

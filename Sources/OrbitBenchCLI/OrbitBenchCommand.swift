@@ -2,19 +2,24 @@ import ArgumentParser
 import Reports
 import CPlatform
 
-@main
-struct OrbitBench: ParsableCommand {
-    static func main() {
+/// The `orbitbench` command line. An executable of your own that first registers selectors
+/// (`SelectorRegistry.register`) and filters (`FilterRegistry.register`) and then calls
+/// `OrbitBenchCommand.main()` can use them by name in every command.
+public struct OrbitBenchCommand: ParsableCommand {
+    public init() {}
+
+    /// Parses `arguments` (default: the process's) and runs the command; exits the process.
+    public static func main(_ arguments: [String]? = nil) {
         _ = platform_keep_freed_memory()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             exit(withError: error)
         }
     }
 
-    static let configuration = CommandConfiguration(
+    public static let configuration = CommandConfiguration(
         commandName: "orbitbench",
         abstract: "Test bench for phone capture software: simulate orbits, run the real fusion, selection and guidance code, measure the result.",
         discussion: """
@@ -27,6 +32,6 @@ struct OrbitBench: ParsableCommand {
             overridden with --set key.path=value.
             """,
         version: ToolVersion.current,
-        subcommands: [RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self, ReplayCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, BenchCommand.self]
     )
 }

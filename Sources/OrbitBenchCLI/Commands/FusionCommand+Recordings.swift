@@ -9,7 +9,7 @@ import Scenarios
 extension FusionCommand {
     /// `orbitbench fusion --recording FILE…`: every filter, default parameters, on each file.
     func runRecordings() throws {
-        let kinds: [FilterKind] = try ListParsing.names(filters, option: "--filters")
+        let kinds: [FilterName] = try ListParsing.names(filters, option: "--filters")
         let columns: CSVMapping?
         do { columns = try mapping.map(CSVMapping.load) } catch { throw CommandFailure(error.description) }
         // The same filter settings for every file: the defaults, with any fusion.* overrides.

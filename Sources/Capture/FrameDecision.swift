@@ -1,0 +1,55 @@
+/// What happened to a frame.
+public enum FrameOutcome: Sendable, Equatable {
+    /// Filled an empty slot.
+    case accepted
+    /// Replaced a slot's frame (this one scored better).
+    case replaced
+    /// No motion data covers the frame's timestamp.
+    case noMotion(MotionLookupFailure)
+    /// Quality distance above the threshold.
+    case overThreshold
+    /// The slot holds a better frame.
+    case worseThanHolder
+
+    public var isKept: Bool { self == .accepted || self == .replaced }
+}
+
+/// The decision about one frame, with everything it was based on. The harness measures a
+/// selector only through these fields, its slots and its recording start, so any
+/// `FrameSelector` is measured by the same code.
+public struct FrameDecision: Sendable, Equatable {
+    public var outcome: FrameOutcome
+    /// The instant the motion was looked up for, in the DeviceMotion clock (the frame's camera
+    /// timestamp, possibly moved into the exposure), s.
+    public var lookupTime: Double
+    /// The interpolated motion (OuterCircle's buffer); other selectors may leave it `nil`.
+    public var motion: InterpolatedMotion?
+    /// Orbit angle and deviations the selector read for the frame; `nil` when it found no
+    /// motion. Its presence means "the frame was placed on the circle".
+    public var pose: OrbitPose?
+    public var slot: Int?
+    /// Signed offset of the angle from the slot centre, degrees.
+    public var angleOffset: Double?
+    /// |user acceleration|, m/s².
+    public var acceleration: Double?
+    /// The selector's quality value (lower is better for the built-in distance; a selector
+    /// documents its own). Written to frames.csv and summarised, never compared across selectors.
+    public var score: Double?
+    /// Index of the frame this one replaced.
+    public var replacedFrame: Int?
+
+    public init(
+        outcome: FrameOutcome, lookupTime: Double, motion: InterpolatedMotion? = nil, pose: OrbitPose? = nil, slot: Int? = nil,
+        angleOffset: Double? = nil, acceleration: Double? = nil, score: Double? = nil, replacedFrame: Int? = nil
+    ) {
+        self.outcome = outcome
+        self.lookupTime = lookupTime
+        self.motion = motion
+        self.pose = pose
+        self.slot = slot
+        self.angleOffset = angleOffset
+        self.acceleration = acceleration
+        self.score = score
+        self.replacedFrame = replacedFrame
+    }
+}

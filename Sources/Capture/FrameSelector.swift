@@ -1,0 +1,69 @@
+import Fusion
+
+/// What a 360° capture app's selection code does: take DeviceMotion updates and camera frames
+/// in the order the app's queue delivers them, decide about each frame (with a reason), and at
+/// the end hand over its slots and the export. `CaptureSession` (OuterCircle) is one
+/// conformance; a team's own policy is another, measured by exactly the same harness code.
+///
+/// The harness calls `handleMotion` for every update the system delivers (repeats and floods
+/// included) and `handleFrame` for every frame the queue did not drop; both on one thread, in
+/// delivery order. It reads only the returned values, `slots` and `recordingStartTime`.
+///
+///     struct FirstFrameSelector: FrameSelector {
+///         var buffer = MotionBuffer(capacity: 256)
+///         ...
+///     }
+public protocol FrameSelector: Sendable {
+    /// Slots around the circle, index `k` centred on `k × 360 / slots.count` degrees; `nil`
+    /// where no frame is kept.
+    var slots: [SlotEntry?] { get }
+    /// The DeviceMotion-clock instant the orbit angle is measured from (angle 0: the attitude
+    /// at that instant), s; `nil` before the recording started.
+    var recordingStartTime: Double? { get }
+
+    /// One DeviceMotion update.
+    mutating func handleMotion(_ motion: DeviceMotion) -> MotionHandling
+    /// One frame: where it lies on the circle and whether it is kept.
+    mutating func handleFrame(_ frame: FrameInput) -> FrameDecision
+    /// The OuterCircle export of the kept frames.
+    func recording(uid: String, date: Double) -> Recording
+}
+
+extension FrameSelector {
+    /// Angular width of one slot, degrees.
+    public var slotWidth: Double { 360 / Double(max(slots.count, 1)) }
+
+    /// Filled slots / slot count.
+    public var coverage: Double { Double(slots.lazy.filter { $0 != nil }.count) / Double(max(slots.count, 1)) }
+
+    /// The export built from the slots: elements ordered by angle, `radius` the slot width,
+    /// acceleration in g.
+    public func recording(uid: String, date: Double) -> Recording {
+        let elements = slots.compactMap { entry in
+            entry.map {
+                Recording.Element(
+                    image: $0.image, angle: $0.pose.angle, time: $0.time, deviationPitch: $0.pose.pitchDeviation,
+                    deviationRoll: $0.pose.rollDeviation, acceleration: $0.acceleration / Recording.standardGravity)
+            }
+        }
+        return Recording(uid: uid, date: date, radius: slotWidth, elements: Recording.orderedByAngle(elements))
+    }
+}
+
+/// Work to do with a concrete selector type (see `FilterVisitor`): the harness picks the
+/// selector by name at run time and still runs its loop statically dispatched.
+public protocol FrameSelectorVisitor {
+    associatedtype Result
+    func visit<Selector: FrameSelector>(_ selector: Selector) -> Result
+}
+
+extension CaptureSettings {
+    /// Calls `visitor` with a fresh selector named `selector`, built from these settings.
+    public func withSelector<Visitor: FrameSelectorVisitor>(_ visitor: Visitor) -> Visitor.Result {
+        if selector == .outerCircle { return visitor.visit(CaptureSession(settings: self)) }
+        guard let made = SelectorRegistry.make(selector.rawValue, settings: self) else {
+            preconditionFailure("selector '\(selector)' has no factory")
+        }
+        return visitor.visit(made)
+    }
+}

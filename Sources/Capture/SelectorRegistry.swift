@@ -1,0 +1,31 @@
+import Fusion
+
+/// Selection code written outside this package, by name: after
+///
+///     try SelectorRegistry.register("lowest-blur") { settings in LowestBlurSelector(settings: settings) }
+///
+/// `selection.selector: lowest-blur` works in scenarios, `--set`, sweeps, tuning, regress and
+/// `replay --selector`. The factory gets the scenario's `CaptureSettings` (slot count, lookup
+/// time, orientation, ...) and returns a fresh selector each call, possibly from several threads.
+public enum SelectorRegistry {
+    static let factories = NamedFactories<CaptureSettings, any FrameSelector>(kind: "selector", builtIn: [SelectorName.outerCircle.rawValue])
+
+    /// Registers `make` under `name`; throws `RegistrationError` for a malformed, built-in or taken name.
+    public static func register<Selector: FrameSelector>(
+        _ name: String, summary: String = "", make: @escaping @Sendable (CaptureSettings) -> Selector
+    ) throws(RegistrationError) {
+        try factories.register(name, summary: summary) { make($0) }
+    }
+
+    /// Removes a registered selector; the built-in stays.
+    public static func unregister(_ name: String) { factories.unregister(name) }
+
+    /// Registered names, in registration order.
+    public static var names: [String] { factories.names }
+
+    public static func summary(of name: String) -> String? { factories.summary(of: name) }
+
+    static func isRegistered(_ name: String) -> Bool { factories.contains(name) }
+
+    static func make(_ name: String, settings: CaptureSettings) -> (any FrameSelector)? { factories.make(name, settings) }
+}

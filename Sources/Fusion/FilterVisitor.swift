@@ -1,0 +1,28 @@
+/// Work to do with a concrete filter type, so callers can pick the filter at run time while
+/// the per-sample loop stays statically dispatched (no existential in the hot path).
+public protocol FilterVisitor {
+    associatedtype Result
+    func visit<Filter: AttitudeFilter>(_ filter: Filter) -> Result
+}
+
+extension FusionSettings {
+    /// Calls `visitor` with a fresh filter named `name`, built from these settings.
+    ///
+    /// Built-in filters are specialised at compile time. A registered filter is made by its
+    /// factory and opened from its existential once, here: the visitor still runs generic code
+    /// over the concrete type, with no per-sample dynamic dispatch beyond the protocol witness.
+    public func withFilter<Visitor: FilterVisitor>(_ name: FilterName, _ visitor: Visitor) -> Visitor.Result {
+        switch name {
+        case .complementary: return visitor.visit(ComplementaryFilter(settings: complementary))
+        case .mahony: return visitor.visit(MahonyFilter(settings: mahony))
+        case .madgwick: return visitor.visit(MadgwickFilter(settings: madgwick))
+        case .biasEstimating: return visitor.visit(BiasEstimatingFilter(settings: biasEstimating))
+        default:
+            // A FilterName is only ever made for a built-in or registered name.
+            guard let filter = FilterRegistry.make(name.rawValue, settings: self) else {
+                preconditionFailure("filter '\(name)' has no factory")
+            }
+            return visitor.visit(filter)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The harness as a library: every `orbitbench` command is one call here (or in the modules
+/// this one re-exports), so your own program can do what the tool does, with your own
+/// `FrameSelector` and `AttitudeFilter`.
+///
+///     import OrbitBench
+///
+///     let scenario = try Bench.scenario("orbit-72", overrides: ["camera.fps=60"])
+///     let mine = try Bench.runCapture(scenario, seeds: [1, 2, 3]) { settings in MySelector(settings: settings) }
+///     try Bench.writeCaptureReport(scenario, mine, to: "reports/mine")
+public enum Bench {
+    /// Where scenario names are looked up: `$ORBITBENCH_SCENARIOS`, `./scenarios`, then the
+    /// `scenarios/` folder of the OrbitBench checkout this library was built from.
+    public static var scenarioDirectories: [String] {
+        var directories: [String] = []
+        if let environment = ProcessInfo.processInfo.environment["ORBITBENCH_SCENARIOS"], !environment.isEmpty {
+            directories.append(environment)
+        }
+        directories.append("scenarios")
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        directories.append(checkout.appendingPathComponent("scenarios").path)
+        return directories
+    }
+
+    /// A scenario by name (looked up in `searchDirectories`) or path to a `.yaml` file, with
+    /// `key.path=value` overrides applied.
+    public static func scenario(_ reference: String, overrides: [String] = [], searchDirectories: [String] = scenarioDirectories) throws -> Scenario {
+        let parsed = try overrides.map { text throws(ConfigError) in try ConfigOverride(parsing: text) }
+        return try ScenarioLoader.resolve(reference, searchDirectories: searchDirectories, overrides: parsed)
+    }
+
+    /// Runs a capture scenario for `seeds` (default: the scenario's) on all cores with its own
+    /// selector and filter (`selection.selector`, `fusion.filter`). Results in seed order.
+    public static func runCapture(_ scenario: Scenario, seeds: [UInt64]? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [CaptureRunResult] {
+        let seeds = seeds ?? scenario.seeds
+        return try Parallel.map(seeds.count, progress: progress) { try CaptureRunner.run(scenario, seed: seeds[$0]) }
+    }
+
+    /// Runs a capture scenario for `seeds` with the selector `makeSelector` builds from the
+    /// scenario's capture settings (a fresh one per seed), on all cores. Results in seed order.
+    public static func runCapture<Selector: FrameSelector>(
+        _ scenario: Scenario, seeds: [UInt64]? = nil, selector makeSelector: @escaping @Sendable (CaptureSettings) -> Selector
+    ) throws -> [CaptureRunResult] {
+        let seeds = seeds ?? scenario.seeds
+        let settings = scenario.captureSettings
+        return try Parallel.map(seeds.count) { try CaptureRunner.run(scenario, seed: seeds[$0], selector: makeSelector(settings)) }
+    }
+
+    /// Writes `orbitbench run`'s folder for one capture scenario: metrics.csv, frames.csv,
+    /// slots.csv, summary.json, recording.json and (with `plots`) plots/*.png. Written to a
+    /// staging folder and moved into place, so a failure leaves no half-written report.
+    public static func writeCaptureReport(_ scenario: Scenario, _ results: [CaptureRunResult], to directory: String, plots: Bool = true) throws {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
+        try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, command: "run")
+        try report.commit()
+    }
+
+    /// Reads a session folder (motion.csv, frames.csv; see README "Session logs"), optionally
+    /// through a mapping file for other column names and units.
+    public static func session(_ directory: String, mapping mappingFile: String? = nil) throws -> CaptureSessionLog {
+        let mapping = try mappingFile.map { path throws(ConfigError) in try SessionMapping.load(path) } ?? SessionMapping()
+        return try SessionLogReader.read(directory: directory, mapping: mapping)
+    }
+
+    /// Replays a logged session through the selector and filter of `scenario`
+    /// (`selection.selector`, `selection.*`, `fusion.*`, the orbit's device orientation).
+    public static func replay(_ log: CaptureSessionLog, name: String, scenario: Scenario) -> CaptureRunResult {
+        SessionReplay.run(log, name: name, settings: scenario.captureSettings, fusion: scenario.fusion.fusion)
+    }
+
+    /// Replays a logged session through `selector`, with the scenario's filter for raw logs.
+    public static func replay<Selector: FrameSelector>(_ log: CaptureSessionLog, name: String, scenario: Scenario, selector: Selector) -> CaptureRunResult {
+        SessionReplay.run(log, name: name, selector: selector, orientation: scenario.captureSettings.orientation, fusion: scenario.fusion.fusion)
+    }
+
+    /// Writes `orbitbench replay`'s folder: metrics.csv, frames.csv, slots.csv, summary.json,
+    /// recording.json and the coverage and timeline plots.
+    public static func writeReplayReport(_ result: CaptureRunResult, name: String, scenario: Scenario, to directory: String, plots: Bool = true) throws {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
+        try ReplayReport.write(result, name: name, scenario: scenario, to: report, plots: plots)
+        try report.commit()
+    }
+}

@@ -1,0 +1,12 @@
+// `import OrbitBench` brings the whole harness: the portable modules (what an app embeds) and
+// the modules that simulate, run, measure and report. The top-level API is `Bench`.
+@_exported import Capture
+@_exported import Evaluation
+@_exported import Fusion
+@_exported import OrbitMath
+@_exported import Plotting
+@_exported import Recordings
+@_exported import Rephoto
+@_exported import Reports
+@_exported import Scenarios
+@_exported import Simulation

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import OrbitBench
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a capture session logged on a phone (or by simulate) through the selection code.",
+        discussion: """
+            SESSION is a folder with motion.csv (DeviceMotion updates, or raw gyroscope/accelerometer \
+            /magnetometer samples fused with --filter) and frames.csv (camera frames), in the session \
+            layout of README "Session logs"; --mapping names other columns and units. Motion and \
+            frames go to the selector in delivery order, exactly as in `run`. Writes metrics.csv \
+            (coverage, max gap, frames by decision, estimated deviations, scores; truth-based \
+            metrics when motion.csv has ref_* columns), frames.csv, slots.csv, recording.json, \
+            summary.json and plots/coverage.png, plots/timeline.png.
+
+            Selection settings (selector, slots, weights, threshold, flood guard, lookup time) and \
+            the device orientation come from --scenario (default orbit-72) and --set.
+
+            Examples:
+              orbitbench simulate motion-flood --seed 1 --out /tmp/sim
+              orbitbench replay /tmp/sim/motion-flood-seed-1/session --scenario motion-flood
+              orbitbench replay my-phone-log --mapping my-phone.yaml --set selection.threshold=8
+              orbitbench replay my-raw-log --filter madgwick --out reports/replay-madgwick
+            """)
+
+    @Argument(help: ArgumentHelp("Session folder holding motion.csv and frames.csv.", valueName: "session"))
+    var session: String
+
+    @Option(help: ArgumentHelp("YAML file mapping your column names and units onto the session layout.", valueName: "file"))
+    var mapping: String?
+
+    @Option(help: ArgumentHelp("Scenario whose selection settings and device orientation to use.", valueName: "name-or-path"))
+    var scenario: String = Scenario.defaultName
+
+    @Option(help: ArgumentHelp("Filter that fuses a raw motion log (default: the scenario's fusion.filter).", valueName: "name"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Output directory (default: reports/replay-<session folder name>).", valueName: "dir"))
+    var out: String?
+
+    @Flag(help: "Skip the PNG plots.")
+    var noPlots = false
+
+    @OptionGroup var scenarioOptions: ScenarioOptions
+
+    func validate() throws {
+        if let filter { _ = try ListParsing.names(filter, option: "--filter") as [FilterName] }
+    }
+
+    func run() throws {
+        var settings = try scenarioOptions.loadCapture(scenario, for: "replay")
+        if let filter { settings.fusion.fusion.filter = try ListParsing.names(filter, option: "--filter")[0] }
+        let name = URL(fileURLWithPath: session).standardized.lastPathComponent
+        let destination = out ?? "reports/replay-\(name)"
+        let log: CaptureSessionLog
+        do { log = try Bench.session(session, mapping: mapping) } catch { throw CommandFailure("\(error)") }
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: destination))
+        let result = Bench.replay(log, name: name, scenario: settings)
+        try ReplayReport.write(result, name: name, scenario: settings, to: report, plots: !noPlots)
+        try report.commit()
+        print(ReplayReport.table(result, name: name, scenario: settings))
+        print("wrote \(report.destination.path)/")
+    }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds and runs Examples/CustomSelector (a package of its own that depends on OrbitBench by
+# path) and checks what it printed: every number in a plausible range, and the plugged-in
+# selector and filter really changed the results.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --package-path Examples/CustomSelector 2>&1 | tail -1
+table=$(mktemp)
+trap 'rm -f "$table"' EXIT
+Examples/CustomSelector/.build/debug/CustomSelector "$table"
+awk -F, '
+    function fail(message) { print "check-example: " message > "/dev/stderr"; failed = 1 }
+    NR == 1 { next }
+    {
+        rows++
+        key = $1 "/" $2
+        coverage[key] = $3; slot[key] = $4; blurSel[key] = $5; blurAll[key] = $6; incl[key] = $7
+        if ($3 <= 0.3 || $3 > 1) fail(key ": coverage " $3 " outside (0.3, 1]")
+        if ($4 < 0 || $4 > 15) fail(key ": slot angle error " $4 "° outside [0, 15]")
+        if ($5 <= 0 || $5 > 50 || $6 <= 0 || $6 > 50) fail(key ": blur " $5 "/" $6 " px outside (0, 50]")
+        if ($7 <= 0 || $7 > 45) fail(key ": inclination RMSE " $7 "° outside (0, 45]")
+    }
+    END {
+        if (rows != 6) fail("expected 6 rows, found " rows)
+        split("orbit-72 shaky-hands", scenarios, " ")
+        for (i in scenarios) {
+            s = scenarios[i]
+            builtIn = s "/outer-circle + bias-estimating"; selector = s "/lowest-blur + bias-estimating"; filter = s "/outer-circle + gyro-only"
+            if (blurSel[selector] == blurSel[builtIn] && slot[selector] == slot[builtIn]) fail(s ": the plugged-in selector changed nothing")
+            if (incl[filter] - incl[builtIn] < 0.2) fail(s ": gyro-only integration should drift more than the bias-estimating filter")
+            if (incl[selector] != incl[builtIn]) fail(s ": the selector changed the fusion accuracy")
+        }
+        if (blurSel["shaky-hands/lowest-blur + bias-estimating"] >= blurSel["shaky-hands/outer-circle + bias-estimating"]) fail("lowest-blur selection is not sharper on shaky-hands")
+        if (failed) exit 1
+        print "check-example: 6 rows plausible; plugged-in selector and filter change the results"
+    }' "$table"
