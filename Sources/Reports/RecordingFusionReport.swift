@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import OrbitMath
 import Plotting
 import Recordings
 
@@ -46,6 +47,37 @@ public enum RecordingFusionReport {
             csv.endRow()
         }
         return csv
+    }
+
+    /// attitude.csv of one filter on one recording: every sample's estimate (filter earth
+    /// frame), CoreMotion pitch/roll/yaw, bias estimate and flags.
+    public static func attitudeCSV(times: [Double], trace: FilterTrace) -> CSVWriter {
+        var csv = CSVWriter(header: [
+            "t_s", "qw", "qx", "qy", "qz", "pitch_deg", "roll_deg", "yaw_deg", "bias_x_dps", "bias_y_dps", "bias_z_dps",
+            "skipped", "acc_rejected", "mag_rejected", "at_rest",
+        ])
+        for index in times.indices {
+            let q = trace.estimates[index], bias = trace.biases[index], flags = trace.flags[index]
+            csv.number(times[index], decimals: 6)
+            for component in [q.w, q.x, q.y, q.z] { csv.number(component, decimals: 9) }
+            let angles = q.coreMotionAngles
+            for angle in [angles.pitch, angles.roll, angles.yaw] { csv.number(Angles.degrees(angle), decimals: 5) }
+            for component in [bias.x, bias.y, bias.z] { csv.number(Angles.degrees(component), decimals: 6) }
+            for flag in [FilterSampleFlags.skipped, .accelerationRejected, .magnetometerRejected, .atRest] { csv.bool(flags.contains(flag)) }
+            csv.endRow()
+        }
+        return csv
+    }
+
+    /// What each filter skipped, rejected or re-initialised, per trial.
+    public static func diagnosticsTable(_ rows: [Row]) -> String {
+        let header = ["trial", "filter", "updates", "non-finite skipped", "timestamp problems", "re-initialisations", "acc. rejections", "mag. rejections"]
+        let lines = rows.map { row -> [String] in
+            let d = row.result.diagnostics
+            return [row.trial, row.result.label] + [d.updates, d.rejectedNonFinite, d.rejectedTimestamps, d.reinitializations,
+                                                    d.accelerationRejections, d.magnetometerRejections].map(String.init)
+        }
+        return "filter diagnostics (samples)\n" + TextTable.render(header: header, rows: lines)
     }
 
     /// Averages over trials (BROAD: mean of per-trial RMSEs) for "all" and each group present.

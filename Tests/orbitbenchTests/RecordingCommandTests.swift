@@ -115,5 +115,34 @@ let hasBROADTrials = !broadTrials.isEmpty
             "--no-plots", "--out", out.appendingPathComponent("imu").path,
         ])
         #expect(imu.status == 0 && imu.standardOutput.contains("no reference attitude"), "\(imu.standardError)")
+
+        // Without a reference the per-sample output is still written; checked against the
+        // simulator's own truth: the tilt (inclination) of every estimate after the first 5 s.
+        #expect(imu.standardOutput.contains("filter diagnostics") && imu.standardOutput.contains("acc. rejections"))
+        let attitude = try String(contentsOf: out.appendingPathComponent("imu/attitude/imu-bias-estimating.csv"), encoding: .utf8).split(separator: "\n")
+        let truthRows = try String(contentsOf: folder.appendingPathComponent("truth.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(attitude[0] == "t_s,qw,qx,qy,qz,pitch_deg,roll_deg,yaw_deg,bias_x_dps,bias_y_dps,bias_z_dps,skipped,acc_rejected,mag_rejected,at_rest")
+        #expect(attitude.count == truthRows.count, "one row per IMU sample")
+        let header = truthRows[0].split(separator: ",").map(String.init)
+        let qwColumn = header.firstIndex(of: "qw") ?? 0
+        func up(_ q: [Double]) -> [Double] {  // world "up" seen from the body: third row of R(q), heading-free
+            let w: Double = q[0], x: Double = q[1], y: Double = q[2], z: Double = q[3]
+            let first: Double = 2 * (x * z - w * y)
+            let second: Double = 2 * (y * z + w * x)
+            let third: Double = 1 - 2 * (x * x + y * y)
+            return [first, second, third]
+        }
+        var worst = 0.0, skipped = 0
+        for (estimate, reference) in zip(attitude.dropFirst(), truthRows.dropFirst()) {
+            let e = estimate.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) ?? .nan }
+            let t = reference.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) ?? .nan }
+            skipped += Int(e[11])
+            guard e[0] > 5 else { continue }
+            let a = up(Array(e[1...4])), b = up(Array(t[qwColumn...(qwColumn + 3)]))
+            let cosine: Double = a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+            worst = max(worst, acos(min(1, cosine)) * 180 / .pi)
+        }
+        #expect(worst < 5, "largest tilt error \(worst)°")
+        #expect(skipped == 0)
     }
 }

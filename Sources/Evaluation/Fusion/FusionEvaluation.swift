@@ -19,6 +19,8 @@ public struct FilterRunResult: Sendable {
     public var errors: [AttitudeError]
     /// The heading offset removed before comparison (6D only), rad.
     public var removedHeadingOffset: Double?
+    /// Per-sample estimates, bias and flags, when the runner was asked to keep them.
+    public var trace: FilterTrace?
 
     /// Name as it appears in reports: "madgwick", or "madgwick-6d" without magnetometer.
     public var label: String { usesMagnetometer ? filter.rawValue : "\(filter.rawValue)-6d" }
@@ -109,12 +111,15 @@ public struct FilterRunner: FilterVisitor {
     public let useMagnetometer: Bool
     /// Samples at the start used to estimate the 6D heading offset, s.
     public let headingAlignmentWindow: Double
+    /// Keep every sample's estimate, bias and flags (`FilterRunResult.trace`).
+    public let keepTrace: Bool
 
-    public init(input: FusionInput, kind: FilterName, useMagnetometer: Bool, headingAlignmentWindow: Double = 1.0) {
+    public init(input: FusionInput, kind: FilterName, useMagnetometer: Bool, headingAlignmentWindow: Double = 1.0, keepTrace: Bool = false) {
         self.input = input
         self.kind = kind
         self.useMagnetometer = useMagnetometer
         self.headingAlignmentWindow = headingAlignmentWindow
+        self.keepTrace = keepTrace
     }
 
     public func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> FilterRunResult {
@@ -122,6 +127,8 @@ public struct FilterRunner: FilterVisitor {
         let count = input.readings.count
         var estimates = [Quaternion](repeating: .identity, count: count)
         var biases = [Vector3](repeating: .zero, count: count)
+        var flags = [FilterSampleFlags](repeating: [], count: keepTrace ? count : 0)
+        let keepTrace = self.keepTrace
         let start = CPUClock.now()
         input.readings.withUnsafeBufferPointer { readings in
             for index in 0..<count {
@@ -131,9 +138,11 @@ public struct FilterRunner: FilterVisitor {
                 } else {
                     reading.magnetometer = nil
                 }
+                let refusedBefore = keepTrace ? filter.diagnostics.rejectedNonFinite + filter.diagnostics.rejectedTimestamps : 0
                 filter.update(reading)
                 estimates[index] = filter.attitude
                 biases[index] = filter.gyroscopeBias
+                if keepTrace { flags[index] = FilterSampleFlags(filter.diagnostics, refusedBefore: refusedBefore) }
             }
         }
         let elapsed = CPUClock.now() - start
@@ -157,7 +166,8 @@ public struct FilterRunner: FilterVisitor {
         return FilterRunResult(
             filter: kind, usesMagnetometer: useMagnetometer, rmse: rmse, biasErrorDegreesPerSecond: biasError,
             nanosecondsPerUpdate: elapsed / Double(max(1, count)) * 1e9, diagnostics: filter.diagnostics,
-            times: input.readings.map(\.time), errors: errors, removedHeadingOffset: removedOffset)
+            times: input.readings.map(\.time), errors: errors, removedHeadingOffset: removedOffset,
+            trace: keepTrace ? FilterTrace(estimates: estimates, biases: biases, flags: flags) : nil)
     }
 }
 

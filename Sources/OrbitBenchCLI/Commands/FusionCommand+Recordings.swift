@@ -37,16 +37,23 @@ extension FusionCommand {
         let progress = ProgressLine(total: jobs.count, label: "orbitbench fusion")
         let results = try Parallel.map(jobs.count, progress: { progress.update($0) }) { index -> FilterRunResult in
             let (recording, kind) = jobs[index]
-            return settings.withFilter(kind, FilterRunner(input: inputs[recording], kind: kind, useMagnetometer: useMagnetometer))
+            return settings.withFilter(kind, FilterRunner(input: inputs[recording], kind: kind, useMagnetometer: useMagnetometer, keepTrace: true))
         }
         progress.finish()
         let rows = zip(jobs, results).map { job, result in
             RecordingFusionReport.Row(trial: loaded[job.0].name, group: loaded[job.0].primaryGroup ?? "", result: result)
         }
         try report.write(RecordingFusionReport.csv(rows).bytes, to: "fusion.csv")
+        // Per-sample output of every filter on every file, with or without a reference.
+        for (job, result) in zip(jobs, results) {
+            guard let trace = result.trace else { continue }
+            let times = inputs[job.0].readings.map(\.time)
+            try report.write(RecordingFusionReport.attitudeCSV(times: times, trace: trace).bytes, to: "attitude/\(loaded[job.0].name)-\(result.label).csv")
+        }
         let averages = RecordingFusionReport.averages(rows)
         try report.write(RecordingFusionReport.averagesCSV(averages).bytes, to: "fusion-groups.csv")
         let summary = RecordingFusionReport.summary(rows, useMagnetometer: useMagnetometer)
+            + "\n" + RecordingFusionReport.diagnosticsTable(rows) + "\n"
             + String(format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", readSeconds.reduce(0, +) / Double(readSeconds.count) * 1000, (readSeconds.max() ?? 0) * 1000)
         try report.write(summary, to: "fusion-summary.txt")
         if !noPlots && !averages.isEmpty {
@@ -57,6 +64,6 @@ extension FusionCommand {
         }
         try report.commit()
         print(summary, terminator: "")
-        print("wrote \(report.destination.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt\(noPlots || averages.isEmpty ? "" : ", plots/fusion-broad.png, plots/fusion-error.png")")
+        print("wrote \(report.destination.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt, attitude/<trial>-<filter>.csv\(noPlots || averages.isEmpty ? "" : ", plots/fusion-broad.png, plots/fusion-error.png")")
     }
 }
