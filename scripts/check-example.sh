@@ -6,8 +6,24 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --package-path Examples/CustomSelector 2>&1 | tail -1
 table=$(mktemp)
-trap 'rm -f "$table"' EXIT
-Examples/CustomSelector/.build/debug/CustomSelector "$table"
+work=$(mktemp -d)
+trap 'rm -rf "$table" "$work"' EXIT
+Examples/CustomSelector/.build/debug/CustomSelector "$table" "$work/report" | tee "$work/stdout"
+grep -q "identical metrics" "$work/stdout" || { echo "check-example: a selector by name and as a value disagree" >&2; exit 1; }
+for file in metrics.csv frames.csv slots.csv summary.json recording.json plots/coverage-polar.png; do
+    [ -s "$work/report/$file" ] || { echo "check-example: the report lacks $file" >&2; exit 1; }
+done
+# The code sample in README is this example's code, line for line.
+sed -n '/^```swift$/,/^```$/p' README.md | awk '/try registerCustomCode\(\)/,/writeCaptureReport/' | while IFS= read -r line; do
+    grep -qF -- "$line" Examples/CustomSelector/Sources/CustomSelector/main.swift || { echo "check-example: README line not in the example: $line" >&2; exit 1; }
+done
+
+# The team's own command line: its selector and filter by name in run and fusion.
+cli=Examples/CustomSelector/.build/debug/custom-orbitbench
+"$cli" run orbit-72 --set selection.selector=lowest-blur --seeds 1 --no-plots --out "$work" >/dev/null
+grep -q '"selector" : "lowest-blur"' "$work/orbit-72/summary.json" || { echo "check-example: custom-orbitbench run did not use lowest-blur" >&2; exit 1; }
+"$cli" fusion orbit-72 --filters gyro-only --seeds 1 --no-plots --out "$work/fusion" >/dev/null
+grep -q ',gyro-only,' "$work/fusion/fusion.csv" || { echo "check-example: custom-orbitbench fusion did not run gyro-only" >&2; exit 1; }
 awk -F, '
     function fail(message) { print "check-example: " message > "/dev/stderr"; failed = 1 }
     NR == 1 { next }

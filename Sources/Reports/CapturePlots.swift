@@ -26,7 +26,7 @@ public enum CapturePlots {
 
     /// Slots around the circle coloured by the selected frame's quality distance; empty slots
     /// light red. Up to three seeds side by side.
-    public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+    public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], label: String? = nil, provenance: [PNGText]) throws -> [UInt8] {
         let shown = Array(results.prefix(3))
         let width = scenario.selection.slotWidth
         let maximum = max(scenario.selection.threshold, 1e-9)
@@ -36,7 +36,7 @@ public enum CapturePlots {
             }
             let markers = result.slots.compactMap { slot in slot.frame?.trueAngle.map { PolarMarker(angle: $0, radius: 0.5, color: .black) } }
             return .polar(PolarPlot(
-                title: "seed \(result.seed)", sectors: sectors, markers: markers,
+                title: label ?? "seed \(result.seed)", sectors: sectors, markers: markers,
                 valueLabel: "quality\ndistance d\n(lower is\nbetter)",
                 valueRange: 0...maximum, lowIsBright: true, emptyLabel: "empty slot",
                 centerText: [String(format: "%.1f %%", result.metrics.coverage * 100), String(format: "max gap %.0f°", result.metrics.maxGapDegrees)]))
@@ -49,7 +49,11 @@ public enum CapturePlots {
     }
 
     /// True orbit angle over time and what happened to every frame (first seed).
-    public static func timeline(scenario: Scenario, _ result: CaptureRunResult, provenance: [PNGText]) throws -> [UInt8] {
+    /// `label` names the run in the title (default "seed N"). Without truth (a replayed session
+    /// with no reference poses) the true-angle line, the dropped frames and the error panel are
+    /// left out and the zoom window follows the frames.
+    public static func timeline(scenario: Scenario, _ result: CaptureRunResult, label: String? = nil, provenance: [PNGText]) throws -> [UInt8] {
+        let hasTruth = !result.trueAngleTrack.isEmpty
         var trueX: [Double] = [], trueY: [Double] = []
         var previous: Double?
         for point in result.trueAngleTrack {
@@ -65,6 +69,8 @@ public enum CapturePlots {
             ("selected (kept)", selectedColor, [], [], []), ("kept, later replaced", replacedColor, [], [], []),
             ("discarded", discardedColor, [], [], []), ("dropped by the queue", droppedColor, [], [], []),
         ]
+        let droppedCount = result.frames.filter(\.dropped).count
+        if !hasTruth { groups[3].0 = "dropped by the queue: \(droppedCount), not drawn (no true angle)" }
         for frame in result.frames {
             let time = frame.captureTime
             if frame.dropped {
@@ -79,25 +85,27 @@ public enum CapturePlots {
         }
         func markers(_ value: KeyPath<(String, Color, [Double], [Double], [Double]), [Double]>, counts: Bool) -> [Series] {
             groups.reversed().map { group in
-                Series(counts ? "\(group.0) (\(group.2.count))" : nil, color: group.1, x: group.2, y: group[keyPath: value],
+                Series(counts ? (group.0.contains(":") ? group.0 : "\(group.0) (\(group.2.count))") : nil, color: group.1, x: group.2, y: group[keyPath: value],
                        style: .markers(radius: group.0.hasPrefix("selected") ? 3 : 1.8))
             }
         }
         let trueLine = Series("true angle", color: trueColor, x: trueX, y: trueY, style: .line(width: 1.2))
         let overview = CartesianPlot(
             title: "whole recording: estimated angle of each frame", x: ChartAxis("time (s)"),
-            y: ChartAxis("orbit angle (°)", limits: 0...360), series: [trueLine] + markers(\.3, counts: true), legend: .automatic)
+            y: ChartAxis("orbit angle (°)", limits: 0...360), series: (hasTruth ? [trueLine] : []) + markers(\.3, counts: true), legend: .automatic)
 
         // A 4 s window in the middle, with slot boundaries, shows the choice within each slot.
-        let middle = ((result.recordingStart ?? 0) + (result.trueAngleTrack.last?.time ?? 0)) / 2
+        let placed = result.frames.filter { $0.decision?.pose != nil }.map(\.captureTime)
+        let middle = hasTruth ? ((result.recordingStart ?? 0) + (result.trueAngleTrack.last?.time ?? 0)) / 2
+            : ((placed.first ?? 0) + (placed.last ?? 0)) / 2
         let window = (middle - 2)...(middle + 2)
         let inWindow = result.trueAngleTrack.filter { window.contains($0.time) }
-        var zoomSeries = [Series("true angle", color: trueColor, x: inWindow.map(\.time), y: inWindow.map(\.angle), style: .line(width: 1.2))]
+        var zoomSeries = hasTruth ? [Series("true angle", color: trueColor, x: inWindow.map(\.time), y: inWindow.map(\.angle), style: .line(width: 1.2))] : []
         for series in markers(\.3, counts: false) {
             let points = zip(series.x, series.y).filter { window.contains($0.0) }
             zoomSeries.append(Series(nil, color: series.color, x: points.map(\.0), y: points.map(\.1), style: series.style))
         }
-        let angles = inWindow.map(\.angle)
+        let angles = hasTruth ? inWindow.map(\.angle) : zoomSeries.flatMap(\.y)
         let width = scenario.selection.slotWidth
         var boundaries: [ReferenceLine] = []
         if let low = angles.min(), let high = angles.max(), high - low < 180 {
@@ -114,11 +122,13 @@ public enum CapturePlots {
             title: "angle estimate error (estimated − true) of scored frames", x: ChartAxis("time (s)"),
             y: ChartAxis("error (°)", includesZero: true), series: markers(\.4, counts: false),
             lines: [ReferenceLine(0, .horizontal)], legend: .none)
+        let rows: [[Panel]] = hasTruth ? [[.cartesian(overview)], [.cartesian(zoom)], [.cartesian(errors)]] : [[.cartesian(overview)], [.cartesian(zoom)]]
         let figure = Figure(
-            title: "\(scenario.name): timeline (seed \(result.seed))",
-            subtitle: "angle source \(scenario.selection.angleSource.rawValue); frames at their capture time",
-            footnote: "Dropped frames never reached the app; they are drawn at their true angle. Colours as in the top panel.",
-            width: 1300, height: 1200, rows: [[.cartesian(overview)], [.cartesian(zoom)], [.cartesian(errors)]])
+            title: "\(scenario.name): timeline (\(label ?? "seed \(result.seed)"))",
+            subtitle: "angle source \(scenario.selection.angleSource.rawValue); frames at their capture time\(hasTruth ? "" : " (camera clock); no reference poses, so no true angle")",
+            footnote: hasTruth ? "Dropped frames never reached the app; they are drawn at their true angle. Colours as in the top panel."
+                : "Dropped frames never reached the app and have no estimated angle. Colours as in the top panel.",
+            width: 1300, height: hasTruth ? 1200 : 820, rows: rows)
         return try figure.pngBytes(provenance: provenance)
     }
 

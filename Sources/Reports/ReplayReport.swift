@@ -21,8 +21,8 @@ public enum ReplayReport {
         if plots {
             let shown = named(scenario, name)
             let provenance = Provenance.texts(command: "replay", scenarios: [name], seeds: [])
-            try report.write(try CapturePlots.coveragePolar(scenario: shown, [result], provenance: provenance), to: "plots/coverage.png")
-            try report.write(try CapturePlots.timeline(scenario: shown, result, provenance: provenance), to: "plots/timeline.png")
+            try report.write(try CapturePlots.coveragePolar(scenario: shown, [result], label: "replayed session", provenance: provenance), to: "plots/coverage-polar.png")
+            try report.write(try CapturePlots.timeline(scenario: shown, result, label: "replayed session", provenance: provenance), to: "plots/timeline.png")
         }
     }
 

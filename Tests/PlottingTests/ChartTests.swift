@@ -85,3 +85,14 @@ import Testing
         #expect(emptyColour > 20)
     }
 }
+
+@Suite struct SubtitleWrapTests {
+    /// One unit per character: "aa bb" is 5 wide.
+    @Test func wrapsAtWordsWithinTheWidth() {
+        let measure: (String) -> Double = { Double($0.count) }
+        #expect(Figure.wrap("aa bb cc", width: 5, measure: measure) == ["aa bb", "cc"])
+        #expect(Figure.wrap("aa bb cc", width: 100, measure: measure) == ["aa bb cc"])
+        #expect(Figure.wrap("toolongword x", width: 4, measure: measure) == ["toolongword", "x"])
+        #expect(Figure.wrap("", width: 4, measure: measure) == [""])
+    }
+}

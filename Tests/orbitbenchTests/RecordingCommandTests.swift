@@ -142,7 +142,7 @@ let hasBROADTrials = !broadTrials.isEmpty
             let cosine: Double = a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
             worst = max(worst, acos(min(1, cosine)) * 180 / .pi)
         }
-        #expect(worst < 5, "largest tilt error \(worst)°")
+        #expect(worst < 2, "largest tilt error \(worst)°")
         #expect(skipped == 0)
     }
 }

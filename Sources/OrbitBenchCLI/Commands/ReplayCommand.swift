@@ -13,7 +13,7 @@ struct ReplayCommand: ParsableCommand {
             frames go to the selector in delivery order, exactly as in `run`. Writes metrics.csv \
             (coverage, max gap, frames by decision, estimated deviations, scores; truth-based \
             metrics when motion.csv has ref_* columns), frames.csv, slots.csv, recording.json, \
-            summary.json and plots/coverage.png, plots/timeline.png.
+            summary.json and plots/coverage-polar.png, plots/timeline.png.
 
             Selection settings (selector, slots, weights, threshold, flood guard, lookup time) and \
             the device orientation come from --scenario (default orbit-72) and --set.
@@ -52,7 +52,9 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         var settings = try scenarioOptions.loadCapture(scenario, for: "replay")
         if let filter { settings.fusion.fusion.filter = try ListParsing.names(filter, option: "--filter")[0] }
-        let name = URL(fileURLWithPath: session).standardized.lastPathComponent
+        // simulate writes <scenario>-seed-<N>/session/: name such a session after its parent.
+        let folder = URL(fileURLWithPath: session).standardized
+        let name = folder.lastPathComponent == "session" ? folder.deletingLastPathComponent().lastPathComponent : folder.lastPathComponent
         let destination = out ?? "reports/replay-\(name)"
         let log: CaptureSessionLog
         do { log = try Bench.session(session, mapping: mapping) } catch { throw CommandFailure("\(error)") }

@@ -31,6 +31,21 @@ public struct Figure: Sendable {
         self.rows = rows
     }
 
+    /// Words of `text` in lines no wider than `width` (a longer single word gets a line of its own).
+    public static func wrap(_ text: String, width: Double, measure: (String) -> Double) -> [String] {
+        var lines: [String] = [], current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if !current.isEmpty && measure(candidate) > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        return lines + [current]
+    }
+
     /// Draws the figure.
     public func render() throws(PlotError) -> Canvas {
         let canvas = try Canvas(width: width, height: height, background: .white)
@@ -39,8 +54,12 @@ public struct Figure: Sendable {
         canvas.text(title, x: margin, y: top, size: TextSize.figureTitle, color: Palette.text, baseline: .top, bold: true)
         top += TextSize.figureTitle + 8
         if let subtitle {
-            canvas.text(subtitle, x: margin, y: top, size: TextSize.subtitle, color: Palette.mutedText, baseline: .top)
-            top += TextSize.subtitle + 8
+            // Narrow figures (one polar panel) wrap a long subtitle instead of clipping it.
+            for line in Self.wrap(subtitle, width: Double(width) - 2 * margin, measure: { canvas.measure($0, size: TextSize.subtitle).width }) {
+                canvas.text(line, x: margin, y: top, size: TextSize.subtitle, color: Palette.mutedText, baseline: .top)
+                top += TextSize.subtitle + 4
+            }
+            top += 4
         }
         if !legend.isEmpty {
             var x = margin

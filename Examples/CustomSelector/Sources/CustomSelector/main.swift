@@ -1,10 +1,19 @@
+import CustomCode
 import Foundation
 import OrbitBench
 
-// Register the team's code under names: from here on they work like built-in ones
-// (`selection.selector: lowest-blur`, `fusion.filter: gyro-only`).
-try SelectorRegistry.register("lowest-blur", summary: "per slot the frame with the lowest |ω| × exposure") { LowestBlurSelector(settings: $0) }
-try FilterRegistry.register("gyro-only", summary: "gyroscope integration from an accelerometer tilt") { _ in GyroOnlyFilter(settings: .init()) }
+let arguments = Array(CommandLine.arguments.dropFirst())  // [table.csv [report folder]]
+let reportDirectory = arguments.count > 1 ? arguments[1] : "reports/lowest-blur"
+
+// README "Bring your own code" quotes this block.
+try registerCustomCode()
+let scenario = try Bench.scenario("shaky-hands", overrides: ["selection.selector=lowest-blur"])
+let results = try Bench.runCapture(scenario, seeds: [1, 2, 3])  // by name
+let direct = try Bench.runCapture(scenario, seeds: [1]) { LowestBlurSelector(settings: $0) }  // as a value
+try Bench.writeCaptureReport(scenario, results, to: reportDirectory)
+print("lowest-blur by name and as a value give \(direct[0].metrics == results[0].metrics ? "identical" : "DIFFERENT") metrics; report in \(reportDirectory)")
+
+// Side by side: the built-in selector and filter against the team's.
 
 let seeds: [UInt64] = [1, 2, 3]
 let variants: [(label: String, overrides: [String])] = [
@@ -18,8 +27,7 @@ var csv = "scenario,variant,coverage,slot_angle_err_mean_deg,blur_sel_mean_px,bl
 print("scenario      variant                          coverage  slot err (°)  blur sel/all (px)  incl. RMSE (°)")
 for name in ["orbit-72", "shaky-hands"] {
     for variant in variants {
-        let scenario = try Bench.scenario(name, overrides: variant.overrides)
-        let metrics = try Bench.runCapture(scenario, seeds: seeds).map(\.metrics)
+        let metrics = try Bench.runCapture(try Bench.scenario(name, overrides: variant.overrides), seeds: seeds).map(\.metrics)
         let row = [mean(metrics.map(\.coverage)), mean(metrics.map(\.slotAngleErrorMean)), mean(metrics.map(\.blurSelectedMean)),
                    mean(metrics.map(\.blurAllMean)), mean(metrics.map(\.attitudeRMSE.inclinationDegrees))]
         csv += "\(name),\(variant.label)," + row.map { String(format: "%.4f", $0) }.joined(separator: ",") + "\n"
@@ -28,9 +36,4 @@ for name in ["orbit-72", "shaky-hands"] {
     }
 }
 
-// The same selector as a value instead of a name, without registering anything:
-let scenario = try Bench.scenario("orbit-72")
-let direct = try Bench.runCapture(scenario, seeds: [1]) { LowestBlurSelector(settings: $0) }
-print(String(format: "lowest-blur passed as a value, orbit-72 seed 1: coverage %.3f", direct[0].metrics.coverage))
-
-if let path = CommandLine.arguments.dropFirst().first { try csv.write(toFile: path, atomically: true, encoding: .utf8) }
+if let path = arguments.first { try csv.write(toFile: path, atomically: true, encoding: .utf8) }

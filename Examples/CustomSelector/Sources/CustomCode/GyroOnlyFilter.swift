@@ -3,19 +3,21 @@ import OrbitBench
 
 /// A small custom filter: tilt from the first accelerometer sample, then gyroscope
 /// integration only. It drifts — which the bench's attitude RMSE shows.
-struct GyroOnlyFilter: AttitudeFilter {
-    struct Settings: Sendable, Equatable {}
+public struct GyroOnlyFilter: AttitudeFilter {
+    public struct Settings: Sendable, Equatable {
+        public init() {}
+    }
 
-    var settings = Settings()
-    private(set) var attitude = Quaternion.identity
-    let gyroscopeBias = Vector3.zero
-    private(set) var diagnostics = FilterDiagnostics()
-    private(set) var isInitialized = false
+    public var settings = Settings()
+    public private(set) var attitude = Quaternion.identity
+    public let gyroscopeBias = Vector3.zero
+    public private(set) var diagnostics = FilterDiagnostics()
+    public private(set) var isInitialized = false
     private var lastTime = 0.0
 
-    init(settings: Settings) { self.settings = settings }
+    public init(settings: Settings) { self.settings = settings }
 
-    mutating func update(_ reading: ImuReading) {
+    public mutating func update(_ reading: ImuReading) {
         guard reading.gyroscope.x.isFinite, reading.gyroscope.y.isFinite, reading.gyroscope.z.isFinite,
               let up = reading.accelerometer.normalized else {
             diagnostics.rejectedNonFinite += 1
@@ -40,5 +42,5 @@ struct GyroOnlyFilter: AttitudeFilter {
         diagnostics.updates += 1
     }
 
-    mutating func reset() { self = GyroOnlyFilter(settings: settings) }
+    public mutating func reset() { self = GyroOnlyFilter(settings: settings) }
 }

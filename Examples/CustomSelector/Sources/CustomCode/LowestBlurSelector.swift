@@ -4,23 +4,23 @@ import OrbitBench
 /// blur, |rotation rate| × exposure (radians the camera turns while the shutter is open).
 /// No threshold and no pose weights: sharpness is all that counts. `FramePlacer` does the
 /// shared mechanics (motion buffer, lookup, recording start, slot); `SlotRing` keeps the best.
-struct LowestBlurSelector: FrameSelector {
+public struct LowestBlurSelector: FrameSelector {
     private var placer: FramePlacer
     private var ring: SlotRing
 
-    init(settings: CaptureSettings) {
+    public init(settings: CaptureSettings) {
         placer = FramePlacer(settings: settings)
         ring = SlotRing(count: settings.slotCount)
     }
 
-    var slots: [SlotEntry?] { ring.entries }
-    var recordingStartTime: Double? { placer.recordingStartTime }
+    public var slots: [SlotEntry?] { ring.entries }
+    public var recordingStartTime: Double? { placer.recordingStartTime }
 
-    mutating func handleMotion(_ motion: DeviceMotion) -> MotionHandling {
+    public mutating func handleMotion(_ motion: DeviceMotion) -> MotionHandling {
         MotionHandling(isProcessed: true, isStored: placer.store(motion))
     }
 
-    mutating func handleFrame(_ frame: FrameInput) -> FrameDecision {
+    public mutating func handleFrame(_ frame: FrameInput) -> FrameDecision {
         switch placer.place(frame) {
         case .failure(let reason):
             return FrameDecision(outcome: .noMotion(reason), lookupTime: placer.lookupTime(frame))
