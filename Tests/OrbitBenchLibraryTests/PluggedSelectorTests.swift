@@ -14,14 +14,14 @@ import Testing
         // leading edge (up to 2.5° from the centre), OuterCircle's choice near the centre.
         let walk = try Shipped.scenario("orbit-72")
         let builtIn = try Bench.runCapture(walk, seeds: Self.seeds).map(\.metrics)
-        let firstOnWalk = try Bench.runCapture(walk, seeds: Self.seeds) { FirstFrameSelector(settings: $0) }.map(\.metrics)
+        let firstOnWalk = try Bench.runCapture(walk, seeds: Self.seeds) { firstFrameSelector(settings: $0) }.map(\.metrics)
         #expect(mean(firstOnWalk.map(\.slotAngleErrorMean)) > mean(builtIn.map(\.slotAngleErrorMean)) + 0.5)
         #expect(mean(firstOnWalk.map(\.slotAngleErrorMean)) > 1.8, "\(firstOnWalk.map(\.slotAngleErrorMean))")
 
         // Shaky hands: blur comes from the hand's rotation.
         let scenario = try Shipped.scenario("shaky-hands")
-        let first = try Bench.runCapture(scenario, seeds: Self.seeds) { FirstFrameSelector(settings: $0) }
-        let steadiest = try Bench.runCapture(scenario, seeds: Self.seeds) { SteadiestFrameSelector(settings: $0) }.map(\.metrics)
+        let first = try Bench.runCapture(scenario, seeds: Self.seeds) { firstFrameSelector(settings: $0) }
+        let steadiest = try Bench.runCapture(scenario, seeds: Self.seeds) { steadiestFrameSelector(settings: $0) }.map(\.metrics)
         let firstMetrics = first.map(\.metrics)
         let margin = { (metrics: [CaptureMetrics]) in mean(metrics.map { $0.blurAllMean - $0.blurSelectedMean }) }
         #expect(abs(margin(firstMetrics)) < 1, "first frames are as blurred as any")
@@ -37,10 +37,10 @@ import Testing
 
     /// A registered selector is usable by name in a scenario and gives exactly what the value API gives.
     @Test func registeredSelectorRunsByName() throws {
-        try SelectorRegistry.register("test-first-frame") { FirstFrameSelector(settings: $0) }
+        try SelectorRegistry.register("test-first-frame") { firstFrameSelector(settings: $0) }
         defer { SelectorRegistry.unregister("test-first-frame") }
         let byName = try Bench.runCapture(try Shipped.scenario("orbit-72", ["selection.selector=test-first-frame"]), seeds: [2])
-        let byValue = try Bench.runCapture(try Shipped.scenario("orbit-72"), seeds: [2]) { FirstFrameSelector(settings: $0) }
+        let byValue = try Bench.runCapture(try Shipped.scenario("orbit-72"), seeds: [2]) { firstFrameSelector(settings: $0) }
         #expect(byName[0].metrics == byValue[0].metrics)
         #expect(byName[0].slots.map(\.entry) == byValue[0].slots.map(\.entry))
     }

@@ -41,8 +41,8 @@ import Testing
 
     @Test func aPluggedSelectorReplaysExactlyToo() throws {
         let scenario = try Shipped.scenario("orbit-72")
-        let run = try CaptureRunner.run(scenario, seed: 3, selector: SteadiestFrameSelector(settings: scenario.captureSettings), keepSession: true)
-        let replayed = Bench.replay(try #require(run.session), name: "x", scenario: scenario, selector: SteadiestFrameSelector(settings: scenario.captureSettings))
+        let run = try CaptureRunner.run(scenario, seed: 3, selector: steadiestFrameSelector(settings: scenario.captureSettings), keepSession: true)
+        let replayed = Bench.replay(try #require(run.session), name: "x", scenario: scenario, selector: steadiestFrameSelector(settings: scenario.captureSettings))
         #expect(run.slots.map(\.entry) == replayed.slots.map(\.entry))
     }
 

@@ -1,14 +1,16 @@
 import Foundation
 import OrbitBench
 
-/// Deliberately bad: keeps the first frame that lands in each slot, whatever its quality.
-struct FirstFrameSelector: FrameSelector {
+/// Keeps per slot the frame with the lowest `score`: a whole selection policy in one closure.
+struct ScoredSelector: FrameSelector {
     private var placer: FramePlacer
     private var ring: SlotRing
+    private let score: @Sendable (FramePlacement, FrameInput) -> Double
 
-    init(settings: CaptureSettings) {
+    init(settings: CaptureSettings, score: @escaping @Sendable (FramePlacement, FrameInput) -> Double) {
         placer = FramePlacer(settings: settings)
         ring = SlotRing(count: settings.slotCount)
+        self.score = score
     }
 
     var slots: [SlotEntry?] { ring.entries }
@@ -22,37 +24,20 @@ struct FirstFrameSelector: FrameSelector {
         guard case .success(let placement) = placer.place(frame) else {
             return FrameDecision(outcome: .noMotion(.empty), lookupTime: placer.lookupTime(frame))
         }
-        // A constant score: the first frame is never beaten.
-        let (outcome, replaced) = ring.offer(frame, at: placement, score: 0)
-        return FrameDecision(outcome, placement: placement, score: 0, replacedFrame: replaced)
+        let value = score(placement, frame)
+        let (outcome, replaced) = ring.offer(frame, at: placement, score: value)
+        return FrameDecision(outcome, placement: placement, score: value, replacedFrame: replaced)
     }
 }
 
-/// Keeps per slot the frame whose camera turned least during the exposure.
-struct SteadiestFrameSelector: FrameSelector {
-    private var placer: FramePlacer
-    private var ring: SlotRing
+/// Deliberately bad: keeps the first frame that lands in each slot (a constant score is never beaten).
+func firstFrameSelector(settings: CaptureSettings) -> ScoredSelector {
+    ScoredSelector(settings: settings) { _, _ in 0 }
+}
 
-    init(settings: CaptureSettings) {
-        placer = FramePlacer(settings: settings)
-        ring = SlotRing(count: settings.slotCount)
-    }
-
-    var slots: [SlotEntry?] { ring.entries }
-    var recordingStartTime: Double? { placer.recordingStartTime }
-
-    mutating func handleMotion(_ motion: DeviceMotion) -> MotionHandling {
-        MotionHandling(isProcessed: true, isStored: placer.store(motion))
-    }
-
-    mutating func handleFrame(_ frame: FrameInput) -> FrameDecision {
-        guard case .success(let placement) = placer.place(frame) else {
-            return FrameDecision(outcome: .noMotion(.empty), lookupTime: placer.lookupTime(frame))
-        }
-        let turn = Angles.degrees(placement.motion.rotationRate.norm * frame.exposure)
-        let (outcome, replaced) = ring.offer(frame, at: placement, score: turn)
-        return FrameDecision(outcome, placement: placement, score: turn, replacedFrame: replaced)
-    }
+/// Keeps per slot the frame whose camera turned least during the exposure, degrees.
+func steadiestFrameSelector(settings: CaptureSettings) -> ScoredSelector {
+    ScoredSelector(settings: settings) { placement, frame in Angles.degrees(placement.motion.rotationRate.norm * frame.exposure) }
 }
 
 enum Shipped {
