@@ -77,7 +77,7 @@ public enum SessionLogReader {
             Vector3(try number(row, group[0]) * scale, try number(row, group[1]) * scale, try number(row, group[2]) * scale)
         }
         func isEmpty(_ row: (line: Int, fields: [String]), _ group: [Int]) -> Bool {
-            group.allSatisfy { row.fields[$0].trimmingCharacters(in: .whitespaces).isEmpty }
+            group.allSatisfy { row.fields[$0].allSatisfy(\.isWhitespace) }
         }
         func quaternion(_ row: (line: Int, fields: [String]), _ group: [Int]) throws(CSVError) -> Quaternion {
             let q = Quaternion(w: try number(row, group[0]), x: try number(row, group[1]), y: try number(row, group[2]), z: try number(row, group[3]))

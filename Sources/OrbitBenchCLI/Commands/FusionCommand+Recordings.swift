@@ -37,7 +37,7 @@ extension FusionCommand {
         let progress = ProgressLine(total: jobs.count, label: "orbitbench fusion")
         let results = try Parallel.map(jobs.count, progress: { progress.update($0) }) { index -> FilterRunResult in
             let (recording, kind) = jobs[index]
-            return settings.withFilter(kind, FilterRunner(input: inputs[recording], kind: kind, useMagnetometer: useMagnetometer, keepTrace: true))
+            return settings.withFilter(kind, FilterRunner(input: inputs[recording], kind: kind, useMagnetometer: useMagnetometer, keepTrace: attitude))
         }
         progress.finish()
         let rows = zip(jobs, results).map { job, result in
@@ -64,6 +64,6 @@ extension FusionCommand {
         }
         try report.commit()
         print(summary, terminator: "")
-        print("wrote \(report.destination.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt, attitude/<trial>-<filter>.csv\(noPlots || averages.isEmpty ? "" : ", plots/fusion-broad.png, plots/fusion-error.png")")
+        print("wrote \(report.destination.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(noPlots || averages.isEmpty ? "" : ", plots/fusion-broad.png, plots/fusion-error.png")")
     }
 }

@@ -49,6 +49,9 @@ struct FusionCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/fusion"
 
+    @Flag(inversion: .prefixedNo, help: "With --recording: write every sample's estimate to attitude/<trial>-<filter>.csv (about 6 MB per filter for a BROAD trial).")
+    var attitude = true
+
     @Flag(help: "Skip the PNG plots.")
     var noPlots = false
 
