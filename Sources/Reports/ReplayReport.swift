@@ -70,6 +70,16 @@ public enum ReplayReport {
         return text
     }
 
+    /// A warning when most frames found no motion: the usual cause is two logs on different clocks.
+    public static func warnings(_ result: CaptureRunResult, log: CaptureSessionLog) -> [String] {
+        let delivered = result.frames.filter { !$0.dropped }.count
+        guard delivered > 0, result.metrics.framesNoMotion * 2 > delivered,
+              let firstFrame = log.frames.first?.timestamp, let lastFrame = log.frames.last?.timestamp,
+              let firstMotion = log.motion.first?.timestamp, let lastMotion = log.motion.last?.timestamp else { return [] }
+        let span = { (a: Double, b: Double) in String(format: "%.3f–%.3f s", a, b) }
+        return ["\(result.metrics.framesNoMotion) of \(delivered) frames found no motion covering their timestamp (frames \(span(firstFrame, lastFrame)), motion \(span(firstMotion, lastMotion))): do motion.csv and frames.csv share a clock and a time unit?"]
+    }
+
     private static func named(_ scenario: Scenario, _ name: String) -> Scenario {
         var shown = scenario
         shown.name = name

@@ -63,6 +63,7 @@ struct ReplayCommand: ParsableCommand {
         try ReplayReport.write(result, name: name, scenario: settings, to: report, plots: !noPlots)
         try report.commit()
         print(ReplayReport.table(result, name: name, scenario: settings))
+        for warning in ReplayReport.warnings(result, log: log) { FileHandle.standardError.write(Data("orbitbench replay: warning: \(warning)\n".utf8)) }
         print("wrote \(report.destination.path)/")
     }
 }
