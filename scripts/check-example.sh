@@ -24,6 +24,8 @@ cli=Examples/CustomSelector/.build/debug/custom-orbitbench
 grep -q '"selector" : "lowest-blur"' "$work/orbit-72/summary.json" || { echo "check-example: custom-orbitbench run did not use lowest-blur" >&2; exit 1; }
 "$cli" fusion orbit-72 --filters gyro-only --seeds 1 --no-plots --out "$work/fusion" >/dev/null
 grep -q ',gyro-only,' "$work/fusion/fusion.csv" || { echo "check-example: custom-orbitbench fusion did not run gyro-only" >&2; exit 1; }
+"$cli" sweep shaky-hands --vary selection.selector=outer-circle,lowest-blur --seeds 1 --no-plots --out "$work/sweep" >/dev/null
+[ "$(cut -d, -f3 "$work/sweep/sweep.csv" | tail -n +2 | tr '\n' ' ')" = "outer-circle lowest-blur " ] || { echo "check-example: sweep over selectors failed" >&2; exit 1; }
 awk -F, '
     function fail(message) { print "check-example: " message > "/dev/stderr"; failed = 1 }
     NR == 1 { next }

@@ -27,17 +27,19 @@ public enum SweepPlots {
                 errors: plan.cells.indices.map { results.standardDeviation($0) ?? .nan }))
             var lines: [ReferenceLine] = []
             if let best { lines.append(ReferenceLine(plan.cells[best.0][0], .vertical, color: Palette.color(1), label: "best")) }
-            // Pad both axes so the end points and their error bars are not drawn on the frame.
-            let xSpan = max(axis.values.last! - axis.values.first!, 1e-9)
+            // Pad both axes so the end points and their error bars are not drawn on the frame; a
+            // single value gets a span of its own instead of a 1e-9 wide axis.
+            let xSpan = axis.values.last! - axis.values.first! > 0 ? axis.values.last! - axis.values.first! : max(abs(axis.values[0]) * 0.2, 1)
             let extremes = plan.cells.indices.flatMap { cell -> [Double] in
                 guard let mean = results.mean(cell) else { return results.values[cell] }
                 let sd = results.standardDeviation(cell) ?? 0
                 return results.values[cell] + [mean - sd, mean + sd]
             }
             let low = extremes.min() ?? 0, high = extremes.max() ?? 1
-            let ySpan = max(high - low, 1e-9)
+            let ySpan = high - low > 1e-12 ? high - low : max(abs(high) * 0.1, 1e-3)
             panel = .cartesian(CartesianPlot(
-                x: ChartAxis(axis.key, limits: (axis.values.first! - 0.03 * xSpan)...(axis.values.last! + 0.03 * xSpan)),
+                x: axis.names.map { ChartAxis(axis.key, categories: $0) }
+                    ?? ChartAxis(axis.key, limits: (axis.values.first! - 0.03 * xSpan)...(axis.values.last! + 0.03 * xSpan)),
                 y: ChartAxis(results.metric, limits: (low - 0.06 * ySpan)...(high + 0.06 * ySpan)), series: series, lines: lines, legend: .automatic))
         case 2:
             let columns = plan.axes[0].values, rows = plan.axes[1].values
@@ -46,7 +48,8 @@ public enum SweepPlots {
             panel = .heatMap(HeatMapPlot(
                 xLabel: plan.axes[0].key, yLabel: plan.axes[1].key, xValues: columns, yValues: rows, values: grid,
                 valueLabel: "\(results.metric) (mean)", lowIsBright: direction != .higher,
-                cellDecimals: columns.count <= 14 && rows.count <= 20 ? decimals(for: grid.flatMap { $0 }.compactMap { $0 }) : nil))
+                cellDecimals: columns.count <= 14 && rows.count <= 20 ? decimals(for: grid.flatMap { $0 }.compactMap { $0 }) : nil,
+                xNames: plan.axes[0].names, yNames: plan.axes[1].names))
         default:
             return nil
         }

@@ -7,7 +7,7 @@ public enum SweepReport {
     public static func table(_ results: SweepResults, top: Int) -> String {
         let plan = results.plan
         let rows = results.ranking.prefix(top).map { cell -> [String] in
-            [String(cell)] + plan.cells[cell].map { String(format: "%g", $0) }
+            [String(cell)] + zip(plan.axes, plan.cells[cell]).map { $0.names == nil ? String(format: "%g", $1) : $0.text($1) }
                 + [results.mean(cell).map { String(format: "%.4f", $0) } ?? "–", results.standardDeviation(cell).map { String(format: "%.4f", $0) } ?? "–"]
         }
         let direction = RunMetrics.direction(of: results.metric)

@@ -31,6 +31,12 @@ extension ScenarioLoader {
         }
         return keyReference().first { $0.key == normalized && ($0.type.hasPrefix("number") || $0.type.hasPrefix("integer")) }
     }
+
+    /// The choice key `key` (one of a set of names: `selection.selector`, `fusion.filter`,
+    /// `selection.angle_source`, …) from the key reference, or `nil`.
+    public static func choiceKey(_ key: String) -> KeyDescription? {
+        keyReference().first { $0.key == key && $0.type.hasPrefix("one of") }
+    }
 }
 
 extension ScenarioLoader {

@@ -15,9 +15,30 @@ import Testing
     @Test func badAxesAreRejected() {
         #expect(throws: SweepError.self) { try SweepAxis(parsing: "selection.threshold") }
         #expect(throws: SweepError.self) { try SweepAxis(parsing: "selection.threshold=1:2:0") }
-        #expect(throws: SweepError.self) { try SweepAxis(parsing: "fusion.filter=1:2:1") }
+        #expect(throws: SweepError.self) { try SweepAxis(parsing: "fusion.filter=madgwick,,mahony") }
+        #expect(throws: SweepError.self) { try SweepAxis(parsing: "fusion.filter=madgwick,madgwick") }
+        #expect(throws: SweepError.self) { try SweepAxis(parsing: "selection.threshold=madgwick,mahony") }
         #expect(throws: SweepError.self) { try SweepAxis(parsing: "no.such.key=1:2:1") }
         #expect(throws: SweepError.self) { try SweepAxis(parsing: "selection.threshold=0:100000:1") }
+    }
+
+    /// A choice key takes names: numbered cells, names in files, each cell's scenario set by name,
+    /// and a finished sweep resumes with nothing to do (rows matched by name).
+    @Test func choiceAxesSweepNamedImplementations() throws {
+        let axis = try SweepAxis(parsing: "fusion.filter=madgwick,bias-estimating")
+        #expect(axis.values == [0, 1] && axis.names == ["madgwick", "bias-estimating"])
+        #expect(axis.description == "fusion.filter=madgwick,bias-estimating" && axis.text(1) == "bias-estimating")
+        let source = ScenarioSource(reference: "tripod-ideal", searchDirectories: [repositoryScenarios])
+        let plan = try SweepPlan(source: source, axes: [axis], seeds: [1])
+        #expect(plan.cellScenarios.map(\.fusion.fusion.filter) == [.madgwick, .biasEstimating])
+        #expect(throws: SweepError.self) { try SweepPlan(source: source, axes: [try SweepAxis(parsing: "fusion.filter=madgwick,nope")], seeds: [1]) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-choice-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try SweepRunner.run(plan, in: folder, mode: .fresh).ran == 2)
+        let rows = try String(contentsOf: folder.appendingPathComponent("sweep.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(rows[1].hasPrefix("0,1,madgwick,") && rows[2].hasPrefix("1,1,bias-estimating,"))
+        let again = try SweepRunner.run(plan, in: folder, mode: .resume)
+        #expect(again.resumed == 2 && again.ran == 0)
     }
 
     /// Cells: the first axis varies slowest; every cell's scenario carries its values.

@@ -7,14 +7,19 @@ public struct SweepError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) { self.description = description }
 }
 
-/// One `--vary KEY=FROM:TO:STEP`: a numeric scenario key and the values it takes.
+/// One `--vary KEY=FROM:TO:STEP` (a numeric scenario key and the values it takes) or
+/// `--vary KEY=NAME,NAME,…` (a choice key such as `selection.selector` or `fusion.filter`, its
+/// values numbered 0, 1, … in `values`, named in `names`).
 public struct SweepAxis: Sendable, Equatable, CustomStringConvertible {
     public var key: String
     public var from: Double
     public var to: Double
     public var step: Double
-    /// from, from + step, … up to `to` (inclusive within 1e-9 of a step), as written in files.
+    /// from, from + step, … up to `to` (inclusive within 1e-9 of a step), as written in files;
+    /// for a choice axis the indices of `names`.
     public var values: [Double]
+    /// The names a choice axis takes; `nil` for a numeric axis.
+    public var names: [String]?
 
     /// At most this many values per axis.
     public static let maximumValues = 1000
@@ -25,14 +30,24 @@ public struct SweepAxis: Sendable, Equatable, CustomStringConvertible {
             throw SweepError("--vary \(text): expected KEY=FROM:TO:STEP, e.g. selection.threshold=2:8:1")
         }
         key = String(text[..<equals]).trimmingCharacters(in: .whitespaces)
+        if ScenarioLoader.choiceKey(key) != nil {
+            let names = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !names.contains(where: \.isEmpty) else { throw SweepError("--vary \(text): expected NAME,NAME,… after '='") }
+            guard Set(names).count == names.count else { throw SweepError("--vary \(text): a name is given twice") }
+            guard names.count <= Self.maximumValues else { throw SweepError("--vary \(text): at most \(Self.maximumValues) names per key") }
+            // Whether each name exists is checked when the plan resolves every cell's scenario.
+            (from, to, step, values, self.names) = (0, Double(names.count - 1), 1, names.indices.map(Double.init), names)
+            return
+        }
+        guard let description = ScenarioLoader.numericKey(key) else {
+            throw SweepError("--vary \(text): \(key) is neither a numeric nor a choice scenario key (see orbitbench scenario keys)")
+        }
         let bounds = text[text.index(after: equals)...].split(separator: ":", omittingEmptySubsequences: false)
             .map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard bounds.count == 3, let from = bounds[0], let to = bounds[1], let step = bounds[2],
               from.isFinite, to.isFinite, step.isFinite else {
             throw SweepError("--vary \(text): expected three numbers FROM:TO:STEP after '='")
-        }
-        guard let description = ScenarioLoader.numericKey(key) else {
-            throw SweepError("--vary \(text): \(key) is not a numeric scenario key (see orbitbench scenario keys)")
         }
         guard step > 0 else { throw SweepError("--vary \(text): STEP must be positive") }
         guard to >= from else { throw SweepError("--vary \(text): TO must not be below FROM") }
@@ -45,15 +60,21 @@ public struct SweepAxis: Sendable, Equatable, CustomStringConvertible {
         if description.type.hasPrefix("integer"), let fractional = values.first(where: { $0 != $0.rounded() }) {
             throw SweepError("--vary \(text): \(key) takes whole numbers, but the grid contains \(ConfigNumber.format(fractional))")
         }
-        (self.from, self.to, self.step, self.values) = (from, to, step, values)
+        (self.from, self.to, self.step, self.values, self.names) = (from, to, step, values, nil)
     }
 
     public var description: String {
-        "\(key)=\(ConfigNumber.format(from)):\(ConfigNumber.format(to)):\(ConfigNumber.format(step))"
+        if let names { return "\(key)=\(names.joined(separator: ","))" }
+        return "\(key)=\(ConfigNumber.format(from)):\(ConfigNumber.format(to)):\(ConfigNumber.format(step))"
+    }
+
+    /// The value as written in files and tables: the number, or the name of a choice.
+    public func text(_ value: Double) -> String {
+        names.map { $0[Int(value)] } ?? ConfigNumber.format(value)
     }
 
     /// The override that sets this key to `value`.
     public func override(_ value: Double) -> ConfigOverride {
-        ConfigOverride(path: key.split(separator: ".").map(String.init), value: ConfigNumber.format(value))
+        ConfigOverride(path: key.split(separator: ".").map(String.init), value: text(value))
     }
 }

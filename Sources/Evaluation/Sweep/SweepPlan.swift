@@ -10,7 +10,8 @@ public struct SweepPlan: Sendable {
     public let seeds: [UInt64]
     /// Axis values of each cell; the first axis varies slowest.
     public let cells: [[Double]]
-    let cellScenarios: [Scenario]
+    /// The scenario of each cell, resolved and validated.
+    public let cellScenarios: [Scenario]
     /// Metric columns of sweep.csv.
     public let columns: [String]
 
@@ -70,7 +71,7 @@ public struct SweepPlan: Sendable {
         var csv = CSVWriter(header: header)
         csv.integer(cell)
         csv.integer(seed)
-        for value in cells[cell] { csv.text(ConfigNumber.format(value)) }
+        for (axis, value) in zip(axes, cells[cell]) { csv.text(axis.text(value)) }
         csv.metrics(metrics, columns: columns)
         csv.endRow()
         return Array(csv.rowBytes)

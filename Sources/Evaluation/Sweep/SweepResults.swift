@@ -44,7 +44,7 @@ public struct SweepResults: Sendable {
 
     /// "selection.threshold=4, selection.weights.roll=2" for a cell.
     public func label(_ cell: Int) -> String {
-        zip(plan.axes, plan.cells[cell]).map { "\($0.key)=\(ConfigNumber.format($1))" }.joined(separator: ", ")
+        zip(plan.axes, plan.cells[cell]).map { "\($0.key)=\($0.text($1))" }.joined(separator: ", ")
     }
 }
 

@@ -103,7 +103,7 @@ public enum SweepRunner {
                   let seed = UInt64(row.fields[1]), let seedIndex = plan.seeds.firstIndex(of: seed) else {
                 throw CSVError(file: csv.path, line: row.line, message: "cell or seed not part of this sweep")
             }
-            for (axis, value) in plan.cells[cell].enumerated() where row.fields[2 + axis] != ConfigNumber.format(value) {
+            for (axis, value) in plan.cells[cell].enumerated() where row.fields[2 + axis] != plan.axes[axis].text(value) {
                 throw CSVError(file: csv.path, line: row.line, column: plan.axes[axis].key, message: "value does not match cell \(cell)")
             }
             guard done.insert(cell * plan.seeds.count + seedIndex).inserted else {

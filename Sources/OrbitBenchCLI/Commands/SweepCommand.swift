@@ -14,19 +14,22 @@ struct SweepCommand: ParsableCommand {
             of metrics.csv); an interrupted sweep continues with --resume without recomputing or \
             duplicating rows. plots/sweep-<metric>.png shows --metric: a line chart for one key, \
             a heat map for two. --resume on a finished sweep only redraws the plot, so it is also \
-            the way to look at another metric.
+            the way to look at another metric. A choice key (selection.selector, fusion.filter, \
+            selection.angle_source, …) takes a list of names instead of a grid, so a plugged-in \
+            selector or filter is compared with the built-in ones cell by cell.
 
             Examples:
               orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3
               orbitbench sweep orbit-72 --vary selection.weights.acceleration=0:40:10 --vary selection.threshold=2:8:2 --metric blur_sel_mean_px
               orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --resume --metric coverage
               orbitbench sweep rephoto-fountain --vary rephoto.user.overlay_tolerance_pct=1:5:1 --seeds 1
+              orbitbench sweep shaky-hands --vary fusion.filter=madgwick,bias-estimating --vary selection.threshold=4:8:2 --seeds 1-3
             """)
 
     @Argument(help: "Scenario name or path.")
     var scenario: String
 
-    @Option(help: ArgumentHelp("A numeric key and its grid; repeat for more keys.", valueName: "key=from:to:step"))
+    @Option(help: ArgumentHelp("A numeric key and its grid (key=from:to:step), or a choice key and its names (key=a,b,c); repeat for more keys.", valueName: "key=values"))
     var vary: [String] = []
 
     @Option(help: "Seeds to run each cell with, e.g. 1-5 (default: the scenario's seeds).")

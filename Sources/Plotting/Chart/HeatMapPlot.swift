@@ -14,8 +14,12 @@ public struct HeatMapPlot: Sendable {
     public var lowIsBright: Bool
     /// Decimals printed in each cell (nil: no numbers).
     public var cellDecimals: Int?
+    /// Names shown instead of the numbers of `xValues` / `yValues` (choice keys).
+    public var xNames: [String]?
+    public var yNames: [String]?
 
-    public init(title: String? = nil, xLabel: String, yLabel: String, xValues: [Double], yValues: [Double], values: [[Double?]], valueLabel: String, lowIsBright: Bool = false, cellDecimals: Int? = 2) {
+    public init(title: String? = nil, xLabel: String, yLabel: String, xValues: [Double], yValues: [Double], values: [[Double?]], valueLabel: String, lowIsBright: Bool = false, cellDecimals: Int? = 2, xNames: [String]? = nil, yNames: [String]? = nil) {
+        precondition(xNames.map { $0.count == xValues.count } ?? true && yNames.map { $0.count == yValues.count } ?? true)
         self.title = title
         self.xLabel = xLabel
         self.yLabel = yLabel
@@ -25,6 +29,8 @@ public struct HeatMapPlot: Sendable {
         self.valueLabel = valueLabel
         self.lowIsBright = lowIsBright
         self.cellDecimals = cellDecimals
+        self.xNames = xNames
+        self.yNames = yNames
     }
 }
 
@@ -50,7 +56,7 @@ struct HeatMapRenderer {
         let top = canvas.panelTitle(plot.title, in: frame)
         let columns = plot.xValues.count, rows = plot.yValues.count
         guard columns > 0, rows > 0 else { return }
-        let xLabels = plot.xValues.map(Self.label), yLabels = plot.yValues.map(Self.label)
+        let xLabels = plot.xNames ?? plot.xValues.map(Self.label), yLabels = plot.yNames ?? plot.yValues.map(Self.label)
         let yLabelWidth = yLabels.map { canvas.measure($0, size: TextSize.tick).width }.max() ?? 0
         let left = frame.x + TextSize.axisLabel + 10 + yLabelWidth + 6
         // The colour bar's label wraps at spaces; the bar gets room for its widest line.
