@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["CHDF5", "OrbitMath", "Scenarios"]),
         .target(name: "Evaluation", dependencies: ["CGSL", "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
         .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
-        .target(name: "Reports", dependencies: ["OrbitMath", "Fusion", "Capture", "Rephoto", "Evaluation", "Plotting", "Recordings", "Scenarios"]),
+        .target(name: "Reports", dependencies: ["OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Evaluation", "Plotting", "Recordings", "Scenarios"]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
         .target(name: "OrbitBench", dependencies: [

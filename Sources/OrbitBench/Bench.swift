@@ -10,17 +10,22 @@ import Foundation
 ///     let mine = try Bench.runCapture(scenario, seeds: [1, 2, 3]) { settings in MySelector(settings: settings) }
 ///     try Bench.writeCaptureReport(scenario, mine, to: "reports/mine")
 public enum Bench {
+    /// The OrbitBench checkout this library was built from (its sources' location).
+    public static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `relative` under the working directory if it exists there, else in `checkout`.
+    public static func inCheckout(_ relative: String) -> String {
+        FileManager.default.fileExists(atPath: relative) ? relative : checkout.appendingPathComponent(relative).path
+    }
+
     /// Where scenario names are looked up: `$ORBITBENCH_SCENARIOS`, `./scenarios`, then the
-    /// `scenarios/` folder of the OrbitBench checkout this library was built from.
+    /// `scenarios/` folder of `checkout`.
     public static var scenarioDirectories: [String] {
         var directories: [String] = []
         if let environment = ProcessInfo.processInfo.environment["ORBITBENCH_SCENARIOS"], !environment.isEmpty {
             directories.append(environment)
         }
-        directories.append("scenarios")
-        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        directories.append(checkout.appendingPathComponent("scenarios").path)
-        return directories
+        return directories + ["scenarios", checkout.appendingPathComponent("scenarios").path]
     }
 
     /// A scenario by name (looked up in `searchDirectories`) or path to a `.yaml` file, with

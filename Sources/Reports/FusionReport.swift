@@ -1,6 +1,8 @@
 import Evaluation
 import Foundation
 import Plotting
+import Scenarios
+import Simulation
 
 /// fusion.csv, the text summary and the error-over-time figure of `orbitbench fusion`.
 public enum FusionReport {
@@ -18,6 +20,27 @@ public enum FusionReport {
     public static let columns = [
         "scenario", "seed", "filter", "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg", "bias_err_dps", "ns_per_update",
     ]
+
+    /// Writes fusion.csv, fusion-summary.txt and (with `plots`) plots/fusion-error.png of the
+    /// first seed of each scenario into `report` (not committed); returns the summary.
+    public static func write(_ rows: [Row], scenarios: [Scenario], useMagnetometer: Bool, to report: ReportDirectory, plots: Bool) throws -> String {
+        try report.write(csv(rows).bytes, to: "fusion.csv")
+        let text = summary(rows, useMagnetometer: useMagnetometer)
+        try report.write(text, to: "fusion-summary.txt")
+        if plots {
+            let firstSeed = rows.reduce(into: [String: UInt64]()) { if $0[$1.scenario] == nil { $0[$1.scenario] = $1.seed } }
+            let firstSeedRows = rows.filter { firstSeed[$0.scenario] == $0.seed }
+            var windows: [String: FusionPlots.Windows] = [:]
+            for scenario in scenarios {
+                let profile = ProgressProfile(orbit: scenario.world.orbit)
+                let disturbances = scenario.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }
+                windows[scenario.name] = FusionPlots.Windows(evaluated: profile.walkingPhase, disturbances: disturbances)
+            }
+            let provenance = Provenance.texts(command: "fusion", scenarios: scenarios.map(\.name), seeds: rows.map(\.seed))
+            try report.write(try FusionPlots.errorOverTime(firstSeedRows, windows: windows, provenance: provenance), to: "plots/fusion-error.png")
+        }
+        return text
+    }
 
     public static func csv(_ rows: [Row]) -> CSVWriter {
         var csv = CSVWriter(header: columns)

@@ -12,10 +12,13 @@ public enum RecordingFusionReport {
         /// "undisturbed", "disturbed" or "" when unknown.
         public var group: String
         public var result: FilterRunResult
-        public init(trial: String, group: String, result: FilterRunResult) {
+        /// Sample times, s, for attitude.csv (empty when the run kept no trace).
+        public var times: [Double]
+        public init(trial: String, group: String, result: FilterRunResult, times: [Double] = []) {
             self.trial = trial
             self.group = group
             self.result = result
+            self.times = times
         }
     }
 
@@ -27,6 +30,30 @@ public enum RecordingFusionReport {
         public var total: Double
         public var heading: Double
         public var inclination: Double
+    }
+
+    /// Writes fusion.csv, fusion-groups.csv, fusion-summary.txt (with the diagnostics table and
+    /// `extraSummary`), attitude/<trial>-<filter>.csv for rows with a trace and, with `plots`,
+    /// plots/fusion-broad.png and plots/fusion-error.png into `report` (not committed).
+    /// Returns the summary text.
+    public static func write(_ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", to report: ReportDirectory, plots: Bool) throws -> String {
+        try report.write(csv(rows).bytes, to: "fusion.csv")
+        for row in rows {
+            guard let trace = row.result.trace, row.times.count == trace.estimates.count else { continue }
+            try report.write(attitudeCSV(times: row.times, trace: trace).bytes, to: "attitude/\(row.trial)-\(row.result.label).csv")
+        }
+        let groups = averages(rows)
+        try report.write(averagesCSV(groups).bytes, to: "fusion-groups.csv")
+        let text = summary(rows, useMagnetometer: useMagnetometer) + "\n" + diagnosticsTable(rows) + "\n" + extraSummary
+        try report.write(text, to: "fusion-summary.txt")
+        if plots && !groups.isEmpty {
+            let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let provenance = Provenance.texts(command: "fusion --recording", scenarios: trials, seeds: [])
+            try report.write(try figure(groups, trials: trials.count, provenance: provenance), to: "plots/fusion-broad.png")
+            let timeRows = rows.map { FusionReport.Row(scenario: $0.trial, seed: 0, result: $0.result) }
+            try report.write(try FusionPlots.errorOverTime(timeRows, recordings: true, provenance: provenance), to: "plots/fusion-error.png")
+        }
+        return text
     }
 
     /// fusion.csv: the simulated layout (scenario "recording", no seed) plus trial and group.

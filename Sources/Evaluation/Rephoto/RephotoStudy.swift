@@ -8,6 +8,7 @@ import Simulation
 /// Why a rephoto study could not be evaluated.
 public struct RephotoStudyError: Error, CustomStringConvertible {
     public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// Runs one seed of a rephoto scenario: a photographer takes the reference photograph (the

@@ -1,10 +1,6 @@
 import ArgumentParser
-import Evaluation
 import Foundation
-import Fusion
-import Recordings
-import Reports
-import Scenarios
+import OrbitBench
 
 extension FusionCommand {
     /// `orbitbench fusion --recording FILE…`: every filter, default parameters, on each file.
@@ -32,38 +28,15 @@ extension FusionCommand {
         if useMagnetometer, let missing = loaded.first(where: { $0.magnetometer == nil }) {
             throw CommandFailure("\(missing.file): no magnetometer; use --dof 6")
         }
-        let jobs = loaded.indices.flatMap { recording in kinds.map { (recording, $0) } }
-        let inputs = loaded.map { FusionInput(recording: $0) }
-        let progress = ProgressLine(total: jobs.count, label: "orbitbench fusion")
-        let results = try Parallel.map(jobs.count, progress: { progress.update($0) }) { index -> FilterRunResult in
-            let (recording, kind) = jobs[index]
-            return settings.withFilter(kind, FilterRunner(input: inputs[recording], kind: kind, useMagnetometer: useMagnetometer, keepTrace: attitude))
-        }
+        let progress = ProgressLine(total: loaded.count * kinds.count, label: "orbitbench fusion")
+        let rows = try Bench.fusion(
+            recordings: loaded, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: attitude) { progress.update($0) }
         progress.finish()
-        let rows = zip(jobs, results).map { job, result in
-            RecordingFusionReport.Row(trial: loaded[job.0].name, group: loaded[job.0].primaryGroup ?? "", result: result)
-        }
-        try report.write(RecordingFusionReport.csv(rows).bytes, to: "fusion.csv")
-        // Per-sample output of every filter on every file, with or without a reference.
-        for (job, result) in zip(jobs, results) {
-            guard let trace = result.trace else { continue }
-            let times = inputs[job.0].readings.map(\.time)
-            try report.write(RecordingFusionReport.attitudeCSV(times: times, trace: trace).bytes, to: "attitude/\(loaded[job.0].name)-\(result.label).csv")
-        }
-        let averages = RecordingFusionReport.averages(rows)
-        try report.write(RecordingFusionReport.averagesCSV(averages).bytes, to: "fusion-groups.csv")
-        let summary = RecordingFusionReport.summary(rows, useMagnetometer: useMagnetometer)
-            + "\n" + RecordingFusionReport.diagnosticsTable(rows) + "\n"
-            + String(format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", readSeconds.reduce(0, +) / Double(readSeconds.count) * 1000, (readSeconds.max() ?? 0) * 1000)
-        try report.write(summary, to: "fusion-summary.txt")
-        if !noPlots && !averages.isEmpty {
-            let provenance = Provenance.texts(command: "fusion --recording", scenarios: loaded.map(\.name), seeds: [])
-            try report.write(try RecordingFusionReport.figure(averages, trials: loaded.count, provenance: provenance), to: "plots/fusion-broad.png")
-            let timeRows = rows.map { FusionReport.Row(scenario: $0.trial, seed: 0, result: $0.result) }
-            try report.write(try FusionPlots.errorOverTime(timeRows, recordings: true, provenance: provenance), to: "plots/fusion-error.png")
-        }
+        let reading = String(format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", readSeconds.reduce(0, +) / Double(readSeconds.count) * 1000, (readSeconds.max() ?? 0) * 1000)
+        let summary = try RecordingFusionReport.write(rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, plots: !noPlots)
         try report.commit()
         print(summary, terminator: "")
-        print("wrote \(report.destination.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(noPlots || averages.isEmpty ? "" : ", plots/fusion-broad.png, plots/fusion-error.png")")
+        let plotted = !noPlots && !RecordingFusionReport.averages(rows).isEmpty
+        print("wrote \(report.destination.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")")
     }
 }

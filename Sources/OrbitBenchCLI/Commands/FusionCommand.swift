@@ -2,6 +2,7 @@ import ArgumentParser
 import Reports
 import Evaluation
 import Foundation
+import OrbitBench
 import Fusion
 import Scenarios
 import Simulation
@@ -68,40 +69,12 @@ struct FusionCommand: ParsableCommand {
 
     func run() throws {
         if !recordings.isEmpty { return try runRecordings() }
-        let kinds: [FilterName] = try ListParsing.names(filters, option: "--filters")
-        let seedOverride = try seeds.map(ListParsing.seeds)
+        let filters: [FilterName] = try ListParsing.names(self.filters, option: "--filters")
         let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map { try scenarioOptions.loadCapture($0, for: "fusion") }
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: out))
-        let jobs = loaded.flatMap { scenario in (seedOverride ?? scenario.seeds).map { (scenario, $0) } }
-        let useMagnetometer = dof == 9
-        let results = try Parallel.map(jobs.count) { index -> [FilterRunResult] in
-            let (scenario, seed) = jobs[index]
-            let run = try SimulatedRun(world: scenario.world, seed: seed)
-            let input = FusionInput(run: run, calibrate: scenario.fusion.magnetometerCalibration == .ideal)
-            return kinds.map { kind in
-                scenario.fusion.fusion.withFilter(kind, FilterRunner(input: input, kind: kind, useMagnetometer: useMagnetometer))
-            }
-        }
-        var rows: [FusionReport.Row] = []
-        for (job, filterResults) in zip(jobs, results) {
-            for result in filterResults { rows.append(FusionReport.Row(scenario: job.0.name, seed: job.1, result: result)) }
-        }
-        try report.write(FusionReport.csv(rows).bytes, to: "fusion.csv")
-        let summary = FusionReport.summary(rows, useMagnetometer: useMagnetometer)
-        try report.write(summary, to: "fusion-summary.txt")
-        if !noPlots {
-            let firstSeedRows = rows.filter { row in jobs.first { $0.0.name == row.scenario }?.1 == row.seed }
-            var windows: [String: FusionPlots.Windows] = [:]
-            for scenario in loaded {
-                let profile = ProgressProfile(orbit: scenario.world.orbit)
-                let disturbances = scenario.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }
-                windows[scenario.name] = FusionPlots.Windows(evaluated: profile.walkingPhase, disturbances: disturbances)
-            }
-            let provenance = Provenance.texts(command: "fusion", scenarios: loaded.map(\.name), seeds: jobs.map(\.1))
-            try report.write(try FusionPlots.errorOverTime(firstSeedRows, windows: windows, provenance: provenance), to: "plots/fusion-error.png")
-        }
-        try report.commit()
+        _ = try ReportDirectory(destination: URL(fileURLWithPath: out))  // fail on unwritable output before any work
+        let rows = try Bench.fusion(loaded, seeds: try seeds.map(ListParsing.seeds), filters: filters, useMagnetometer: dof == 9)
+        let summary = try Bench.writeFusionReport(rows, scenarios: loaded, useMagnetometer: dof == 9, to: out, plots: !noPlots)
         print(summary, terminator: "")
-        print("wrote \(report.destination.path)/fusion.csv, fusion-summary.txt\(noPlots ? "" : ", plots/fusion-error.png")")
+        print("wrote \(out)/fusion.csv, fusion-summary.txt\(noPlots ? "" : ", plots/fusion-error.png")")
     }
 }

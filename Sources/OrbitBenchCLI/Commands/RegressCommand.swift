@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import OrbitBench
 import Reports
 import Scenarios
 
@@ -67,13 +68,6 @@ struct RegressCommand: ParsableCommand {
         if !comparison.regressions.isEmpty { throw ExitCode.failure }
     }
 
-    /// `relative` under the working directory if it exists there, else in the checkout the
-    /// executable was built in.
-    static func inCheckout(_ relative: String) -> String {
-        if FileManager.default.fileExists(atPath: relative) { return relative }
-        if let scenarios = ScenarioOptions.checkoutScenarios() {
-            return URL(fileURLWithPath: scenarios).deletingLastPathComponent().appendingPathComponent(relative).path
-        }
-        return relative
-    }
+    /// `relative` under the working directory if it exists there, else in the checkout.
+    static func inCheckout(_ relative: String) -> String { Bench.inCheckout(relative) }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
-import Evaluation
 import Foundation
-import Scenarios
-import Simulation
+import OrbitBench
 
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,20 +32,10 @@ struct SimulateCommand: ParsableCommand {
         let scenario = try scenarioOptions.loadCapture(self.scenario, for: "simulate")
         let seed = self.seed ?? scenario.seeds[0]
         let destination = URL(fileURLWithPath: out).appendingPathComponent("\(scenario.name)-seed-\(seed)")
-        let report = try ReportDirectory(destination: destination)
-        let run = try SimulatedRun(world: scenario.world, seed: seed)
-        let pipeline = try run.pipelineWithoutGuard()
-        try report.write(SimulationCSV.truth(run).bytes, to: "truth.csv")
-        try report.write(SimulationCSV.imu(run).bytes, to: "imu.csv")
-        try report.write(SimulationCSV.motion(run).bytes, to: "motion.csv")
-        try report.write(SimulationCSV.frames(run, pipeline: pipeline.frames).bytes, to: "frames.csv")
-        try report.write(ScenarioLoader.yaml(for: scenario), to: "scenario.yaml")
-        if let session = try CaptureRunner.run(scenario, simulated: run, keepSession: true).session {
-            try report.write(SessionLogCSV.motion(session).bytes, to: "session/motion.csv")
-            try report.write(SessionLogCSV.frames(session).bytes, to: "session/frames.csv")
-        }
-        try report.commit()
-        let dropped = pipeline.frames.filter(\.dropped).count
+        _ = try ReportDirectory(destination: destination)  // fail on unwritable output before any work
+        let (run, session) = try Bench.simulate(scenario, seed: seed)
+        try Bench.writeSimulation(scenario, run: run, session: session, to: destination.path)
+        let dropped = try run.pipelineWithoutGuard().frames.filter(\.dropped).count
         print("""
             \(scenario.name) seed \(seed): \(String(format: "%.2f", run.trajectory.duration)) s, \
             \(run.imu.count) IMU samples, \(run.motion.count) motion updates, \(run.frames.count) frames \

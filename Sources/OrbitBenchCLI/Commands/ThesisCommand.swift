@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import OrbitBench
 import Reports
 
 struct ThesisCommand: ParsableCommand {
@@ -44,9 +45,6 @@ struct ThesisCommand: ParsableCommand {
         print("wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, plots/keypoints.png}")
     }
 
-    /// scenarios/thesis relative to the working directory, else next to the checkout.
-    static func defaultDataDirectory() -> String {
-        if FileManager.default.fileExists(atPath: "scenarios/thesis/table-6-1.csv") { return "scenarios/thesis" }
-        return (ScenarioOptions.checkoutScenarios() ?? "scenarios") + "/thesis"
-    }
+    /// scenarios/thesis relative to the working directory, else in the checkout.
+    static func defaultDataDirectory() -> String { Bench.thesisDataDirectory }
 }

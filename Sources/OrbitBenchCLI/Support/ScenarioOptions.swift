@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OrbitBench
 import Scenarios
 
 /// Where scenarios are found and how they are adjusted on the command line.
@@ -21,19 +22,12 @@ struct ScenarioOptions: ParsableArguments {
         overrides.compactMap { try? ConfigOverride(parsing: $0) }
     }
 
-    /// Search order: --scenario-dir, $ORBITBENCH_SCENARIOS, ./scenarios, the scenarios folder of
-    /// the checkout the executable was built in.
+    /// Search order: --scenario-dir, then `Bench.scenarioDirectories` ($ORBITBENCH_SCENARIOS,
+    /// ./scenarios, the checkout's scenarios folder).
     var searchDirectories: [String] { Self.searchDirectories(extra: scenarioDir) }
 
     static func searchDirectories(extra: String?) -> [String] {
-        var directories: [String] = []
-        if let extra { directories.append(extra) }
-        if let environment = ProcessInfo.processInfo.environment["ORBITBENCH_SCENARIOS"], !environment.isEmpty {
-            directories.append(environment)
-        }
-        directories.append("scenarios")
-        if let checkout = Self.checkoutScenarios() { directories.append(checkout) }
-        return directories
+        (extra.map { [$0] } ?? []) + Bench.scenarioDirectories
     }
 
     func load(_ reference: String) throws -> Scenario {
@@ -47,18 +41,5 @@ struct ScenarioOptions: ParsableArguments {
             throw CommandFailure("orbitbench \(command): \(scenario.name) is a \(scenario.kind.rawValue) scenario; \(command) works on capture scenarios (try: orbitbench run \(reference))")
         }
         return scenario
-    }
-
-    /// `<checkout>/scenarios` for an executable at `<checkout>/.build/…/orbitbench`.
-    static func checkoutScenarios() -> String? {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent("scenarios")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("\(Scenario.defaultName).yaml").path) {
-                return candidate.path
-            }
-            directory.deleteLastPathComponent()
-        }
-        return nil
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+extension Bench {
+    /// `orbitbench fusion`: every filter on every (scenario, seed), on all cores; rows in
+    /// (scenario, seed, filter) order.
+    public static func fusion(_ scenarios: [Scenario], seeds: [UInt64]? = nil, filters: [FilterName], useMagnetometer: Bool) throws -> [FusionReport.Row] {
+        let jobs = scenarios.flatMap { scenario in (seeds ?? scenario.seeds).map { (scenario, $0) } }
+        let results = try Parallel.map(jobs.count) { index -> [FilterRunResult] in
+            let (scenario, seed) = jobs[index]
+            let input = FusionInput(run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: scenario.fusion.magnetometerCalibration == .ideal)
+            return filters.map { filter in
+                scenario.fusion.fusion.withFilter(filter, FilterRunner(input: input, kind: filter, useMagnetometer: useMagnetometer))
+            }
+        }
+        return zip(jobs, results).flatMap { job, filterResults in
+            filterResults.map { FusionReport.Row(scenario: job.0.name, seed: job.1, result: $0) }
+        }
+    }
+
+    /// Writes fusion.csv, fusion-summary.txt and (with `plots`) plots/fusion-error.png; returns the summary.
+    @discardableResult
+    public static func writeFusionReport(_ rows: [FusionReport.Row], scenarios: [Scenario], useMagnetometer: Bool, to directory: String, plots: Bool = true) throws -> String {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
+        let summary = try FusionReport.write(rows, scenarios: scenarios, useMagnetometer: useMagnetometer, to: report, plots: plots)
+        try report.commit()
+        return summary
+    }
+
+    /// `orbitbench fusion --recording`: every filter with the same `settings` on every
+    /// recording, on all cores; rows in (recording, filter) order. `keepAttitude` keeps every
+    /// sample's estimate, bias and flags for attitude.csv.
+    public static func fusion(
+        recordings: [SensorRecording], filters: [FilterName], settings: FusionSettings, useMagnetometer: Bool, keepAttitude: Bool = true,
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> [RecordingFusionReport.Row] {
+        let jobs = recordings.indices.flatMap { recording in filters.map { (recording, $0) } }
+        let inputs = recordings.map { FusionInput(recording: $0) }
+        let results = try Parallel.map(jobs.count, progress: progress) { index -> FilterRunResult in
+            let (recording, filter) = jobs[index]
+            return settings.withFilter(filter, FilterRunner(input: inputs[recording], kind: filter, useMagnetometer: useMagnetometer, keepTrace: keepAttitude))
+        }
+        return zip(jobs, results).map { job, result in
+            RecordingFusionReport.Row(trial: recordings[job.0].name, group: recordings[job.0].primaryGroup ?? "", result: result,
+                                      times: keepAttitude ? inputs[job.0].readings.map(\.time) : [])
+        }
+    }
+}

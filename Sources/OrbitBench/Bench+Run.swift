@@ -1,0 +1,65 @@
+import Foundation
+
+extension Bench {
+    /// The seeds of any scenario, run: a capture scenario's `CaptureRunResult`s or a rephoto
+    /// study's `RephotoStudyResult`s.
+    public enum Outcome: Sendable {
+        case capture([CaptureRunResult])
+        case rephoto([RephotoStudyResult])
+    }
+
+    /// `orbitbench run` for several scenarios: every (scenario, seed) on all cores, results per
+    /// scenario in seed order. `progress` gets the number of finished runs.
+    public static func run(_ scenarios: [Scenario], seeds: [UInt64]? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [Outcome] {
+        enum One: Sendable {
+            case capture(CaptureRunResult)
+            case rephoto(RephotoStudyResult)
+        }
+        let jobs = scenarios.indices.flatMap { index in (seeds ?? scenarios[index].seeds).map { (index, $0) } }
+        let results = try Parallel.map(jobs.count, progress: progress) { job -> One in
+            let scenario = scenarios[jobs[job].0], seed = jobs[job].1
+            switch scenario.kind {
+            case .capture: return .capture(try CaptureRunner.run(scenario, seed: seed))
+            case .rephoto:
+                do { return .rephoto(try RephotoStudy.run(scenario, seed: seed)) } catch let error as RephotoStudyError {
+                    throw RephotoStudyError(description: "\(scenario.name): \(error.description)")
+                }
+            }
+        }
+        return scenarios.indices.map { index in
+            let mine = zip(jobs, results).filter { $0.0.0 == index }.map(\.1)
+            switch scenarios[index].kind {
+            case .capture: return .capture(mine.compactMap { if case .capture(let result) = $0 { result } else { nil } })
+            case .rephoto: return .rephoto(mine.compactMap { if case .rephoto(let result) = $0 { result } else { nil } })
+            }
+        }
+    }
+
+    /// Writes `run`'s folder for one scenario's outcome (see `writeCaptureReport`; rephoto
+    /// studies write metrics.csv, the thesis-layout tables, users.csv, summary.json and the
+    /// error plot, compared with the thesis when its Table 6.1 is found). Returns the stdout table.
+    @discardableResult
+    public static func writeReport(_ scenario: Scenario, _ outcome: Outcome, to directory: String, plots: Bool = true) throws -> String {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
+        let table: String
+        switch outcome {
+        case .capture(let results):
+            try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, command: "run")
+            table = CaptureReport.table(scenario: scenario, results)
+        case .rephoto(let results):
+            let thesis = thesisReference()
+            try RephotoReport.write(scenario: scenario, results, thesis: thesis, to: report, plots: plots, command: "run")
+            table = RephotoReport.table(scenario: scenario, results, thesis: thesis)
+        }
+        try report.commit()
+        return table
+    }
+
+    /// The thesis's published tables: `scenarios/thesis` here, or the checkout's.
+    public static var thesisDataDirectory: String { inCheckout("scenarios/thesis") }
+
+    /// The thesis's measured rephotographs (Table 6.1), when its data can be found.
+    public static func thesisReference() -> RephotoReport.ThesisReference? {
+        (try? ThesisData.load(directory: thesisDataDirectory)).map(RephotoReport.ThesisReference.init(data:))
+    }
+}
