@@ -51,7 +51,7 @@ let package = Package(
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
         .target(name: "Recordings", dependencies: ["CHDF5", "OrbitMath", "Scenarios"]),
         .target(name: "Evaluation", dependencies: ["CGSL", "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
-        .target(name: "Plotting", dependencies: ["CCairo", "CPNGCodec"]),
+        .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
         .target(name: "Reports", dependencies: ["OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Evaluation", "Plotting", "Recordings", "Scenarios"]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.

@@ -1,4 +1,5 @@
 import Fusion
+import OrbitMath
 
 /// What a 360° capture app's selection code does: take DeviceMotion updates and camera frames
 /// in the order the app's queue delivers them, decide about each frame (with a reason), and at
@@ -43,7 +44,7 @@ extension FrameSelector {
             entry.map {
                 Recording.Element(
                     image: $0.image, angle: $0.pose.angle, time: $0.time, deviationPitch: $0.pose.pitchDeviation,
-                    deviationRoll: $0.pose.rollDeviation, acceleration: $0.acceleration / Recording.standardGravity)
+                    deviationRoll: $0.pose.rollDeviation, acceleration: $0.acceleration / Units.standardGravity)
             }
         }
         return Recording(uid: uid, date: date, radius: slotWidth, elements: Recording.orderedByAngle(elements))

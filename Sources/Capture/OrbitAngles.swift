@@ -67,20 +67,19 @@ public struct OrbitAngleReader: Sendable {
     }
 
     public func pose(_ attitude: Quaternion) -> OrbitPose {
-        let degrees = 180 / Double.pi
         switch source {
         case .eulerYaw:
             let euler = attitude.coreMotionAngles
             return OrbitPose(
-                angle: Angles.wrapTo360((euler.yaw - startEuler.yaw) * degrees),
-                pitchDeviation: Angles.wrapToPi(euler.pitch - startEuler.pitch) * degrees,
-                rollDeviation: Angles.wrapToPi(euler.roll - startEuler.roll) * degrees)
+                angle: Angles.wrapTo360((euler.yaw - startEuler.yaw) * Angles.degreesPerRadian),
+                pitchDeviation: Angles.wrapToPi(euler.pitch - startEuler.pitch) * Angles.degreesPerRadian,
+                rollDeviation: Angles.wrapToPi(euler.roll - startEuler.roll) * Angles.degreesPerRadian)
         case .opticalAxis:
             let (azimuth, elevation, roll) = Self.cameraAngles(attitude, orientation: orientation)
             return OrbitPose(
-                angle: Angles.wrapTo360((azimuth - startAzimuth) * degrees),
-                pitchDeviation: (elevation - startElevation) * degrees,
-                rollDeviation: Angles.wrapToPi(roll - startRoll) * degrees)
+                angle: Angles.wrapTo360((azimuth - startAzimuth) * Angles.degreesPerRadian),
+                pitchDeviation: (elevation - startElevation) * Angles.degreesPerRadian,
+                rollDeviation: Angles.wrapToPi(roll - startRoll) * Angles.degreesPerRadian)
         }
     }
 

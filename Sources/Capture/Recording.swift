@@ -26,8 +26,6 @@ public struct Recording: Codable, Sendable, Equatable {
         }
     }
 
-    public static let standardGravity = 9.80665
-
     public var uid: String
     public var date: Double
     public var radius: Double

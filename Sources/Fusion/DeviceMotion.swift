@@ -28,7 +28,7 @@ public enum MagneticFieldAccuracy: String, Sendable {
 }
 
 /// One fused motion sample, shaped like CMDeviceMotion. Units are SI (CoreMotion reports
-/// gravity and user acceleration in g; divide by 9.81 to compare).
+/// gravity and user acceleration in g; divide by `Units.standardGravity` to compare).
 public struct DeviceMotion: Sendable, Equatable {
     /// The sensor instant the data belongs to, s.
     public var timestamp: Double

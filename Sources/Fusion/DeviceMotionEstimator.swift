@@ -19,7 +19,7 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
     private var lastField: Vector3?
     private var lastTime = 0.0
 
-    public init(filter: Filter, referenceFrame: ReferenceFrame, calibration: MagnetometerCalibration = .none, declination: Double = 0, gravity: Double = 9.81) {
+    public init(filter: Filter, referenceFrame: ReferenceFrame, calibration: MagnetometerCalibration = .none, declination: Double = 0, gravity: Double = Units.standardGravity) {
         self.filter = filter
         self.referenceFrame = referenceFrame
         self.calibration = calibration

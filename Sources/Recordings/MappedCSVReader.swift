@@ -104,8 +104,8 @@ public enum MappedCSVReader {
         let table = try NumericCSV(path: path, delimiter: mapping.delimiter.utf8.first!) { $0.firstIndex(of: mapping.timeColumn) }
         guard table.rowCount >= 2 else { throw RecordingError(file: path, message: "needs at least 2 samples, found \(table.rowCount)") }
         let timeScale: Double = [.s: 1, .ms: 1e-3, .us: 1e-6, .ns: 1e-9][mapping.timeUnit]!
-        let rateScale = mapping.gyroscopeUnit == .radS ? 1 : Double.pi / 180
-        let accelerationScale = (mapping.accelerometerUnit == .mS2 ? 1 : 9.80665) * mapping.accelerometerSign
+        let rateScale = mapping.gyroscopeUnit == .radS ? 1 : Angles.radiansPerDegree
+        let accelerationScale = (mapping.accelerometerUnit == .mS2 ? 1 : Units.standardGravity) * mapping.accelerometerSign
         let fieldScale: Double = [.ut: 1, .nt: 1e-3, .gauss: 100][mapping.magnetometerUnit]!
 
         let time = try table.column(mapping.timeColumn)
@@ -151,7 +151,7 @@ public enum MappedCSVReader {
             name: name, file: path, times: times, gyroscope: gyro, accelerometer: accel, magnetometer: magnetometer.isEmpty ? nil : field,
             truth: truth.isEmpty ? nil : references, truthFrame: mapping.truthFrame, evaluated: movement == nil ? nil : evaluated,
             rate: RecordingChecks.medianRate(times))
-        recording.declination = mapping.declination * .pi / 180
+        recording.declination = Angles.radians(mapping.declination)
         return recording
     }
 }

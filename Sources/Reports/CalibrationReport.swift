@@ -1,13 +1,13 @@
 import Evaluation
 import Foundation
+import OrbitMath
 import Plotting
 import Scenarios
 
 /// The files of `orbitbench calibrate`: an `imu:` block for a scenario, the Allan curves and
 /// their plot.
 public enum CalibrationReport {
-    static let degrees = 180 / Double.pi
-    static let microG = 1 / 9.80665e-6
+    static let microG = 1e6 / Units.standardGravity
 
     static func significant(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.4g", value) }
 
@@ -20,17 +20,17 @@ public enum CalibrationReport {
     public static func yaml(_ calibration: ImuCalibration, file: String) -> String {
         var overrides: [(String, String)] = [("imu.rate_hz", String(format: "%.3f", calibration.rate))]
         func add(_ key: String, _ value: Double?) { if let value { overrides.append((key, significant(value))) } }
-        add("imu.gyroscope.noise_density_dps_rthz", mean(calibration.gyroscope, \.noiseDensity).map { $0 * degrees })
-        add("imu.gyroscope.bias_instability_dps", mean(calibration.gyroscope, \.biasInstability).map { $0 * degrees })
-        add("imu.gyroscope.random_walk_dps_rts", mean(calibration.gyroscope, \.randomWalk).map { $0 * degrees })
-        if calibration.gyroscopeResolution > 0 { add("imu.gyroscope.resolution_dps", calibration.gyroscopeResolution * degrees) }
+        add("imu.gyroscope.noise_density_dps_rthz", mean(calibration.gyroscope, \.noiseDensity).map { $0 * Angles.degreesPerRadian })
+        add("imu.gyroscope.bias_instability_dps", mean(calibration.gyroscope, \.biasInstability).map { $0 * Angles.degreesPerRadian })
+        add("imu.gyroscope.random_walk_dps_rts", mean(calibration.gyroscope, \.randomWalk).map { $0 * Angles.degreesPerRadian })
+        if calibration.gyroscopeResolution > 0 { add("imu.gyroscope.resolution_dps", calibration.gyroscopeResolution * Angles.degreesPerRadian) }
         add("imu.accelerometer.noise_density_ug_rthz", mean(calibration.accelerometer, \.noiseDensity).map { $0 * microG })
         add("imu.accelerometer.bias_instability_ug", mean(calibration.accelerometer, \.biasInstability).map { $0 * microG })
         add("imu.accelerometer.random_walk_ug_rts", mean(calibration.accelerometer, \.randomWalk).map { $0 * microG })
         if calibration.accelerometerResolution > 0 { add("imu.accelerometer.resolution_mg", calibration.accelerometerResolution * microG / 1000) }
         add("imu.magnetometer.noise_ut", calibration.magnetometerNoise)
         let fragment = ScenarioLoader.fragment(overrides.map { ConfigOverride(path: $0.0.split(separator: ".").map(String.init), value: $0.1) })
-        let bias = calibration.gyroscope.map { significant($0.mean * degrees) }.joined(separator: ", ")
+        let bias = calibration.gyroscope.map { significant($0.mean * Angles.degreesPerRadian) }.joined(separator: ", ")
         return """
             # IMU noise of \(calibration.recording) (\(file)), by `orbitbench calibrate` (\(ToolVersion.current)):
             # Allan deviation over the still window \(String(format: "%.1f–%.1f", calibration.window.lowerBound, calibration.window.upperBound)) s, terms fitted per axis
@@ -45,7 +45,7 @@ public enum CalibrationReport {
     /// allan.csv: every curve point.
     public static func csv(_ calibration: ImuCalibration) -> CSVWriter {
         var csv = CSVWriter(header: ["sensor", "axis", "tau_s", "adev", "unit", "clusters"])
-        for (sensor, axes, scale, unit) in [("gyroscope", calibration.gyroscope, degrees, "deg_s"), ("accelerometer", calibration.accelerometer, microG, "ug")] {
+        for (sensor, axes, scale, unit) in [("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, "deg_s"), ("accelerometer", calibration.accelerometer, microG, "ug")] {
             for axis in axes {
                 for index in axis.allan.tau.indices {
                     csv.text(sensor)
@@ -65,7 +65,7 @@ public enum CalibrationReport {
     public static func table(_ calibration: ImuCalibration) -> String {
         var rows: [[String]] = []
         for (sensor, axes, scale, units) in [
-            ("gyroscope", calibration.gyroscope, degrees, ("°/s/√Hz", "°/s", "°/s/√s")),
+            ("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, ("°/s/√Hz", "°/s", "°/s/√s")),
             ("accelerometer", calibration.accelerometer, microG, ("µg/√Hz", "µg", "µg/√s")),
         ] {
             for axis in axes {
@@ -106,7 +106,7 @@ public enum CalibrationReport {
             subtitle: String(format: "still window %.1f–%.1f s at %.1f Hz; dashed: σ² = N²/τ + (0.664·B)² + K²·τ/3 fitted per axis",
                              calibration.window.lowerBound, calibration.window.upperBound, calibration.rate),
             width: 1300, height: 640,
-            rows: [[panel("gyroscope", calibration.gyroscope, scale: degrees, unit: "°/s"), panel("accelerometer", calibration.accelerometer, scale: microG, unit: "µg")]])
+            rows: [[panel("gyroscope", calibration.gyroscope, scale: Angles.degreesPerRadian, unit: "°/s"), panel("accelerometer", calibration.accelerometer, scale: microG, unit: "µg")]])
         return try figure.pngBytes(provenance: provenance)
     }
 }

@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import OrbitMath
 import Plotting
 import Scenarios
 import Simulation
@@ -163,7 +164,7 @@ public enum FusionPlots {
             var worst = -Double.infinity
             for index in start..<end where result.errors[index][keyPath: value].isFinite { worst = max(worst, result.errors[index][keyPath: value]) }
             times.append(result.times[start])
-            values.append(worst.isFinite ? worst * 180 / .pi : .nan)  // NaN: a gap (no reference)
+            values.append(worst.isFinite ? Angles.degrees(worst) : .nan)  // NaN: a gap (no reference)
             start = end
         }
         return (times, values)

@@ -63,7 +63,7 @@ extension ConfigSchema where Root == Scenario {
             unusedSections,
             { scenario in
                 let toCenter = scenario.world.object.center.z - scenario.world.orbit.cameraHeight
-                let elevation = atan2(abs(toCenter), scenario.world.orbit.radius) * 180 / .pi
+                let elevation = Angles.degrees(atan2(abs(toCenter), scenario.world.orbit.radius))
                 return elevation < 75 ? nil : ConfigProblem("orbit", "the camera would look \(Int(elevation))° up or down at the object (limit 75°): change camera_height_m, radius_m or object.center_m")
             },
             { scenario in

@@ -6,8 +6,6 @@ import Simulation
 /// other tools. Times appear twice: seconds (`_s`) and integer nanoseconds (`_ns`). Angles are
 /// in degrees, rates in °/s, body-frame vectors in the CoreMotion device frame.
 public enum SimulationCSV {
-    static let degrees = 180 / Double.pi
-
     /// Ground truth at every IMU sample instant (re-queried from the exact trajectory).
     public static func truth(_ run: SimulatedRun) -> CSVWriter {
         var csv = CSVWriter(header: [
@@ -28,12 +26,12 @@ public enum SimulationCSV {
             let q = state.attitude
             for component in [q.w, q.x, q.y, q.z] { csv.number(component, decimals: 9) }
             let angles = q.coreMotionAngles
-            for angle in [angles.pitch, angles.roll, angles.yaw] { csv.number(angle * degrees, decimals: 6) }
-            vector(state.angularVelocity * degrees, decimals: 6, into: &csv)
+            for angle in [angles.pitch, angles.roll, angles.yaw] { csv.number(angle * Angles.degreesPerRadian, decimals: 6) }
+            vector(state.angularVelocity * Angles.degreesPerRadian, decimals: 6, into: &csv)
             vector(state.specificForce, decimals: 6, into: &csv)
-            csv.number(state.progress * degrees, decimals: 6)
-            csv.number(state.azimuth * degrees, decimals: 6)
-            vector(truth.gyroscopeBias * degrees, decimals: 6, into: &csv)
+            csv.number(state.progress * Angles.degreesPerRadian, decimals: 6)
+            csv.number(state.azimuth * Angles.degreesPerRadian, decimals: 6)
+            vector(truth.gyroscopeBias * Angles.degreesPerRadian, decimals: 6, into: &csv)
             vector(truth.accelerometerBias, decimals: 6, into: &csv)
             vector(run.magnetic.field(at: state.time, attitude: state.attitude), decimals: 4, into: &csv)
             csv.bool(truth.magneticDisturbance)
@@ -50,7 +48,7 @@ public enum SimulationCSV {
         ])
         for sample in run.imu {
             csv.time(sample.time)
-            vector(sample.gyroscope * degrees, decimals: 6, into: &csv)
+            vector(sample.gyroscope * Angles.degreesPerRadian, decimals: 6, into: &csv)
             vector(sample.accelerometer, decimals: 6, into: &csv)
             if let field = sample.magnetometer {
                 vector(field, decimals: 4, into: &csv)

@@ -65,7 +65,7 @@ extension FusionInput {
         trueBias = run.imuTruth.map(\.gyroscopeBias)
         let walk = run.trajectory.profile.walkingPhase
         evaluated = run.imu.map { walk.contains($0.time) }
-        magneticToTruth = Quaternion(about: .z, angle: -run.world.environment.declination * .pi / 180)
+        magneticToTruth = Quaternion(about: .z, angle: -Angles.radians(run.world.environment.declination))
         calibration = calibrate ? .ideal(for: run.world.imu.magnetometer) : .none
     }
 }
@@ -157,7 +157,7 @@ public struct FilterRunner: FilterVisitor {
                 sum += (biases[index] - trueBias[index]).normSquared
                 n += 1
             }
-            biasError = n > 0 ? (sum / Double(n)).squareRoot() * 180 / .pi : nil
+            biasError = n > 0 ? Angles.degrees((sum / Double(n)).squareRoot()) : nil
         }
         var errors = zip(comparable, input.truths).map { AttitudeError(estimate: $0, truth: $1) }
         if let hasTruth = input.hasTruth {

@@ -84,7 +84,7 @@ public struct AttitudeErrorAccumulator: Sendable {
 
     /// Degrees; zeros when nothing was added.
     public var rmse: AttitudeRMSE {
-        let scale = 180 / Double.pi
+        let scale = Angles.degreesPerRadian
         let n = Double(max(count, 1))
         return AttitudeRMSE(
             totalDegrees: (total / n).squareRoot() * scale, headingDegrees: (heading / n).squareRoot() * scale,

@@ -70,7 +70,7 @@ public struct ImuCalibration: Sendable {
         var start: Int?
         for index in 0...recording.count {
             let still = index < recording.count
-                && recording.gyroscope[index].norm < 3 * .pi / 180
+                && recording.gyroscope[index].norm < Angles.radians(3)
                 && abs(recording.accelerometer[index].norm - gravity) < 0.3
                 && !(recording.evaluated?[index] ?? false)
             if still, start == nil { start = index }

@@ -65,20 +65,20 @@ public struct RephotoStudy: FilterVisitor {
         let imu = world.imu
         let calibration: MagnetometerCalibration = scenario.fusion.magnetometerCalibration == .ideal ? .ideal(for: imu.magnetometer) : .none
         return PhoneSession(
-            gyroscope: try InertialSensorModel(settings: imu.gyroscope, unitScale: .pi / 180, nominalRate: imu.rate, seed: seed, name: "\(prefix).imu.gyroscope"),
+            gyroscope: try InertialSensorModel(settings: imu.gyroscope, unitScale: Angles.radiansPerDegree, nominalRate: imu.rate, seed: seed, name: "\(prefix).imu.gyroscope"),
             accelerometer: try InertialSensorModel(settings: imu.accelerometer, unitScale: 1, nominalRate: imu.rate, seed: seed, name: "\(prefix).imu.accelerometer"),
             magnetometer: try MagnetometerModel(settings: imu.magnetometer, seed: seed, name: "\(prefix).imu.magnetometer"),
             clock: try ImuSampleClock(settings: imu, duration: duration, seed: seed, prefix: "\(prefix).imu"),
             estimator: DeviceMotionEstimator(
                 filter: filter, referenceFrame: scenario.fusion.fusion.referenceFrame, calibration: calibration,
-                declination: world.environment.declination * .pi / 180, gravity: world.environment.gravity),
+                declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity),
             magnetometerEvery: max(1, Int((imu.rate / imu.magnetometer.rate).rounded())))
     }
 
     private func tremor(prefix: String, duration: Double) throws -> SmoothNoise<Vector3> {
         let user = scenario.rephoto.user
         let stream = try RandomStream(seed: seed, source: "\(prefix).tremor")
-        return SmoothNoise(duration: duration + 1, knotSpacing: 1 / (2 * user.tremorBandwidth), rms: user.tremor * .pi / 180) {
+        return SmoothNoise(duration: duration + 1, knotSpacing: 1 / (2 * user.tremorBandwidth), rms: Angles.radians(user.tremor)) {
             Vector3(stream.gaussian(), stream.gaussian(), stream.gaussian())
         }
     }
@@ -87,7 +87,7 @@ public struct RephotoStudy: FilterVisitor {
     /// has an absolute heading.
     private var estimateToWorld: Quaternion? {
         switch scenario.fusion.fusion.referenceFrame {
-        case .xMagneticNorthZVertical: return Quaternion(about: .z, angle: -scenario.world.environment.declination * .pi / 180)
+        case .xMagneticNorthZVertical: return Quaternion(about: .z, angle: -Angles.radians(scenario.world.environment.declination))
         case .xTrueNorthZVertical: return .identity
         case .xArbitraryZVertical, .xArbitraryCorrectedZVertical: return nil
         }
@@ -131,8 +131,8 @@ public struct RephotoStudy: FilterVisitor {
         let referencePoints = scene.referenceImage.map { NormalizedPoint(x: $0.x, y: $0.y) }
         return RephotoStudyResult(
             seed: seed, keypointNames: scene.names, reference: referencePoints,
-            referenceAttitudeErrorDegrees: referenceError.total * 180 / .pi,
-            referenceHeadingErrorDegrees: referenceHeading.map { $0 * 180 / .pi },
+            referenceAttitudeErrorDegrees: Angles.degrees(referenceError.total),
+            referenceHeadingErrorDegrees: referenceHeading.map(Angles.degrees),
             users: users, table: KeypointErrorTable(distances: users.compactMap(\.distances)),
             attitudeRMSE: toWorld == nil ? nil : fusionErrors.rmse)
     }
@@ -150,11 +150,10 @@ public struct RephotoStudy: FilterVisitor {
         let standingOffset = Vector3(
             draws.gaussian(sigma: person.positionError), draws.gaussian(sigma: person.positionError),
             draws.gaussian(sigma: person.heightError))
-        let degrees = Double.pi / 180
         let pointing = Vector3(
-            draws.gaussian(sigma: person.pointingError * degrees), draws.gaussian(sigma: person.pointingError * degrees),
-            draws.gaussian(sigma: person.pointingError * degrees))
-        let levelTarget = draws.gaussian(sigma: person.levelError * degrees)
+            draws.gaussian(sigma: Angles.radians(person.pointingError)), draws.gaussian(sigma: Angles.radians(person.pointingError)),
+            draws.gaussian(sigma: Angles.radians(person.pointingError)))
+        let levelTarget = draws.gaussian(sigma: Angles.radians(person.levelError))
 
         var phone = HandHeldPhone(
             position: scene.referencePosition + standingOffset, attitude: scene.referenceAttitude * Quaternion(rotationVector: pointing),
@@ -207,10 +206,10 @@ public struct RephotoStudy: FilterVisitor {
         let angles = NavigationAngles(delta)
         return RephotoUserRecord(
             user: user, standingOffset: standingOffset, timeToShoot: taken.time, outcome: model.outcome ?? .timeout,
-            trueRollDegrees: angles.roll / degrees, truePitchDegrees: angles.pitch / degrees,
-            trueRotationDegrees: delta.coreMotionAngles.yaw / degrees, rectangleOffset: taken.rectangle,
+            trueRollDegrees: Angles.degrees(angles.roll), truePitchDegrees: Angles.degrees(angles.pitch),
+            trueRotationDegrees: Angles.degrees(delta.coreMotionAngles.yaw), rectangleOffset: taken.rectangle,
             headingErrorDegrees: toWorld.flatMap { rotation in
-                taken.estimate.map { AttitudeError.signedHeading(estimate: rotation * $0, truth: taken.truth.attitude) / degrees }
+                taken.estimate.map { Angles.degrees(AttitudeError.signedHeading(estimate: rotation * $0, truth: taken.truth.attitude)) }
             },
             keypoints: keypoints, distances: keypoints.map { zip(reference, $0).map { $0.distance(to: $1) } })
     }

@@ -104,7 +104,7 @@ public enum SessionLogReader {
             if let attitude, let rate, let user {
                 let q = try quaternion(row, attitude)
                 let g = try gravity.map { group throws(CSVError) in try vector(row, group, scale: mapping.accelerationScale) }
-                    ?? q.inverseRotate(Vector3(0, 0, -9.80665))
+                    ?? q.inverseRotate(Vector3(0, 0, -Units.standardGravity))
                 entry.motion = DeviceMotion(
                     timestamp: timestamp, attitude: q, rotationRate: try vector(row, rate, scale: mapping.rateScale), gravity: g,
                     userAcceleration: try vector(row, user, scale: mapping.accelerationScale), magneticField: nil,

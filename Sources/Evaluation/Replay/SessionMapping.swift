@@ -1,4 +1,5 @@
 import Foundation
+import OrbitMath
 import Recordings
 import Scenarios
 
@@ -44,8 +45,8 @@ public struct SessionMapping: Sendable, Equatable {
     }
 
     var timeScale: Double { [.s: 1, .ms: 1e-3, .us: 1e-6, .ns: 1e-9][timeUnit]! }
-    var rateScale: Double { rateUnit == .radS ? 1 : Double.pi / 180 }
-    var accelerationScale: Double { accelerationUnit == .mS2 ? 1 : 9.80665 }
+    var rateScale: Double { rateUnit == .radS ? 1 : Angles.radiansPerDegree }
+    var accelerationScale: Double { accelerationUnit == .mS2 ? 1 : Units.standardGravity }
     var fieldScale: Double { [.ut: 1, .nt: 1e-3, .gauss: 100][fieldUnit]! }
 
     /// Reads and checks a mapping file; errors name the file, line and key.

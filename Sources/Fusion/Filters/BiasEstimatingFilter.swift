@@ -39,11 +39,11 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         /// Time constant of bias learning at rest, s.
         public var restBiasTimeConstant = 2.0
         /// Largest bias estimate, rad/s.
-        public var biasLimit = 2 * (Double.pi / 180)
+        public var biasLimit = Angles.radians(2)
         /// Rest detection: averaging time constant, s.
         public var restTimeConstant = 0.5
         /// Rest detection: gyroscope deviation limit, rad/s.
-        public var restGyroscopeThreshold = 2 * (Double.pi / 180)
+        public var restGyroscopeThreshold = Angles.radians(2)
         /// Rest detection: accelerometer deviation limit, m/s².
         public var restAccelerationThreshold = 0.5
         /// Rest detection: required duration, s.
@@ -51,7 +51,7 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         /// Magnetic disturbance: relative magnitude tolerance.
         public var magneticNormTolerance = 0.1
         /// Magnetic disturbance: dip tolerance, rad.
-        public var magneticDipTolerance = 10 * (Double.pi / 180)
+        public var magneticDipTolerance = Angles.radians(10)
         /// Time constant with which the undisturbed field reference follows, s.
         public var magneticReferenceTimeConstant = 20.0
         /// A steady disturbance becomes the new reference after this long of turning, s.
@@ -61,7 +61,7 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         /// After a disturbance the field must look undisturbed this long before it is used, s.
         public var magneticMinimumUndisturbedTime = 0.5
         /// Acceptance of a new field counts only while the device turns faster than this, rad/s.
-        public var magneticNewFieldMinimumRate = 20 * (Double.pi / 180)
+        public var magneticNewFieldMinimumRate = Angles.radians(20)
 
         public init() {}
 

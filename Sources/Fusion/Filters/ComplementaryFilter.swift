@@ -21,9 +21,9 @@ public struct ComplementaryFilter: AttitudeFilter {
         /// used for tilt, m/s².
         public var accelerationRejection: Double = 2.0
         /// Expected magnitude of gravity, m/s².
-        public var gravity: Double = 9.81
+        public var gravity: Double = Units.standardGravity
 
-        public init(tiltTimeConstant: Double = 1.0, headingTimeConstant: Double = 5.0, accelerationRejection: Double = 2.0, gravity: Double = 9.81) {
+        public init(tiltTimeConstant: Double = 1.0, headingTimeConstant: Double = 5.0, accelerationRejection: Double = 2.0, gravity: Double = Units.standardGravity) {
             self.tiltTimeConstant = tiltTimeConstant
             self.headingTimeConstant = headingTimeConstant
             self.accelerationRejection = accelerationRejection

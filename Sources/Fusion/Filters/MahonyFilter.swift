@@ -20,9 +20,9 @@ public struct MahonyFilter: AttitudeFilter {
         public var integralGain: Double = 0.05
         /// Bias estimates are clamped to this magnitude, rad/s (keeps the integrator sane
         /// through long disturbances).
-        public var biasLimit: Double = 5 * (Double.pi / 180)
+        public var biasLimit: Double = Angles.radians(5)
 
-        public init(proportionalGain: Double = 1.0, integralGain: Double = 0.05, biasLimit: Double = 5 * (Double.pi / 180)) {
+        public init(proportionalGain: Double = 1.0, integralGain: Double = 0.05, biasLimit: Double = Angles.radians(5)) {
             self.proportionalGain = proportionalGain
             self.integralGain = integralGain
             self.biasLimit = biasLimit

@@ -64,7 +64,7 @@ struct BenchCommand: ParsableCommand {
             _ = try ImuSimulator.sample(trajectory, settings: scenario.world.imu, environment: environment, seed: 3)
         })
         var gyroscope = try InertialSensorModel(
-            settings: scenario.world.imu.gyroscope, unitScale: .pi / 180, nominalRate: 200, seed: 1, name: "bench")
+            settings: scenario.world.imu.gyroscope, unitScale: Angles.radiansPerDegree, nominalRate: 200, seed: 1, name: "bench")
         results.append(BenchmarkResult.measure("  gyroscope model", items: sampleCount, repetitions: repetitions) {
             var checksum = Vector3.zero
             for index in 0..<sampleCount { checksum += gyroscope.measure(Vector3(0.1, Double(index) * 1e-5, 0), dt: 0.005) }

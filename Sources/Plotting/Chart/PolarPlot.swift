@@ -1,4 +1,5 @@
 import Foundation
+import OrbitMath
 
 /// One arc of a ring chart (e.g. a capture slot).
 public struct PolarSector: Sendable {
@@ -113,7 +114,7 @@ struct PolarRenderer {
             .draw(canvas: canvas, in: Rect(x: area.maxX + 10, y: area.y + 20, width: barWidth - 10, height: min(area.height - 40, 260)))
     }
 
-    private func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
+    private func radians(_ degrees: Double) -> Double { Angles.radians(degrees) }
 }
 
 /// A vertical colour scale with min/max labels.

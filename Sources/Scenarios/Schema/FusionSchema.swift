@@ -1,4 +1,5 @@
 import Foundation
+import OrbitMath
 import Fusion
 
 /// How the phone's magnetometer calibration relates to the simulated hard and soft iron.
@@ -15,8 +16,6 @@ public struct FusionScenarioSettings: Sendable, Equatable {
     public var magnetometerCalibration = MagnetometerCalibrationMode.ideal
     public init() {}
 }
-
-private let degrees = Double.pi / 180
 
 extension ConfigSchema where Root == FusionScenarioSettings {
     static var fusion: ConfigSchema {
@@ -49,7 +48,7 @@ extension ConfigSchema where Root == MahonyFilter.Settings {
         let fields: [ConfigField<MahonyFilter.Settings>] = [
             .number("kp", \.proportionalGain, 0...100, help: "proportional gain, rad/s per unit direction error"),
             .number("ki", \.integralGain, 0...100, help: "integral (bias) gain, rad/s² per unit direction error"),
-            .number("bias_limit_dps", \.biasLimit, 0...100, scale: degrees, help: "largest bias estimate"),
+            .number("bias_limit_dps", \.biasLimit, 0...100, scale: Angles.radiansPerDegree, help: "largest bias estimate"),
         ]
         return ConfigSchema(fields)
     }
@@ -74,17 +73,17 @@ extension ConfigSchema where Root == BiasEstimatingFilter.Settings {
             .number("motion_bias_time_constant_s", \.motionBiasTimeConstant, 1...100_000, help: "bias learning from corrections in motion"),
             .number("motion_bias_ramp_s", \.motionBiasRampDuration, 0.001...100_000, help: "motion bias time constant rises from heading_time_constant_s to its value over this"),
             .number("rest_bias_time_constant_s", \.restBiasTimeConstant, 0.01...1000, help: "bias learning at rest"),
-            .number("bias_limit_dps", \.biasLimit, 0...100, scale: degrees, help: "largest bias estimate"),
-            .number("rest_gyroscope_threshold_dps", \.restGyroscopeThreshold, 0...100, scale: degrees, help: "rest detection: gyroscope deviation limit"),
+            .number("bias_limit_dps", \.biasLimit, 0...100, scale: Angles.radiansPerDegree, help: "largest bias estimate"),
+            .number("rest_gyroscope_threshold_dps", \.restGyroscopeThreshold, 0...100, scale: Angles.radiansPerDegree, help: "rest detection: gyroscope deviation limit"),
             .number("rest_acceleration_threshold_m_s2", \.restAccelerationThreshold, 0...100, help: "rest detection: accelerometer deviation limit"),
             .number("rest_minimum_duration_s", \.restMinimumDuration, 0...1000, help: "rest detection: required duration"),
             .number("magnetic_norm_tolerance", \.magneticNormTolerance, 0...10, help: "disturbance: relative field magnitude tolerance"),
-            .number("magnetic_dip_tolerance_deg", \.magneticDipTolerance, 0...90, scale: degrees, help: "disturbance: dip tolerance"),
+            .number("magnetic_dip_tolerance_deg", \.magneticDipTolerance, 0...90, scale: Angles.radiansPerDegree, help: "disturbance: dip tolerance"),
             .number("magnetic_accept_after_s", \.magneticAcceptAfter, 0...100_000, help: "a steady disturbance becomes the new reference after this long of turning"),
             .number("magnetic_reference_time_constant_s", \.magneticReferenceTimeConstant, 0.01...100_000, help: "how fast the undisturbed field reference follows"),
             .number("magnetic_current_time_constant_s", \.magneticCurrentTimeConstant, 0.001...100, help: "low-pass of field magnitude and dip before they are judged"),
             .number("magnetic_minimum_undisturbed_s", \.magneticMinimumUndisturbedTime, 0...1000, help: "undisturbed time needed before the field is used again"),
-            .number("magnetic_new_field_rate_dps", \.magneticNewFieldMinimumRate, 0...10_000, scale: degrees, help: "acceptance of a new field counts only above this turn rate"),
+            .number("magnetic_new_field_rate_dps", \.magneticNewFieldMinimumRate, 0...10_000, scale: Angles.radiansPerDegree, help: "acceptance of a new field counts only above this turn rate"),
         ]
         return ConfigSchema(fields)
     }

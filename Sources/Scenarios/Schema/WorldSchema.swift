@@ -2,9 +2,6 @@ import Foundation
 import OrbitMath
 import Simulation
 
-/// Standard gravity, used to convert mg/µg keys.
-let standardGravity = 9.80665
-
 extension ConfigSchema where Root == OrbitSettings {
     static var orbit: ConfigSchema {
         let fields: [ConfigField<OrbitSettings>] = [
@@ -105,7 +102,7 @@ extension ConfigSchema where Root == InertialSensorSettings {
     }
 
     static var accelerometer: ConfigSchema {
-        let mg = 1e-3 * standardGravity, ug = 1e-6 * standardGravity
+        let mg = 1e-3 * Units.standardGravity, ug = 1e-6 * Units.standardGravity
         let fields: [ConfigField<InertialSensorSettings>] = [
             .number("noise_density_ug_rthz", \.noiseDensity, 0...100_000, scale: ug, help: "white noise density (velocity random walk), µg/√Hz"),
             .vector("bias_mg", \.bias, -10_000...10_000, scale: mg, help: "constant bias per axis"),
@@ -115,7 +112,7 @@ extension ConfigSchema where Root == InertialSensorSettings {
             .number("random_walk_ug_rts", \.randomWalk, 0...1_000_000, scale: ug, help: "acceleration random walk, µg/√s"),
             .vector("scale_error_ppm", \.scaleErrorPPM, -200_000...200_000, help: "scale factor error per axis"),
             .numbers("misalignment_deg", \.misalignment, count: 6, -10...10, help: "axis misalignment angles xy, xz, yx, yz, zx, zy"),
-            .number("range_g", \.range, 0.5...1000, scale: standardGravity, help: "measurement range ±; readings saturate"),
+            .number("range_g", \.range, 0.5...1000, scale: Units.standardGravity, help: "measurement range ±; readings saturate"),
             .number("resolution_mg", \.resolution, 0...1000, scale: mg, help: "quantisation step; 0 = none"),
         ]
         return ConfigSchema(fields)

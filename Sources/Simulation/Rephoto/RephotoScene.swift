@@ -6,10 +6,10 @@ extension RephotoReferenceSettings {
     /// upright for the device orientation, then turned by `roll` about the optical axis
     /// (counter-clockwise as the photographer sees the phone).
     public var nominalAttitude: Quaternion {
-        let heading = heading * .pi / 180, tilt = tilt * .pi / 180
+        let heading = Angles.radians(heading), tilt = Angles.radians(tilt)
         let direction = Vector3(cos(tilt) * cos(heading), -cos(tilt) * sin(heading), sin(tilt))
         let frame = AimFrame.device(AimFrame.portrait(direction: direction, directionRate: .zero), orientation: deviceOrientation)
-        return Quaternion(orthonormalMatrix: frame.axes) * Quaternion(about: .z, angle: roll * .pi / 180)
+        return Quaternion(orthonormalMatrix: frame.axes) * Quaternion(about: .z, angle: Angles.radians(roll))
     }
 }
 

@@ -86,7 +86,7 @@ public struct RephotoUserModel {
     /// delay line.
     public init(settings: RephotoUserSettings, guidance: RephotoGuidance, geometry: RephotoDisplayGeometry, levelTarget: Double, sampleRate: Double) {
         gain = settings.correctionRate
-        maxRate = settings.maxRate * .pi / 180
+        maxRate = Angles.radians(settings.maxRate)
         reactionTime = settings.reactionTime
         holdTime = settings.hold
         maxTime = settings.maxTime

@@ -36,7 +36,7 @@ public enum ImuSimulator {
         _ trajectory: Trajectory, settings: ImuSettings, environment: MagneticEnvironment, seed: UInt64
     ) throws(GSLError) -> (samples: [ImuSample], truth: [ImuTruth]) {
         var gyroscope = try InertialSensorModel(
-            settings: settings.gyroscope, unitScale: .pi / 180, nominalRate: settings.rate, seed: seed, name: "imu.gyroscope")
+            settings: settings.gyroscope, unitScale: Angles.radiansPerDegree, nominalRate: settings.rate, seed: seed, name: "imu.gyroscope")
         var accelerometer = try InertialSensorModel(
             settings: settings.accelerometer, unitScale: 1, nominalRate: settings.rate, seed: seed, name: "imu.accelerometer")
         let magnetometer = try MagnetometerModel(settings: settings.magnetometer, seed: seed)

@@ -49,7 +49,7 @@ public struct InertialSensorModel {
     /// named "<name>.noise", "<name>.turn_on_bias", "<name>.bias_random_walk",
     /// "<name>.bias_instability".
     public init(settings: InertialSensorSettings, unitScale: Double, nominalRate: Double, seed: UInt64, name: String) throws(GSLError) {
-        let m = settings.misalignment.map { $0 * .pi / 180 }
+        let m = settings.misalignment.map(Angles.radians)
         let misalignment = Matrix3(rows: Vector3(1, m[0], m[1]), Vector3(m[2], 1, m[3]), Vector3(m[4], m[5], 1))
         let scale = Vector3(1, 1, 1) + 1e-6 * settings.scaleErrorPPM
         gain = Matrix3(

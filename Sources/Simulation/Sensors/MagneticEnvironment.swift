@@ -8,7 +8,7 @@ public struct MagneticEnvironment: Sendable {
     let disturbances: [MagneticDisturbance]
 
     public init(settings: EnvironmentSettings) {
-        let declination = settings.declination * .pi / 180, dip = settings.dip * .pi / 180
+        let declination = Angles.radians(settings.declination), dip = Angles.radians(settings.dip)
         earthField = settings.fieldStrength
             * Vector3(cos(dip) * cos(declination), -cos(dip) * sin(declination), -sin(dip))
         disturbances = settings.disturbances

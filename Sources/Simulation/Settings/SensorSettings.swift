@@ -50,7 +50,7 @@ public struct InertialSensorSettings: Sendable, Equatable {
     /// phone's factory and OS calibration (a few mg; raw MEMS parts are specified at ±20–40 mg).
     public static let phoneAccelerometer: InertialSensorSettings = {
         // Written as (datasheet value) × (unit) so files in mg/µg reproduce them exactly.
-        let g = 9.80665, mg = 1e-3 * g, ug = 1e-6 * g
+        let g = Units.standardGravity, mg = 1e-3 * g, ug = 1e-6 * g
         var settings = InertialSensorSettings(noiseDensity: 150 * ug, range: 8 * g, resolution: 0.244 * mg)
         settings.turnOnBiasSigma = 5 * mg
         settings.biasInstability = 40 * ug
@@ -123,7 +123,8 @@ public struct MagneticDisturbance: Sendable, Equatable {
 
 /// The physical environment.
 public struct EnvironmentSettings: Sendable, Equatable {
-    /// Magnitude of gravity, m/s².
+    /// Local magnitude of gravity at the simulated site, m/s² (a place, not the constant g₀ =
+    /// `Units.standardGravity` that g-denominated units use).
     public var gravity = 9.81
     /// Magnitude of the geomagnetic field, µT.
     public var fieldStrength = 50.0

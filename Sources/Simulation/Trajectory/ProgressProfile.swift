@@ -1,4 +1,5 @@
 import Foundation
+import OrbitMath
 
 /// Progress along the orbit over time: standing, speeding up, cruising, slowing down, turning
 /// back, pausing. Velocity ramps follow the quintic smootherstep S(u) = 6u⁵ − 15u⁴ + 10u³,
@@ -32,12 +33,12 @@ public struct ProgressProfile: Sendable {
     /// The profile of `orbit`: lead-in, moves between the pause and reversal points, lead-out.
     /// Expects validated settings (events strictly inside (0, sweep), positive speed and ramp).
     public init(orbit: OrbitSettings) {
-        let speed = orbit.angularSpeed * .pi / 180
+        let speed = Angles.radians(orbit.angularSpeed)
         var builder = Builder(speed: speed, ramp: orbit.ramp)
         builder.hold(orbit.leadIn)
         enum Event { case pause(Double), reversal(Double) }
-        var events: [(at: Double, event: Event)] = orbit.pauses.map { ($0.atDegrees * .pi / 180, .pause($0.duration)) }
-        events += orbit.reversals.map { ($0.atDegrees * .pi / 180, .reversal($0.backDegrees * .pi / 180)) }
+        var events: [(at: Double, event: Event)] = orbit.pauses.map { (Angles.radians($0.atDegrees), .pause($0.duration)) }
+        events += orbit.reversals.map { (Angles.radians($0.atDegrees), .reversal(Angles.radians($0.backDegrees))) }
         events.sort { $0.at < $1.at }
         for (at, event) in events {
             builder.move(to: at)
@@ -50,7 +51,7 @@ public struct ProgressProfile: Sendable {
                 builder.hold(orbit.reversalDwell)
             }
         }
-        builder.move(to: orbit.sweep * .pi / 180)
+        builder.move(to: Angles.radians(orbit.sweep))
         builder.hold(orbit.leadOut)
         pieces = builder.pieces
         totalWalked = builder.walked

@@ -40,7 +40,7 @@ public struct Trajectory: Sendable {
     private(set) var levelElevation = 0.0
 
     /// Radius wander varies over this much distance walked, rad of orbit (20°).
-    static let wanderKnotSpacing = 20 * Double.pi / 180
+    static let wanderKnotSpacing = Angles.radians(20)
 
     /// Builds the trajectory of `world` for one seed. Hand jitter and radius wander draw from
     /// their own streams ("walker.hand_jitter", "walker.radius_wander").
@@ -51,7 +51,7 @@ public struct Trajectory: Sendable {
         let jitterStream = try RandomStream(seed: seed, source: "walker.hand_jitter")
         jitter = SmoothNoise(
             duration: span, knotSpacing: 1 / (2 * walker.handJitterBandwidth),
-            rms: walker.handJitter * .pi / 180
+            rms: Angles.radians(walker.handJitter)
         ) { Vector3(jitterStream.gaussian(), jitterStream.gaussian(), jitterStream.gaussian()) }
         let wanderStream = try RandomStream(seed: seed, source: "walker.radius_wander")
         wander = SmoothNoise(
@@ -60,9 +60,9 @@ public struct Trajectory: Sendable {
         center = world.object.center
         radius = orbit.radius
         startHeight = orbit.cameraHeight
-        startAzimuth = orbit.startAzimuth * .pi / 180
+        startAzimuth = Angles.radians(orbit.startAzimuth)
         direction = orbit.direction == .counterclockwise ? 1 : -1
-        let cruiseSpeed = orbit.angularSpeed * .pi / 180
+        let cruiseSpeed = Angles.radians(orbit.angularSpeed)
         inverseCruiseSpeed = 1 / cruiseSpeed
         stepsPerWalked = walker.stepFrequency / cruiseSpeed
         phasePerWalked = 2 * .pi * stepsPerWalked
