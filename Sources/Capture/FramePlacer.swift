@@ -1,21 +1,6 @@
 import Fusion
 import OrbitMath
 
-/// Where a frame lies on the circle: the motion at its lookup time and what follows from it.
-public struct FramePlacement: Sendable, Equatable {
-    /// DeviceMotion-clock instant the motion was looked up for, s.
-    public var lookupTime: Double
-    public var motion: InterpolatedMotion
-    public var pose: OrbitPose
-    public var slot: Int
-    /// Signed offset of the angle from the slot centre, degrees.
-    public var angleOffset: Double
-    /// |user acceleration|, m/s².
-    public var acceleration: Double
-    /// Time since the recording started, s.
-    public var time: Double
-}
-
 /// The mechanics every selection policy shares, so a `FrameSelector` only has to say which
 /// frame is better: keeps DeviceMotion in a `MotionBuffer`, looks the motion up for a frame
 /// (at exposure start or middle, per `settings.lookupTime`), starts the recording (angle 0) at
@@ -63,34 +48,5 @@ public struct FramePlacer: Sendable {
             lookupTime: lookup, motion: motion, pose: pose, slot: slot,
             angleOffset: Angles.wrapTo360(pose.angle - Double(slot) * width + 180) - 180,
             acceleration: motion.userAcceleration.norm, time: lookup - recordingStartTime!))
-    }
-}
-
-/// Slots that keep, each, the frame with the lowest score offered to it.
-public struct SlotRing: Sendable, Equatable {
-    public private(set) var entries: [SlotEntry?]
-
-    public init(count: Int) { entries = Array(repeating: nil, count: count) }
-
-    /// Offers a placed frame with `score` (lower is better). Returns `.accepted` (slot was
-    /// empty), `.replaced` with the index of the frame it displaced, or `.worseThanHolder`.
-    public mutating func offer(_ frame: FrameInput, at placement: FramePlacement, score: Double) -> (outcome: FrameOutcome, replaced: Int?) {
-        var result: (outcome: FrameOutcome, replaced: Int?) = (.accepted, nil)
-        if let holder = entries[placement.slot] {
-            guard score < holder.score else { return (.worseThanHolder, nil) }
-            result = (.replaced, holder.frameIndex)
-        }
-        entries[placement.slot] = SlotEntry(
-            frameIndex: frame.index, image: frame.image, time: placement.time, pose: placement.pose,
-            acceleration: placement.acceleration, score: score)
-        return result
-    }
-}
-
-extension FrameDecision {
-    /// A decision about a placed frame: every field filled from the placement.
-    public init(_ outcome: FrameOutcome, placement: FramePlacement, score: Double?, replacedFrame: Int? = nil) {
-        self.init(outcome: outcome, lookupTime: placement.lookupTime, motion: placement.motion, pose: placement.pose, slot: placement.slot,
-                  angleOffset: placement.angleOffset, acceleration: placement.acceleration, score: score, replacedFrame: replacedFrame)
     }
 }

@@ -2,57 +2,6 @@ import Foundation
 import Fusion
 import OrbitMath
 
-/// A DeviceMotion sample as the capture code keeps it.
-public struct MotionSample: Sendable, Equatable {
-    /// Increasing number given on insertion (lets a caller map samples back to their source).
-    public var sequence: Int
-    /// s, the DeviceMotion timestamp.
-    public var timestamp: Double
-    public var attitude: Quaternion
-    /// Unbiased rotation rate, rad/s, body frame.
-    public var rotationRate: Vector3
-    /// User acceleration, m/s², body frame.
-    public var userAcceleration: Vector3
-
-    public init(sequence: Int, timestamp: Double, attitude: Quaternion, rotationRate: Vector3, userAcceleration: Vector3) {
-        self.sequence = sequence
-        self.timestamp = timestamp
-        self.attitude = attitude
-        self.rotationRate = rotationRate
-        self.userAcceleration = userAcceleration
-    }
-}
-
-/// The motion at a frame's timestamp, interpolated between the two samples around it.
-public struct InterpolatedMotion: Sendable, Equatable {
-    public var attitude: Quaternion
-    public var rotationRate: Vector3
-    public var userAcceleration: Vector3
-    /// The samples used and the interpolation fraction (0 = `earlier`, 1 = `later`).
-    public var earlier: Int
-    public var later: Int
-    public var fraction: Double
-
-    public init(attitude: Quaternion, rotationRate: Vector3, userAcceleration: Vector3, earlier: Int, later: Int, fraction: Double) {
-        self.attitude = attitude
-        self.rotationRate = rotationRate
-        self.userAcceleration = userAcceleration
-        self.earlier = earlier
-        self.later = later
-        self.fraction = fraction
-    }
-}
-
-/// Why a lookup found no motion.
-public enum MotionLookupFailure: Error, Sendable, Equatable {
-    /// The buffer holds nothing yet.
-    case empty
-    /// The timestamp is older than the oldest sample still kept.
-    case tooOld
-    /// No sample at or after the timestamp has arrived yet.
-    case notYetArrived
-}
-
 /// A bounded ring buffer of DeviceMotion samples, oldest overwritten first. Samples must arrive
 /// in timestamp order (CoreMotion's handler runs in order); an out-of-order sample is refused.
 public struct MotionBuffer: Sendable {
@@ -125,43 +74,5 @@ public struct MotionBuffer: Sendable {
     public mutating func removeAll() {
         start = 0
         count = 0
-    }
-}
-
-/// Coalesces a flood of motion updates: every update is stored (cheap), but the expensive
-/// per-update work (UI, guidance) runs at most at `maximumRate`. Switched off, every update is
-/// processed in full.
-public struct FloodGuard: Sendable, Equatable {
-    public var isEnabled: Bool
-    /// Highest rate of fully processed updates, Hz.
-    public var maximumRate: Double
-    /// When the next full update is due, s.
-    private var nextDue = -Double.infinity
-    public private(set) var processed = 0
-    public private(set) var coalesced = 0
-
-    public init(isEnabled: Bool, maximumRate: Double) {
-        self.isEnabled = isEnabled
-        self.maximumRate = maximumRate
-    }
-
-    /// Whether the update with this timestamp gets the full treatment.
-    public mutating func shouldProcess(timestamp: Double) -> Bool {
-        guard isEnabled else {
-            processed += 1
-            return true
-        }
-        // Updates are due every 1/rate on a schedule; one arriving up to a quarter interval early
-        // still counts, so regular updates at the maximum rate pass despite jitter (DeviceMotion
-        // timestamps sit on the sensor's sample grid: 60 Hz from a 200 Hz IMU comes 15 or 20 ms
-        // apart), while the schedule keeps a flood's average rate at exactly `maximumRate`.
-        let interval = 1 / maximumRate
-        if timestamp >= nextDue - 0.25 * interval {
-            nextDue = max(nextDue + interval, timestamp + 0.5 * interval)
-            processed += 1
-            return true
-        }
-        coalesced += 1
-        return false
     }
 }

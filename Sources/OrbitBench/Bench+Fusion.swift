@@ -9,7 +9,7 @@ extension Bench {
             let (scenario, seed) = jobs[index]
             let input = FusionInput(run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: scenario.fusion.magnetometerCalibration == .ideal)
             return filters.map { filter in
-                scenario.fusion.fusion.withFilter(filter, FilterRunner(input: input, kind: filter, useMagnetometer: useMagnetometer))
+                scenario.fusion.settings.withFilter(filter, FilterRunner(input: input, kind: filter, useMagnetometer: useMagnetometer))
             }
         }
         return zip(jobs, results).flatMap { job, filterResults in

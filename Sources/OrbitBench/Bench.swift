@@ -71,12 +71,12 @@ public enum Bench {
     /// Replays a logged session through the selector and filter of `scenario`
     /// (`selection.selector`, `selection.*`, `fusion.*`, the orbit's device orientation).
     public static func replay(_ log: CaptureSessionLog, name: String, scenario: Scenario) -> CaptureRunResult {
-        SessionReplay.run(log, name: name, settings: scenario.captureSettings, fusion: scenario.fusion.fusion)
+        SessionReplay.run(log, name: name, settings: scenario.captureSettings, fusion: scenario.fusion.settings)
     }
 
     /// Replays a logged session through `selector`, with the scenario's filter for raw logs.
     public static func replay<Selector: FrameSelector>(_ log: CaptureSessionLog, name: String, scenario: Scenario, selector: Selector) -> CaptureRunResult {
-        SessionReplay.run(log, name: name, selector: selector, orientation: scenario.captureSettings.orientation, fusion: scenario.fusion.fusion)
+        SessionReplay.run(log, name: name, selector: selector, orientation: scenario.captureSettings.orientation, fusion: scenario.fusion.settings)
     }
 
     /// Writes `orbitbench replay`'s folder: metrics.csv, frames.csv, slots.csv, summary.json,

@@ -158,7 +158,7 @@ public enum CaptureReport {
             seeds: results.map(\.seed),
             settings: [
                 "selector": scenario.selection.selector.rawValue,
-                "filter": scenario.fusion.fusion.filter.rawValue, "reference_frame": scenario.fusion.fusion.referenceFrame.rawValue,
+                "filter": scenario.fusion.filter.rawValue, "reference_frame": scenario.fusion.referenceFrame.rawValue,
                 "angle_source": selection.angleSource.rawValue, "slots": String(selection.slotCount),
                 "threshold": String(selection.threshold), "flood_guard": String(selection.floodGuard),
                 "weights": "roll \(selection.weights.roll), pitch \(selection.weights.pitch), acceleration \(selection.weights.acceleration), angle_offset \(selection.weights.angleOffset)",
@@ -196,7 +196,7 @@ public enum CaptureReport {
         ]
         let seeds = results.count
         var text = "\(scenario.name): \(scenario.description)\n"
-        text += "\(seeds) seed\(seeds == 1 ? "" : "s"), selector \(scenario.selection.selector.rawValue), filter \(scenario.fusion.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
+        text += "\(seeds) seed\(seeds == 1 ? "" : "s"), selector \(scenario.selection.selector.rawValue), filter \(scenario.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
         text += TextTable.render(header: ["metric", "mean ± sd", "unit"], rows: rows.map { [$0.0, MeanAndSpread($0.2).formatted(decimals: $0.3), $0.1] })
         return text
     }

@@ -89,7 +89,7 @@ public enum RephotoPlots {
         let guidance = scenario.rephoto.guidance == .rectangle ? "navigation rectangle only" : "navigation rectangle, then overlay"
         let figure = Figure(
             title: "\(scenario.name): simulated rephotography accuracy",
-            subtitle: "\(results.count) seed\(results.count == 1 ? "" : "s") × \(scenario.rephoto.users) users, \(guidance), filter \(scenario.fusion.fusion.filter.rawValue)",
+            subtitle: "\(results.count) seed\(results.count == 1 ? "" : "s") × \(scenario.rephoto.users) users, \(guidance), filter \(scenario.fusion.filter.rawValue)",
             footnote: "σ is the mean absolute deviation (the thesis's σ). Thesis values are recomputed from its Table 6.1; its published P3 column cannot be reproduced (see orbitbench thesis).",
             width: 1400, height: 1100, rows: [[.cartesian(frame), .cartesian(statistics)], [.cartesian(histogram), .cartesian(parallax)]])
         return try figure.pngBytes(provenance: provenance)

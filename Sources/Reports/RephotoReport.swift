@@ -172,7 +172,7 @@ public enum RephotoReport {
             tool: "orbitbench \(ToolVersion.current)", scenario: scenario.name, description: scenario.description,
             seeds: results.map(\.seed), usersPerSeed: settings.users,
             settings: [
-                "filter": scenario.fusion.fusion.filter.rawValue, "reference_frame": scenario.fusion.fusion.referenceFrame.rawValue,
+                "filter": scenario.fusion.filter.rawValue, "reference_frame": scenario.fusion.referenceFrame.rawValue,
                 "guidance": settings.guidance.rawValue, "keypoints": names.joined(separator: ","),
             ],
             keypoints: keypoints,

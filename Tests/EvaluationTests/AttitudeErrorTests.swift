@@ -67,7 +67,7 @@ import Testing
         for seed: UInt64 in 1...3 {
             let input = FusionInput(run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: true)
             for kind in FilterName.builtIn {
-                let result = scenario.fusion.fusion.withFilter(kind, FilterRunner(input: input, kind: kind, useMagnetometer: true))
+                let result = scenario.fusion.settings.withFilter(kind, FilterRunner(input: input, kind: kind, useMagnetometer: true))
                 totals[kind, default: []].append(result.rmse.totalDegrees)
                 headings[kind, default: []].append(result.rmse.headingDegrees)
             }

@@ -30,7 +30,7 @@ import Testing
         #expect(axis.description == "fusion.filter=madgwick,bias-estimating" && axis.text(1) == "bias-estimating")
         let source = ScenarioSource(reference: "tripod-ideal", searchDirectories: [repositoryScenarios])
         let plan = try SweepPlan(source: source, axes: [axis], seeds: [1])
-        #expect(plan.cellScenarios.map(\.fusion.fusion.filter) == [.madgwick, .biasEstimating])
+        #expect(plan.cellScenarios.map(\.fusion.filter) == [.madgwick, .biasEstimating])
         #expect(throws: SweepError.self) { try SweepPlan(source: source, axes: [try SweepAxis(parsing: "fusion.filter=madgwick,nope")], seeds: [1]) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-choice-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

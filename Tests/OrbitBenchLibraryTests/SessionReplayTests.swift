@@ -84,7 +84,7 @@ import Testing
             CaptureSessionLog.Motion(deliveryTime: sample.time, reading: ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: nil))
         }
         var settings = scenario
-        settings.fusion.fusion.referenceFrame = .xArbitraryZVertical
+        settings.fusion.referenceFrame = .xArbitraryZVertical
         let replayed = Bench.replay(CaptureSessionLog(motion: raw, frames: session.frames), name: "raw", scenario: settings)
         #expect(replayed.metrics.coverage > 0.95)
         #expect(replayed.metrics.framesScored > replayed.metrics.framesTotal - 40)

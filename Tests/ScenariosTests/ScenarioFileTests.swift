@@ -60,7 +60,7 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
         #expect(try load("vertical-drift").world.orbit.aim == .level)
         let rephoto = try load("rephoto-fountain")
         #expect(rephoto.kind == .rephoto && rephoto.rephoto.keypoints.map(\.name) == ["P1", "P2", "P3", "P4"])
-        #expect(rephoto.rephoto.keypoints[2].xPercent == 96.46 && rephoto.fusion.fusion.referenceFrame == .xMagneticNorthZVertical)
+        #expect(rephoto.rephoto.keypoints[2].xPercent == 96.46 && rephoto.fusion.referenceFrame == .xMagneticNorthZVertical)
     }
 
     /// Writing a scenario out and reading it back gives the same scenario.

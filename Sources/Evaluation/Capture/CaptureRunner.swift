@@ -65,7 +65,7 @@ public enum CaptureRunner {
         let keepSession: Bool
 
         func visit<Selector: FrameSelector>(_ selector: Selector) -> Result<CaptureRunResult, Error> {
-            let fusion = scenario.fusion.fusion
+            let fusion = scenario.fusion.settings
             return fusion.withFilter(fusion.filter, CaptureExecution(scenario: scenario, run: simulated, selector: selector, keepSession: keepSession))
         }
     }
@@ -85,7 +85,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
     private func execute<Filter: AttitudeFilter>(_ filter: Filter) throws -> CaptureRunResult {
         let world = scenario.world
         let input = FusionInput(run: run, calibrate: scenario.fusion.magnetometerCalibration == .ideal)
-        let referenceFrame = scenario.fusion.fusion.referenceFrame
+        let referenceFrame = scenario.fusion.referenceFrame
         var estimator = DeviceMotionEstimator(
             filter: filter, referenceFrame: referenceFrame, calibration: input.calibration,
             declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity)

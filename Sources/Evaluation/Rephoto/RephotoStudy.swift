@@ -27,7 +27,7 @@ public struct RephotoStudy: FilterVisitor {
     }
 
     public static func run(_ scenario: Scenario, seed: UInt64) throws -> RephotoStudyResult {
-        try scenario.fusion.fusion.withFilter(scenario.fusion.fusion.filter, RephotoStudy(scenario: scenario, seed: seed)).get()
+        try scenario.fusion.settings.withFilter(scenario.fusion.filter, RephotoStudy(scenario: scenario, seed: seed)).get()
     }
 
     public func visit<Filter: AttitudeFilter>(_ filter: Filter) -> Result<RephotoStudyResult, Error> {
@@ -70,7 +70,7 @@ public struct RephotoStudy: FilterVisitor {
             magnetometer: try MagnetometerModel(settings: imu.magnetometer, seed: seed, name: "\(prefix).imu.magnetometer"),
             clock: try ImuSampleClock(settings: imu, duration: duration, seed: seed, prefix: "\(prefix).imu"),
             estimator: DeviceMotionEstimator(
-                filter: filter, referenceFrame: scenario.fusion.fusion.referenceFrame, calibration: calibration,
+                filter: filter, referenceFrame: scenario.fusion.referenceFrame, calibration: calibration,
                 declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity),
             magnetometerEvery: max(1, Int((imu.rate / imu.magnetometer.rate).rounded())))
     }
@@ -86,7 +86,7 @@ public struct RephotoStudy: FilterVisitor {
     /// The rotation from the fused reference frame to the world (x true north), if the frame
     /// has an absolute heading.
     private var estimateToWorld: Quaternion? {
-        switch scenario.fusion.fusion.referenceFrame {
+        switch scenario.fusion.referenceFrame {
         case .xMagneticNorthZVertical: return Quaternion(about: .z, angle: -Angles.radians(scenario.world.environment.declination))
         case .xTrueNorthZVertical: return .identity
         case .xArbitraryZVertical, .xArbitraryCorrectedZVertical: return nil

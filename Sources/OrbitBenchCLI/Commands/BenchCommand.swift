@@ -95,7 +95,7 @@ struct BenchCommand: ParsableCommand {
             return reading
         }
         for kind in FilterName.allCases {
-            results.append(scenario.fusion.fusion.withFilter(kind, FilterBenchmark(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
+            results.append(scenario.fusion.settings.withFilter(kind, FilterBenchmark(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
         }
         // The whole per-seed pipeline of `orbitbench run` (simulation, fusion, selection, metrics).
         var runSeed: UInt64 = 100

@@ -13,7 +13,7 @@ extension FusionCommand {
             throw CommandFailure("--set \(other): with --recording only fusion.* keys apply")
         }
         let settings: FusionSettings
-        do { settings = try ScenarioLoader.builtInDefault(overrides: scenarioOptions.parsedOverrides).fusion.fusion } catch {
+        do { settings = try ScenarioLoader.builtInDefault(overrides: scenarioOptions.parsedOverrides).fusion.settings } catch {
             throw CommandFailure(error.description)
         }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out))

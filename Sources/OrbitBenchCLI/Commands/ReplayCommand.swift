@@ -51,7 +51,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         var settings = try scenarioOptions.loadCapture(scenario, for: "replay")
-        if let filter { settings.fusion.fusion.filter = try ListParsing.names(filter, option: "--filter")[0] }
+        if let filter { settings.fusion.filter = try ListParsing.names(filter, option: "--filter")[0] }
         // simulate writes <scenario>-seed-<N>/session/: name such a session after its parent.
         let folder = URL(fileURLWithPath: session).standardized
         let name = folder.lastPathComponent == "session" ? folder.deletingLastPathComponent().lastPathComponent : folder.lastPathComponent

@@ -10,23 +10,31 @@ public enum MagnetometerCalibrationMode: String, CaseIterable, Sendable {
     case none
 }
 
-/// The fusion part of a scenario.
+/// The fusion part of a scenario: the filters' settings plus how the simulated phone
+/// calibrates its magnetometer. `scenario.fusion.filter` reads through to `settings`.
+@dynamicMemberLookup
 public struct FusionScenarioSettings: Sendable, Equatable {
-    public var fusion = FusionSettings()
+    /// Which filter, in which reference frame, with which parameters.
+    public var settings = FusionSettings()
     public var magnetometerCalibration = MagnetometerCalibrationMode.ideal
     public init() {}
+
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<FusionSettings, Value>) -> Value {
+        get { settings[keyPath: keyPath] }
+        set { settings[keyPath: keyPath] = newValue }
+    }
 }
 
 extension ConfigSchema where Root == FusionScenarioSettings {
     static var fusion: ConfigSchema {
         let fields: [ConfigField<FusionScenarioSettings>] = [
-            .choice("filter", \.fusion.filter, help: "attitude filter feeding the capture code: a built-in one or a name registered with FilterRegistry"),
-            .choice("reference_frame", \.fusion.referenceFrame, help: "CoreMotion reference frame of the DeviceMotion stream"),
+            .choice("filter", \.settings.filter, help: "attitude filter feeding the capture code: a built-in one or a name registered with FilterRegistry"),
+            .choice("reference_frame", \.settings.referenceFrame, help: "CoreMotion reference frame of the DeviceMotion stream"),
             .choice("magnetometer_calibration", \.magnetometerCalibration, help: "ideal: the phone removes the simulated hard/soft iron; none: raw field"),
-            .section("complementary", \.fusion.complementary, .complementary, help: "complementary filter"),
-            .section("mahony", \.fusion.mahony, .mahony, help: "Mahony filter"),
-            .section("madgwick", \.fusion.madgwick, .madgwick, help: "Madgwick filter"),
-            .section("bias_estimating", \.fusion.biasEstimating, .biasEstimating, help: "bias-estimating filter"),
+            .section("complementary", \.settings.complementary, .complementary, help: "complementary filter"),
+            .section("mahony", \.settings.mahony, .mahony, help: "Mahony filter"),
+            .section("madgwick", \.settings.madgwick, .madgwick, help: "Madgwick filter"),
+            .section("bias_estimating", \.settings.biasEstimating, .biasEstimating, help: "bias-estimating filter"),
         ]
         return ConfigSchema(fields)
     }

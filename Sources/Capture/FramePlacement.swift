@@ -1,0 +1,14 @@
+/// Where a frame lies on the circle: the motion at its lookup time and what follows from it.
+public struct FramePlacement: Sendable, Equatable {
+    /// DeviceMotion-clock instant the motion was looked up for, s.
+    public var lookupTime: Double
+    public var motion: InterpolatedMotion
+    public var pose: OrbitPose
+    public var slot: Int
+    /// Signed offset of the angle from the slot centre, degrees.
+    public var angleOffset: Double
+    /// |user acceleration|, m/s².
+    public var acceleration: Double
+    /// Time since the recording started, s.
+    public var time: Double
+}
