@@ -13,10 +13,12 @@ grep -q "identical metrics" "$work/stdout" || { echo "check-example: a selector 
 for file in metrics.csv frames.csv slots.csv summary.json recording.json plots/coverage-polar.png; do
     [ -s "$work/report/$file" ] || { echo "check-example: the report lacks $file" >&2; exit 1; }
 done
-# The code sample in README is this example's code, line for line.
-sed -n '/^```swift$/,/^```$/p' README.md | awk '/try registerCustomCode\(\)/,/writeCaptureReport/' | while IFS= read -r line; do
-    grep -qF -- "$line" Examples/CustomSelector/Sources/CustomSelector/main.swift || { echo "check-example: README line not in the example: $line" >&2; exit 1; }
-done
+# The code sample in README ("Bring your own code") is this example's code, line for line.
+sample=$(awk '/^## Bring your own code/ { inside = 1 } inside && /^```swift$/ { block = 1; next } block && /^```$/ { exit } block' README.md)
+[ "$(grep -c . <<<"$sample")" -ge 5 ] || { echo "check-example: README's Swift sample is missing or shorter than 5 lines" >&2; exit 1; }
+while IFS= read -r line; do
+    grep -qxF -- "$line" Examples/CustomSelector/Sources/CustomSelector/main.swift || { echo "check-example: README line not in the example: $line" >&2; exit 1; }
+done <<<"$sample"
 
 # The team's own command line: its selector and filter by name in run and fusion.
 cli=Examples/CustomSelector/.build/debug/custom-orbitbench

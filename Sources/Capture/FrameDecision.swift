@@ -10,6 +10,9 @@ public enum FrameOutcome: Sendable, Equatable {
     case overThreshold
     /// The slot holds a better frame.
     case worseThanHolder
+    /// Discarded for a reason of the selector's own (a short snake_case word, e.g.
+    /// "too_blurred"), written to frames.csv as the reason.
+    case rejected(String)
 
     public var isKept: Bool { self == .accepted || self == .replaced }
 }

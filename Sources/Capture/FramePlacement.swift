@@ -9,6 +9,16 @@ public struct FramePlacement: Sendable, Equatable {
     public var angleOffset: Double
     /// |user acceleration|, m/s².
     public var acceleration: Double
-    /// Time since the recording started, s.
+    /// Time since the recording started, s (0 for a frame whose lookup instant precedes it).
     public var time: Double
+
+    public init(lookupTime: Double, motion: InterpolatedMotion, pose: OrbitPose, slot: Int, angleOffset: Double, acceleration: Double, time: Double) {
+        self.lookupTime = lookupTime
+        self.motion = motion
+        self.pose = pose
+        self.slot = slot
+        self.angleOffset = angleOffset
+        self.acceleration = acceleration
+        self.time = time
+    }
 }

@@ -47,6 +47,6 @@ public struct FramePlacer: Sendable {
         return .success(FramePlacement(
             lookupTime: lookup, motion: motion, pose: pose, slot: slot,
             angleOffset: Angles.wrapTo360(pose.angle - Double(slot) * width + 180) - 180,
-            acceleration: motion.userAcceleration.norm, time: lookup - recordingStartTime!))
+            acceleration: motion.userAcceleration.norm, time: max(0, lookup - recordingStartTime!)))
     }
 }

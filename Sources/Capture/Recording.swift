@@ -1,4 +1,5 @@
 import Foundation
+import OrbitMath
 
 /// The OuterCircle data structure (seed 000): metadata plus one element per image.
 ///
@@ -25,6 +26,9 @@ public struct Recording: Codable, Sendable, Equatable {
             self.acceleration = acceleration
         }
     }
+
+    @available(*, deprecated, renamed: "Units.standardGravity")
+    public static let standardGravity = Units.standardGravity
 
     public var uid: String
     public var date: Double

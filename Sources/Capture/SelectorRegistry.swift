@@ -4,9 +4,10 @@ import Fusion
 ///
 ///     try SelectorRegistry.register("lowest-blur") { settings in LowestBlurSelector(settings: settings) }
 ///
-/// `selection.selector: lowest-blur` works in scenarios, `--set`, sweeps, tuning, regress and
-/// `replay --selector`. The factory gets the scenario's `CaptureSettings` (slot count, lookup
-/// time, orientation, ...) and returns a fresh selector each call, possibly from several threads.
+/// `selection.selector: lowest-blur` works in scenarios, `--set selection.selector=lowest-blur`
+/// (also with `replay`), `--vary selection.selector=…` sweeps, tuning and regress. The factory
+/// gets the scenario's `CaptureSettings` (slot count, lookup time, orientation, ...) and returns
+/// a fresh selector each call, possibly from several threads.
 public enum SelectorRegistry {
     static let factories = NamedFactories<CaptureSettings, any FrameSelector>(kind: "selector", builtIn: [SelectorName.outerCircle.rawValue])
 

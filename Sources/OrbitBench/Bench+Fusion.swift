@@ -33,6 +33,12 @@ extension Bench {
         recordings: [SensorRecording], filters: [FilterName], settings: FusionSettings, useMagnetometer: Bool, keepAttitude: Bool = true,
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> [RecordingFusionReport.Row] {
+        var seen: [String: String] = [:]
+        for recording in recordings {
+            if let other = seen.updateValue(recording.file, forKey: recording.name) {
+                throw RecordingError(file: recording.file, message: "has the same name '\(recording.name)' as \(other); rows and attitude files would collide: rename one")
+            }
+        }
         let jobs = recordings.indices.flatMap { recording in filters.map { (recording, $0) } }
         let inputs = recordings.map { FusionInput(recording: $0) }
         let results = try Parallel.map(jobs.count, progress: progress) { index -> FilterRunResult in

@@ -24,12 +24,17 @@ public enum CapturePlots {
         return files
     }
 
-    /// Slots around the circle coloured by the selected frame's quality distance; empty slots
-    /// light red. Up to three seeds side by side.
+    /// Slots around the circle coloured by the selected frame's score (OuterCircle: its quality
+    /// distance on 0…threshold; another selector: its own score over the range it used); empty
+    /// slots light red. Up to three seeds side by side.
     public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], label: String? = nil, provenance: [PNGText]) throws -> [UInt8] {
         let shown = Array(results.prefix(3))
-        let width = scenario.selection.slotWidth
-        let maximum = max(scenario.selection.threshold, 1e-9)
+        let slotCount = shown.first?.slots.count ?? scenario.selection.slotCount
+        let width = 360 / Double(max(slotCount, 1))
+        let outerCircle = shown.first?.isOuterCircle ?? true
+        let scores = shown.flatMap { $0.slots.compactMap { $0.entry?.score } }.filter(\.isFinite)
+        let range: ClosedRange<Double> = outerCircle ? 0...max(scenario.selection.threshold, 1e-9)
+            : (scores.min() ?? 0)...max(scores.max() ?? 1, (scores.min() ?? 0) + 1e-9)
         let panels: [Panel] = shown.map { result in
             let sectors = result.slots.map { slot in
                 PolarSector(start: slot.center - width / 2, end: slot.center + width / 2, value: slot.entry?.score)
@@ -37,13 +42,14 @@ public enum CapturePlots {
             let markers = result.slots.compactMap { slot in slot.frame?.trueAngle.map { PolarMarker(angle: $0, radius: 0.5, color: .black) } }
             return .polar(PolarPlot(
                 title: label ?? "seed \(result.seed)", sectors: sectors, markers: markers,
-                valueLabel: "quality\ndistance d\n(lower is\nbetter)",
-                valueRange: 0...maximum, lowIsBright: true, emptyLabel: "empty slot",
+                valueLabel: outerCircle ? "quality\ndistance d\n(lower is\nbetter)" : "score of\n\(result.selector)",
+                valueRange: range, lowIsBright: true, emptyLabel: "empty slot",
                 centerText: [String(format: "%.1f %%", result.metrics.coverage * 100), String(format: "max gap %.0f°", result.metrics.maxGapDegrees)]))
         }
         let figure = Figure(
-            title: "\(scenario.name): slot coverage", subtitle: "\(scenario.selection.slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; dots: true angle of the selected frame",
-            footnote: "Colour: quality distance d of the frame holding the slot (threshold \(fmt(scenario.selection.threshold))).",
+            title: "\(scenario.name): slot coverage", subtitle: "\(slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; dots: true angle of the selected frame",
+            footnote: outerCircle ? "Colour: quality distance d of the frame holding the slot (threshold \(fmt(scenario.selection.threshold)))."
+                : "Colour: the score \(shown[0].selector) gave the frame holding the slot (its own scale).",
             width: 520 * shown.count + 40, height: 560, rows: [panels])
         return try figure.pngBytes(provenance: provenance)
     }

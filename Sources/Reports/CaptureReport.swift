@@ -81,6 +81,7 @@ public enum CaptureReport {
         case .replaced: return ("replaced", "better_score")
         case .overThreshold: return ("discarded", "over_threshold")
         case .worseThanHolder: return ("discarded", "worse_than_holder")
+        case .rejected(let reason): return ("discarded", reason)
         case .noMotion(.empty): return ("discarded", "no_motion_yet")
         case .noMotion(.tooOld): return ("discarded", "no_motion_too_old")
         case .noMotion(.notYetArrived): return ("discarded", "no_motion_not_arrived")
@@ -157,16 +158,19 @@ public enum CaptureReport {
             tool: "orbitbench \(ToolVersion.current)", scenario: scenario.name, description: scenario.description,
             seeds: results.map(\.seed),
             settings: [
-                "selector": scenario.selection.selector.rawValue,
-                "filter": scenario.fusion.filter.rawValue, "reference_frame": scenario.fusion.referenceFrame.rawValue,
+                "selector": results.first?.selector ?? scenario.selection.selector.rawValue,
+                "filter": results.first?.filter ?? scenario.fusion.filter.rawValue, "reference_frame": scenario.fusion.referenceFrame.rawValue,
                 "angle_source": selection.angleSource.rawValue, "slots": String(selection.slotCount),
                 "threshold": String(selection.threshold), "flood_guard": String(selection.floodGuard),
                 "weights": "roll \(selection.weights.roll), pitch \(selection.weights.pitch), acceleration \(selection.weights.acceleration), angle_offset \(selection.weights.angleOffset)",
             ],
             metrics: metrics, diagnostics: diagnostics,
-            notes: [
+            notes: (results.first?.isOuterCircle ?? true ? [
                 "Quality distance d = sqrt(w_roll·roll² + w_pitch·pitch² + w_acc·a² + w_offset·offset²), degrees and m/s²; lower is better.",
                 "The seed says frames are discarded 'if the value is lower than a threshold'; for a distance that is contradictory, so here a frame is discarded when d exceeds the threshold.",
+            ] : [
+                "Selection by \(results[0].selector): scores are that selector's own; threshold and weights apply to outer-circle only.",
+            ]) + [
                 "True angles are the camera position's azimuth around the object since the recording start; true deviations use the optical-axis definitions on the true attitude.",
                 "Blur is the image-plane path length of the object centre during the exposure, from the exact trajectory.",
                 "recording.json is the export of the first seed.",
@@ -196,7 +200,7 @@ public enum CaptureReport {
         ]
         let seeds = results.count
         var text = "\(scenario.name): \(scenario.description)\n"
-        text += "\(seeds) seed\(seeds == 1 ? "" : "s"), selector \(scenario.selection.selector.rawValue), filter \(scenario.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
+        text += "\(seeds) seed\(seeds == 1 ? "" : "s"), selector \(results.first?.selector ?? scenario.selection.selector.rawValue), filter \(results.first?.filter ?? scenario.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
         text += TextTable.render(header: ["metric", "mean ± sd", "unit"], rows: rows.map { [$0.0, MeanAndSpread($0.2).formatted(decimals: $0.3), $0.1] })
         return text
     }

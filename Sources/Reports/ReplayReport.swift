@@ -26,11 +26,13 @@ public enum ReplayReport {
         }
     }
 
-    /// The replay metrics that this session can support: truth-based ones only with a reference.
+    /// The replay metrics that this session can support: true angles need reference positions,
+    /// true deviations reference attitudes.
     public static func columns(for result: CaptureRunResult) -> [String] {
-        let hasTruth = result.frames.contains { $0.trueAngle != nil }
-        let truthColumns: Set = ["slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg", "dev_pitch_mean_deg", "dev_roll_mean_deg"]
-        return RunMetrics.replayColumns.filter { hasTruth || !truthColumns.contains($0) }
+        let hasAngles = result.frames.contains { $0.trueAngle != nil }, hasDeviations = result.frames.contains { $0.truePose != nil }
+        let angleColumns: Set = ["slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg"]
+        let deviationColumns: Set = ["dev_pitch_mean_deg", "dev_roll_mean_deg"]
+        return RunMetrics.replayColumns.filter { (hasAngles || !angleColumns.contains($0)) && (hasDeviations || !deviationColumns.contains($0)) }
     }
 
     public static func summaryJSON(_ result: CaptureRunResult, name: String, scenario: Scenario) throws -> Data {
@@ -39,6 +41,8 @@ public enum ReplayReport {
             var session: String
             var settingsFrom: String
             var selector: String
+            /// The filter that fused a raw motion log; absent when the log held DeviceMotion.
+            var fusedWith: String?
             var slots: Int
             var metrics: [String: Double?]
             var motionUpdatesProcessed: Int
@@ -49,7 +53,7 @@ public enum ReplayReport {
         let metrics = RunMetrics(result.metrics, columns: columns)
         let summary = Summary(
             tool: "orbitbench \(ToolVersion.current)", session: name, settingsFrom: scenario.name,
-            selector: scenario.selection.selector.rawValue, slots: result.slots.count,
+            selector: result.selector, fusedWith: result.filter, slots: result.slots.count,
             metrics: Dictionary(uniqueKeysWithValues: columns.map { ($0, metrics[$0]) }),
             motionUpdatesProcessed: result.motionProcessed, motionUpdatesCoalesced: result.motionCoalesced,
             notes: [
@@ -63,15 +67,29 @@ public enum ReplayReport {
     public static func table(_ result: CaptureRunResult, name: String, scenario: Scenario) -> String {
         let columns = columns(for: result)
         let metrics = RunMetrics(result.metrics, columns: columns)
-        var text = "\(name): replayed with selector \(scenario.selection.selector.rawValue) (settings of \(scenario.name))\n"
+        var text = "\(name): replayed with selector \(result.selector)\(result.filter.map { ", raw motion fused by \($0)" } ?? "") (settings of \(scenario.name))\n"
         text += TextTable.render(header: ["metric", "value"], rows: columns.map { column in
             [column, metrics[column].map { RunMetrics.integerColumns.contains(column) ? String(Int($0)) : String(format: "%.4g", $0) } ?? "–"]
         })
         return text
     }
 
-    /// A warning when most frames found no motion: the usual cause is two logs on different clocks.
+    /// Warnings about what the session cannot support: most frames without motion (the usual
+    /// cause is two logs on different clocks), half a reference.
     public static func warnings(_ result: CaptureRunResult, log: CaptureSessionLog) -> [String] {
+        var warnings: [String] = []
+        let references = log.motion.compactMap(\.reference)
+        if !references.isEmpty {
+            if !references.contains(where: { $0.position != nil }) {
+                warnings.append("motion.csv has reference attitudes but no positions (ref_x_m, ref_y_m, ref_z_m): true deviations only, no true angles")
+            } else if !references.contains(where: { $0.attitude != nil }) {
+                warnings.append("motion.csv has reference positions but no attitudes (ref_qw, …): true angles only, no true deviations")
+            }
+        }
+        return warnings + clockWarning(result, log: log)
+    }
+
+    private static func clockWarning(_ result: CaptureRunResult, log: CaptureSessionLog) -> [String] {
         let delivered = result.frames.filter { !$0.dropped }.count
         guard delivered > 0, result.metrics.framesNoMotion * 2 > delivered,
               let firstFrame = log.frames.first?.timestamp, let lastFrame = log.frames.last?.timestamp,

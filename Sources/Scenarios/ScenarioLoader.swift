@@ -74,6 +74,13 @@ public enum ScenarioLoader {
             try ConfigSchema.scenario.decode(node, into: &scenario, path: ConfigPath())
             return scenario
         } catch {
+            // A bad value that came from the command line is the command line's fault, not the file's.
+            if let override = overrides.last(where: { $0.path.joined(separator: ".") == error.keyPath }) {
+                var located = error
+                located.file = "--set \(override)"
+                located.line = nil
+                throw located
+            }
             throw error.inFile(fileName)
         }
     }

@@ -42,8 +42,13 @@ import Testing
     @Test func aPluggedSelectorReplaysExactlyToo() throws {
         let scenario = try Shipped.scenario("orbit-72")
         let run = try CaptureRunner.run(scenario, seed: 3, selector: steadiestFrameSelector(settings: scenario.captureSettings), keepSession: true)
-        let replayed = Bench.replay(try #require(run.session), name: "x", scenario: scenario, selector: steadiestFrameSelector(settings: scenario.captureSettings))
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(try #require(run.session), to: folder)
+        let replayed = Bench.replay(try Bench.session(folder.path), name: "x", scenario: scenario, selector: steadiestFrameSelector(settings: scenario.captureSettings))
         #expect(run.slots.map(\.entry) == replayed.slots.map(\.entry))
+        #expect(zip(run.frames, replayed.frames).allSatisfy { $0.decision == $1.decision })
+        #expect(replayed.selector == "ScoredSelector" && replayed.filter == nil, "named after the selector's type; logged DeviceMotion needs no filter")
     }
 
     /// A phone's own layout through a mapping: renamed columns, ms and °/s and g units.
@@ -102,6 +107,9 @@ import Testing
         ("frames.csv", "frame,timestamp_s,exposure_s\n-1,1,0.01\n", "frames.csv:2 column frame: '-1' is not a frame number"),
         ("frames.csv", "timestamp_s,exposure_s,dropped\n1,0.01,maybe\n", "frames.csv:2 column dropped: 'maybe' is not 0/1"),
         ("frames.csv", "timestamp_s,exposure_s\n1,0.01,7\n", "frames.csv:2: 3 fields, the header has 2"),
+        ("frames.csv", "timestamp_s,exposure_s,image\n1,0.01,a.jpg\n2,0.01,a.jpg\n", "frames.csv:3 column image: image 'a.jpg' appears twice"),
+        ("frames.csv", "timestamp_s,exposure_s\n2,0.01\n1,0.01\n", "frames.csv:3 column timestamp_s: goes back in time"),
+        ("frames.csv", "timestamp_s,exposure_s\n1700000000000,0.01\n", "frames.csv:2 column timestamp_s: 1700000000000.0 s is not a plausible time"),
     ])
     func malformedSessionFilesNameFileLineAndColumn(file: String, content: String, expected: String) throws {
         let folder = try Self.temporaryDirectory()

@@ -24,6 +24,8 @@ public struct CaptureMetrics: Sendable, Equatable {
     public var framesOverThreshold: Int
     public var framesWorseThanHolder: Int
     public var framesNoMotion: Int
+    /// Frames a selector discarded for a reason of its own (`FrameOutcome.rejected`).
+    public var framesRejected: Int
     /// Mean |pitch| and |roll| deviation of the selected frames as the selector estimated them, degrees.
     public var estimatedPitchDeviationMean: Double
     public var estimatedRollDeviationMean: Double
@@ -62,6 +64,7 @@ public struct CaptureMetrics: Sendable, Equatable {
         framesOverThreshold = outcomes.filter { $0 == .overThreshold }.count
         framesWorseThanHolder = outcomes.filter { $0 == .worseThanHolder }.count
         framesNoMotion = outcomes.filter { if case .noMotion = $0 { true } else { false } }.count
+        framesRejected = outcomes.filter { if case .rejected = $0 { true } else { false } }.count
         let entries = filled.compactMap(\.entry)
         estimatedPitchDeviationMean = Statistics.mean(entries.map { abs($0.pose.pitchDeviation) })
         estimatedRollDeviationMean = Statistics.mean(entries.map { abs($0.pose.rollDeviation) })

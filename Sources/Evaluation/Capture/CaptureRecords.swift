@@ -77,14 +77,15 @@ public struct FrameTruth: Sendable {
     }
 }
 
-/// A true attitude and the camera's azimuth around the object.
+/// A true attitude and the camera's azimuth around the object; either may be unknown (a
+/// logged session with reference attitudes but no positions gives true deviations, not angles).
 public struct TruthPose: Sendable, Equatable {
     /// Body → world.
-    public var attitude: Quaternion
+    public var attitude: Quaternion?
     /// Azimuth of the camera position around the object centre, rad (continuous or wrapped).
-    public var azimuth: Double
+    public var azimuth: Double?
 
-    public init(attitude: Quaternion, azimuth: Double) {
+    public init(attitude: Quaternion?, azimuth: Double?) {
         self.attitude = attitude
         self.azimuth = azimuth
     }
@@ -120,7 +121,7 @@ public enum CaptureRecords {
         truth: [FrameTruth], orientation: CaptureOrientation
     ) -> (frames: [FrameRecord], slots: [SlotRecord]) {
         precondition(arrivals.count == decisions.count && arrivals.count == truth.count)
-        let trueReader = recordingStart.map { OrbitAngleReader(start: $0.attitude, source: .opticalAxis, orientation: orientation) }
+        let trueReader = recordingStart?.attitude.map { OrbitAngleReader(start: $0, source: .opticalAxis, orientation: orientation) }
         let kept = Set(slots.compactMap { $0?.frameIndex })
         var frames: [FrameRecord] = []
         frames.reserveCapacity(arrivals.count)
@@ -131,9 +132,11 @@ public enum CaptureRecords {
                 index: arrival.index, captureTime: arrival.captureTime, exposure: arrival.exposure, timestamp: arrival.timestamp,
                 deliveryTime: arrival.deliveryTime, dropped: arrival.dropped, backlog: arrival.backlog, decision: decision,
                 trueAngle: nil, truePose: nil, blur: truth[position].blur, syncError: nil, keptAtEnd: kept.contains(arrival.index))
-            if let start = recordingStart, let trueReader, let pose = truth[position].pose {
-                record.trueAngle = Angles.wrapTo360(Angles.degrees(pose.azimuth - start.azimuth))
-                record.truePose = trueReader.pose(pose.attitude)
+            if let pose = truth[position].pose {
+                if let startAzimuth = recordingStart?.azimuth, let azimuth = pose.azimuth {
+                    record.trueAngle = Angles.wrapTo360(Angles.degrees(azimuth - startAzimuth))
+                }
+                if let trueReader, let attitude = pose.attitude { record.truePose = trueReader.pose(attitude) }
             }
             if decision?.pose != nil, let midpoint = truth[position].midpoint, let lookup = decision?.lookupTime {
                 record.syncError = abs(lookup - midpoint)

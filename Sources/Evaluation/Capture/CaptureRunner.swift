@@ -23,6 +23,14 @@ public struct CaptureRunResult: Sendable {
     public var queueBusyFraction: Double
     /// What the app saw, in the session-log layout (`replay`'s input); kept only when asked for.
     public var session: CaptureSessionLog?
+    /// The selection code: its registered name, or its type name when passed as a value.
+    public var selector: String
+    /// The filter that produced the DeviceMotion stream; `nil` for a replayed log that was
+    /// already fused on the phone.
+    public var filter: String?
+
+    /// Whether the built-in OuterCircle session selected (its 4D distance and threshold apply).
+    public var isOuterCircle: Bool { selector == SelectorName.outerCircle.rawValue }
 }
 
 /// Runs one seed end to end: simulation → fusion (DeviceMotion) → processing queue → the
@@ -43,7 +51,8 @@ public enum CaptureRunner {
 
     /// Runs an already simulated world (tuning reuses one world for many candidates).
     public static func run(_ scenario: Scenario, simulated: SimulatedRun, keepSession: Bool = false) throws -> CaptureRunResult {
-        try scenario.captureSettings.withSelector(SelectorStep(scenario: scenario, simulated: simulated, keepSession: keepSession)).get()
+        let step = SelectorStep(scenario: scenario, simulated: simulated, keepSession: keepSession, selectorName: scenario.selection.selector.rawValue)
+        return try scenario.captureSettings.withSelector(step).get()
     }
 
     /// Simulates `seed` and runs it with `selector` (a fresh one: it must not have seen motion
@@ -52,7 +61,8 @@ public enum CaptureRunner {
         _ scenario: Scenario, seed: UInt64, selector: Selector, keepSession: Bool = false
     ) throws -> CaptureRunResult {
         let simulated = try SimulatedRun(world: scenario.world, seed: seed)
-        return try SelectorStep(scenario: scenario, simulated: simulated, keepSession: keepSession).visit(selector).get()
+        let step = SelectorStep(scenario: scenario, simulated: simulated, keepSession: keepSession, selectorName: String(describing: Selector.self))
+        return try step.visit(selector).get()
     }
 
     /// A fixed recording date (2023-11-14T22:13:20Z) keeps exports reproducible.
@@ -63,10 +73,12 @@ public enum CaptureRunner {
         let scenario: Scenario
         let simulated: SimulatedRun
         let keepSession: Bool
+        let selectorName: String
 
         func visit<Selector: FrameSelector>(_ selector: Selector) -> Result<CaptureRunResult, Error> {
             let fusion = scenario.fusion.settings
-            return fusion.withFilter(fusion.filter, CaptureExecution(scenario: scenario, run: simulated, selector: selector, keepSession: keepSession))
+            let execution = CaptureExecution(scenario: scenario, run: simulated, selector: selector, selectorName: selectorName, keepSession: keepSession)
+            return fusion.withFilter(fusion.filter, execution)
         }
     }
 }
@@ -76,6 +88,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
     let scenario: Scenario
     let run: SimulatedRun
     let selector: Selector
+    let selectorName: String
     let keepSession: Bool
 
     func visit<Filter: AttitudeFilter>(_ filter: Filter) -> Result<CaptureRunResult, Error> {
@@ -189,6 +202,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
             recording: session.recording(uid: "\(scenario.name)-seed-\(run.seed)", date: CaptureRunner.recordingDate),
             trueAngleTrack: track, recordingStart: recordingStart,
             motionCoalesced: coalesced, motionProcessed: processed,
-            queueBusyFraction: queue.busyTime / duration, session: sessionLog)
+            queueBusyFraction: queue.busyTime / duration, session: sessionLog, selector: selectorName,
+            filter: scenario.fusion.filter.rawValue)
     }
 }

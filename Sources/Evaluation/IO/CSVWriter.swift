@@ -74,9 +74,11 @@ public struct CSVWriter: Sendable {
 
     /// A time in seconds (9 decimals, i.e. nanoseconds) followed by the same time as an integer
     /// nanosecond count.
+    /// Beyond ±9.2e9 s the nanosecond count does not fit an Int64 and that field stays empty.
     public mutating func time(_ seconds: Double) {
         number(seconds, decimals: 9)
-        integer(Int64((seconds * 1e9).rounded()))
+        let nanoseconds = (seconds * 1e9).rounded()
+        if nanoseconds.magnitude < 9.2e18 { integer(Int64(nanoseconds)) } else { empty() }
     }
 
     /// Ends the current row; it must have exactly one field per column.

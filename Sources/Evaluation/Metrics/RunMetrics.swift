@@ -31,14 +31,14 @@ public struct RunMetrics: Sendable, Equatable {
     public static let replayColumns = [
         "coverage", "max_gap_deg", "frames_total", "frames_dropped", "frames_scored", "frames_selected",
         "frames_accepted", "frames_replaced", "frames_over_threshold", "frames_worse_than_holder", "frames_no_motion",
-        "est_dev_pitch_mean_deg", "est_dev_roll_mean_deg", "score_sel_mean", "score_sel_p95",
+        "frames_rejected", "est_dev_pitch_mean_deg", "est_dev_roll_mean_deg", "score_sel_mean", "score_sel_p95",
         "slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg", "dev_pitch_mean_deg", "dev_roll_mean_deg",
     ]
 
     /// Counts, written without decimals.
     public static let integerColumns: Set<String> = [
         "frames_total", "frames_dropped", "frames_scored", "frames_selected",
-        "frames_accepted", "frames_replaced", "frames_over_threshold", "frames_worse_than_holder", "frames_no_motion",
+        "frames_accepted", "frames_replaced", "frames_over_threshold", "frames_worse_than_holder", "frames_no_motion", "frames_rejected",
     ]
 
     /// The columns a scenario produces: the shared ones, plus the mean and sd per key point
@@ -55,7 +55,7 @@ public struct RunMetrics: Sendable, Equatable {
         switch name {
         case "coverage": return .higher
         case "frames_total", "frames_scored", "frames_selected", "frames_accepted", "frames_replaced", "frames_over_threshold",
-             "frames_worse_than_holder", "frames_no_motion", "score_sel_mean", "score_sel_p95":
+             "frames_worse_than_holder", "frames_no_motion", "frames_rejected", "score_sel_mean", "score_sel_p95":
             return .none
         default: return .lower
         }
@@ -89,7 +89,7 @@ extension RunMetrics {
         let extra: [String: Double?] = [
             "frames_accepted": Double(metrics.framesAccepted), "frames_replaced": Double(metrics.framesReplaced),
             "frames_over_threshold": Double(metrics.framesOverThreshold), "frames_worse_than_holder": Double(metrics.framesWorseThanHolder),
-            "frames_no_motion": Double(metrics.framesNoMotion),
+            "frames_no_motion": Double(metrics.framesNoMotion), "frames_rejected": Double(metrics.framesRejected),
             "est_dev_pitch_mean_deg": finite(metrics.estimatedPitchDeviationMean), "est_dev_roll_mean_deg": finite(metrics.estimatedRollDeviationMean),
             "score_sel_mean": finite(metrics.scoreSelectedMean), "score_sel_p95": finite(metrics.scoreSelected95),
         ]

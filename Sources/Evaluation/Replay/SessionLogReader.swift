@@ -23,6 +23,16 @@ public enum SessionLogReader {
         return CaptureSessionLog(motion: motion, frames: frames)
     }
 
+    /// Times beyond this many seconds (≈ 300 years) are a unit mistake (ms or ns read as s).
+    static let largestTime = 1e10
+
+    static func checkTime(_ value: Double, _ table: CSVTable, _ row: (line: Int, fields: [String]), _ column: Int) throws(CSVError) {
+        guard value.magnitude <= largestTime else {
+            throw CSVError(file: table.file, line: row.line, column: table.header[column],
+                           message: "\(value) s is not a plausible time; give its unit in a mapping file (units: {time: ms, us or ns})")
+        }
+    }
+
     /// Column lookup with the mapping's names: required, optional, or a group that is all
     /// present or all absent.
     private struct Columns {
@@ -94,7 +104,9 @@ public enum SessionLogReader {
         var lastDelivery = -Double.infinity
         for row in table.rows {
             let timestamp = try number(row, time) * t
+            try checkTime(timestamp, table, row, time)
             let deliveryTime = try delivery.map { column throws(CSVError) in try number(row, column) * t } ?? timestamp
+            if let delivery { try checkTime(deliveryTime, table, row, delivery) }
             guard deliveryTime >= lastDelivery else {
                 throw CSVError(file: table.file, line: row.line, column: table.header[delivery ?? time],
                                message: "goes back in time; rows must be in the order the app received them")
@@ -140,8 +152,8 @@ public enum SessionLogReader {
         let t = mapping.timeScale
         var frames: [CaptureSessionLog.Frame] = []
         frames.reserveCapacity(table.rows.count)
-        var seen = Set<Int>()
-        var lastDelivery = -Double.infinity
+        var seen = Set<Int>(), seenImages = Set<String>()
+        var lastDelivery = -Double.infinity, lastTimestamp = -Double.infinity
         for (position, row) in table.rows.enumerated() {
             func field(_ column: Int) -> String { row.fields[column].trimmingCharacters(in: .whitespaces) }
             func fail(_ column: Int, _ message: String) -> CSVError { CSVError(file: table.file, line: row.line, column: table.header[column], message: message) }
@@ -152,9 +164,13 @@ public enum SessionLogReader {
             }
             guard seen.insert(frameIndex).inserted else { throw fail(index ?? time, "frame \(frameIndex) appears twice") }
             let timestamp = try table.number(row, time) * t
+            try checkTime(timestamp, table, row, time)
+            guard timestamp >= lastTimestamp else { throw fail(time, "goes back in time; frames must be in capture order") }
+            lastTimestamp = timestamp
             let exposureTime = try table.number(row, exposure) * t
             guard exposureTime >= 0, exposureTime < 10 else { throw fail(exposure, "exposure \(exposureTime) s is outside 0...10 s") }
             let deliveryTime = try delivery.map { column throws(CSVError) in try table.number(row, column) * t } ?? timestamp + exposureTime
+            if let delivery { try checkTime(deliveryTime, table, row, delivery) }
             guard deliveryTime >= lastDelivery else {
                 throw fail(delivery ?? time, "goes back in time; rows must be in the order the app received them")
             }
@@ -163,6 +179,7 @@ public enum SessionLogReader {
             if name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\\") || name.contains("\u{0}") {
                 throw fail(image ?? time, "'\(name)' is not a plain file name")
             }
+            guard seenImages.insert(name).inserted else { throw fail(image ?? time, "image '\(name)' appears twice") }
             var isDropped = false
             if let dropped {
                 switch field(dropped).lowercased() {

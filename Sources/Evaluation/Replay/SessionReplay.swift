@@ -13,14 +13,17 @@ public enum SessionReplay {
     /// Replays `log` with the selector `settings.selector`; raw motion is fused with
     /// `fusion.filter` first.
     public static func run(_ log: CaptureSessionLog, name: String, settings: CaptureSettings, fusion: FusionSettings = FusionSettings()) -> CaptureRunResult {
-        settings.withSelector(Step(log: fused(log, fusion: fusion), name: name, orientation: settings.orientation))
+        settings.withSelector(Step(
+            log: fused(log, fusion: fusion), name: name, orientation: settings.orientation, selectorName: settings.selector.rawValue,
+            filter: log.isRaw ? fusion.filter.rawValue : nil))
     }
 
     /// Replays `log` with `selector` (fresh); raw motion is fused with `fusion.filter` first.
     public static func run<Selector: FrameSelector>(
         _ log: CaptureSessionLog, name: String, selector: Selector, orientation: CaptureOrientation, fusion: FusionSettings = FusionSettings()
     ) -> CaptureRunResult {
-        Step(log: fused(log, fusion: fusion), name: name, orientation: orientation).visit(selector)
+        Step(log: fused(log, fusion: fusion), name: name, orientation: orientation, selectorName: String(describing: Selector.self),
+             filter: log.isRaw ? fusion.filter.rawValue : nil).visit(selector)
     }
 
     /// A raw log turned into DeviceMotion updates by `fusion.filter` (in `fusion.referenceFrame`);
@@ -53,6 +56,8 @@ public enum SessionReplay {
         let log: CaptureSessionLog
         let name: String
         let orientation: CaptureOrientation
+        let selectorName: String
+        let filter: String?
 
         func visit<Selector: FrameSelector>(_ fresh: Selector) -> CaptureRunResult {
             var selector = fresh
@@ -85,11 +90,12 @@ public enum SessionReplay {
             let (frameRecords, slotRecords) = CaptureRecords.build(
                 arrivals: arrivals, decisions: decisions, slots: selector.slots, recordingStart: start, truth: truths, orientation: orientation)
             var track: [(time: Double, angle: Double)] = []
-            if let start, let begin = selector.recordingStartTime, let end = reference.times.last {
-                var time = begin
-                while time <= end {
-                    if let pose = reference.pose(at: time) { track.append((time, Angles.wrapTo360(Angles.degrees(pose.azimuth - start.azimuth)))) }
-                    time += 0.05
+            if let startAzimuth = start?.azimuth, let begin = selector.recordingStartTime, let end = reference.end, end > begin {
+                // 20 Hz, at most 20 000 points however long the log.
+                let step = max(0.05, (end - begin) / 20_000)
+                for index in 0...Int((end - begin) / step) {
+                    let time = begin + Double(index) * step
+                    if let azimuth = reference.pose(at: time)?.azimuth { track.append((time, Angles.wrapTo360(Angles.degrees(azimuth - startAzimuth)))) }
                 }
             }
             let noFusionReference = AttitudeRMSE(estimates: [], truths: []) { _ in false }
@@ -99,40 +105,55 @@ public enum SessionReplay {
                 frames: frameRecords, slots: slotRecords,
                 recording: selector.recording(uid: name, date: CaptureRunner.recordingDate),
                 trueAngleTrack: track, recordingStart: selector.recordingStartTime,
-                motionCoalesced: coalesced, motionProcessed: processed, queueBusyFraction: .nan, session: nil)
+                motionCoalesced: coalesced, motionProcessed: processed, queueBusyFraction: .nan, session: nil,
+                selector: selectorName, filter: filter)
         }
     }
 }
 
-/// The log's reference poses (rows with both attitude and position), interpolated: SLERP for
-/// the attitude, linear for the position. `nil` outside the logged span.
+/// The log's reference poses, interpolated: SLERP for attitudes, linear for positions, each
+/// over the rows that have it. `nil` parts outside their logged span.
 struct ReferenceTrack {
-    private(set) var times: [Double] = []
-    private var attitudes: [Quaternion] = []
-    private var positions: [Vector3] = []
+    private var attitudeTimes: [Double] = [], attitudes: [Quaternion] = []
+    private var positionTimes: [Double] = [], positions: [Vector3] = []
 
     init(_ log: CaptureSessionLog) {
         for entry in log.motion {
-            guard let attitude = entry.reference?.attitude, let position = entry.reference?.position else { continue }
             let time = entry.timestamp
-            if let last = times.last, time <= last { continue }  // repeats and reorders carry nothing new
-            times.append(time)
-            attitudes.append(attitude)
-            positions.append(position)
+            // Repeated and reordered rows carry nothing new.
+            if let attitude = entry.reference?.attitude, time > (attitudeTimes.last ?? -.infinity) {
+                attitudeTimes.append(time)
+                attitudes.append(attitude)
+            }
+            if let position = entry.reference?.position, time > (positionTimes.last ?? -.infinity) {
+                positionTimes.append(time)
+                positions.append(position)
+            }
         }
     }
 
+    var hasAttitudes: Bool { !attitudes.isEmpty }
+    var hasPositions: Bool { !positions.isEmpty }
+    /// The last instant with any reference, s.
+    var end: Double? { [attitudeTimes.last, positionTimes.last].compactMap { $0 }.max() }
+
     func pose(at time: Double) -> TruthPose? {
+        let attitude = Self.bracket(attitudeTimes, time).map { low, high, fraction in Quaternion.slerp(attitudes[low], attitudes[high], t: fraction) }
+        let position = Self.bracket(positionTimes, time).map { low, high, fraction in positions[low] + fraction * (positions[high] - positions[low]) }
+        guard attitude != nil || position != nil else { return nil }
+        return TruthPose(attitude: attitude, azimuth: position.map(Self.azimuth))
+    }
+
+    /// The samples around `time` and the fraction between them; `nil` outside the span.
+    private static func bracket(_ times: [Double], _ time: Double) -> (Int, Int, Double)? {
         guard let first = times.first, let last = times.last, time >= first, time <= last else { return nil }
         var low = 0, high = times.count - 1
         while low < high {
             let mid = (low + high) / 2
             if times[mid] < time { low = mid + 1 } else { high = mid }
         }
-        if times[low] == time || low == 0 { return TruthPose(attitude: attitudes[low], azimuth: Self.azimuth(positions[low])) }
-        let fraction = (time - times[low - 1]) / (times[low] - times[low - 1])
-        let position = positions[low - 1] + fraction * (positions[low] - positions[low - 1])
-        return TruthPose(attitude: Quaternion.slerp(attitudes[low - 1], attitudes[low], t: fraction), azimuth: Self.azimuth(position))
+        if times[low] == time || low == 0 { return (low, low, 0) }
+        return (low - 1, low, (time - times[low - 1]) / (times[low] - times[low - 1]))
     }
 
     /// Counter-clockwise from +x seen from above, rad.

@@ -46,7 +46,10 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var scenarioOptions: ScenarioOptions
 
     func validate() throws {
-        if let filter { _ = try ListParsing.names(filter, option: "--filter") as [FilterName] }
+        if let filter {
+            let names: [FilterName] = try ListParsing.names(filter, option: "--filter")
+            guard names.count == 1 else { throw ValidationError("--filter takes one filter, e.g. --filter madgwick") }
+        }
     }
 
     func run() throws {
@@ -58,6 +61,9 @@ struct ReplayCommand: ParsableCommand {
         let destination = out ?? "reports/replay-\(name)"
         let log: CaptureSessionLog
         do { log = try Bench.session(session, mapping: mapping) } catch { throw CommandFailure("\(error)") }
+        if filter != nil && !log.isRaw {
+            throw CommandFailure("\(session)/motion.csv holds DeviceMotion, fused on the phone: --filter applies to raw gyroscope/accelerometer logs only")
+        }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: destination))
         let result = Bench.replay(log, name: name, scenario: settings)
         try ReplayReport.write(result, name: name, scenario: settings, to: report, plots: !noPlots)
