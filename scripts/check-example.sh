@@ -28,6 +28,13 @@ grep -q '"selector" : "lowest-blur"' "$work/orbit-72/summary.json" || { echo "ch
 grep -q ',gyro-only,' "$work/fusion/fusion.csv" || { echo "check-example: custom-orbitbench fusion did not run gyro-only" >&2; exit 1; }
 "$cli" sweep shaky-hands --vary selection.selector=outer-circle,lowest-blur --seeds 1 --no-plots --out "$work/sweep" >/dev/null
 [ "$(cut -d, -f3 "$work/sweep/sweep.csv" | tail -n +2 | tr '\n' ' ')" = "outer-circle lowest-blur " ] || { echo "check-example: sweep over selectors failed" >&2; exit 1; }
+# A plug-in parameter: weighting the offset from the slot centre must pull frames to the centre.
+"$cli" sweep orbit-72 --set selection.selector=lowest-blur --vary selection.parameters.offset_weight=0:1:1 --seeds 1-2 --no-plots --out "$work/parameter" >/dev/null
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "slot_angle_err_mean_deg") c = i; next }
+         { sum[$3] += $c; n[$3]++ }
+         END { a = sum[0] / n[0]; b = sum[1] / n[1]
+               if (!(b < a - 0.2)) { print "check-example: offset_weight 1 did not centre the frames (" a "° → " b "°)" > "/dev/stderr"; exit 1 }
+               printf "check-example: selection.parameters.offset_weight 0 → 1: slot angle error %.2f° → %.2f°\n", a, b }' "$work/parameter/sweep.csv"
 awk -F, '
     function fail(message) { print "check-example: " message > "/dev/stderr"; failed = 1 }
     NR == 1 { next }

@@ -24,6 +24,9 @@ public struct CaptureSettings: Sendable, Equatable {
     public var floodGuardMaximumRate = 60.0
     /// DeviceMotion samples kept for frame lookup (at 100 Hz, 256 cover 2.5 s).
     public var motionBufferCapacity = 256
+    /// Parameters of a plugged-in selector by name (`selection.parameters.<name>`), for it to
+    /// read in its factory; `CaptureSession` has none.
+    public var parameters: [String: Double] = [:]
 
     public init() {}
 

@@ -7,6 +7,9 @@ public struct FusionSettings: Sendable, Equatable {
     public var mahony = MahonyFilter.Settings.default
     public var madgwick = MadgwickFilter.Settings.default
     public var biasEstimating = BiasEstimatingFilter.Settings.default
+    /// Parameters of a registered filter by name (`fusion.parameters.<name>`), for its factory;
+    /// the built-in filters have their own sections.
+    public var parameters: [String: Double] = [:]
 
     public init() {}
 }

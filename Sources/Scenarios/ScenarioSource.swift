@@ -29,7 +29,15 @@ extension ScenarioLoader {
         for component in pattern {
             if component == "[i]" { normalized += component } else { normalized += (normalized.isEmpty ? "" : ".") + component }
         }
-        return keyReference().first { $0.key == normalized && ($0.type.hasPrefix("number") || $0.type.hasPrefix("integer")) }
+        let reference = keyReference()
+        if let found = reference.first(where: { $0.key == normalized && ($0.type.hasPrefix("number") || $0.type.hasPrefix("integer")) }) {
+            return found
+        }
+        // A plug-in parameter: `selection.parameters.<name>`.
+        let parts = normalized.split(separator: ".")
+        guard parts.count >= 2 else { return nil }
+        let mapKey = parts.dropLast().joined(separator: ".") + ".<name>"
+        return reference.first { $0.key == mapKey }.map { KeyDescription(key: normalized, type: $0.type, defaultValue: $0.defaultValue, help: $0.help, range: $0.range) }
     }
 
     /// The choice key `key` (one of a set of names: `selection.selector`, `fusion.filter`,

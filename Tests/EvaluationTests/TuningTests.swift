@@ -75,6 +75,19 @@ import Testing
         #expect(slots.isInteger && slots.value(log(72.4)) == 72)
         #expect(throws: TuningError.self) { try TuningParameter(key: "fusion.filter", scenario: scenario) }
     }
+
+    /// A plug-in parameter is tuned like a weight when positive, in steps of 1 from 0, and must
+    /// be given a start value.
+    @Test func pluginParametersAreTunable() throws {
+        var scenario = Scenario()
+        scenario.selection.parameters = ["offset_weight": 2, "bias": 0]
+        let weight = try TuningParameter(key: "selection.parameters.offset_weight", scenario: scenario)
+        #expect(weight.isPluginParameter && weight.logarithmic && abs(weight.value(weight.startCoordinate + weight.step) - 4) < 1e-12)
+        let bias = try TuningParameter(key: "selection.parameters.bias", scenario: scenario)
+        #expect(!bias.logarithmic && bias.step == 1 && bias.value(-3) == -3)
+        #expect(throws: TuningError.self) { try TuningParameter(key: "selection.parameters.missing", scenario: scenario) }
+        #expect(throws: TuningError.self) { try TuningParameter(key: "selection.weights.missing", scenario: scenario) }
+    }
 }
 
 @Suite struct TuningVerdictTests {

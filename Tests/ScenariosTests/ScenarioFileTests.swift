@@ -250,3 +250,24 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
         #expect(abs(tolerance.allowance(around: -3) - 0.06) < 1e-15)
     }
 }
+
+@Suite struct PluginParameterTests {
+    /// Any name, a number each; written back sorted; bad names and values are one-line errors.
+    @Test func parametersRoundTripAndAreChecked() throws {
+        let scenario = try ScenarioLoader.parse(
+            yaml: "selection: {parameters: {zeta: 1.5, alpha: -2}}\nfusion: {parameters: {gain: 0.25}}", fileName: "p.yaml",
+            overrides: [try ConfigOverride(parsing: "selection.parameters.added=7")])
+        #expect(scenario.selection.parameters == ["zeta": 1.5, "alpha": -2, "added": 7])
+        #expect(scenario.fusion.parameters == ["gain": 0.25])
+        let yaml = ScenarioLoader.yaml(for: scenario)
+        #expect(yaml.contains("parameters:"))
+        #expect(try ScenarioLoader.parse(yaml: yaml, fileName: "again.yaml").selection.parameters == scenario.selection.parameters)
+        #expect(ScenarioLoader.numericKey("selection.parameters.anything")?.range == -1e9...1e9)
+        #expect(ScenarioLoader.numericKey("selection.weights.anything") == nil)
+        for (bad, message) in [("selection: {parameters: {Bad: 1}}", "a parameter name is"), ("selection: {parameters: {x: abc}}", "expected a number"),
+                               ("selection: {parameters: [1, 2]}", "expected a mapping of names to numbers")] {
+            #expect(throws: ConfigError.self) { try ScenarioLoader.parse(yaml: bad, fileName: "bad.yaml") }
+            do { _ = try ScenarioLoader.parse(yaml: bad, fileName: "bad.yaml") } catch { #expect("\(error)".contains(message), "\(error)") }
+        }
+    }
+}

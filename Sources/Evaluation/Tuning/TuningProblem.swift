@@ -29,15 +29,22 @@ public struct TuningParameter: Sendable, Equatable {
         self.range = range
         self.start = start
         isInteger = description.type.hasPrefix("integer")
-        logarithmic = range.lowerBound >= 0 && start > 0
+        isPluginParameter = key.split(separator: ".").dropLast().last == "parameters"
+        // A plug-in parameter's range is open-ended: scale a positive one multiplicatively.
+        logarithmic = (range.lowerBound >= 0 || isPluginParameter) && start > 0
     }
+
+    /// `selection.parameters.<name>` or `fusion.parameters.<name>`.
+    public var isPluginParameter: Bool
 
     public var startCoordinate: Double { logarithmic ? log(start) : start }
 
     /// Initial simplex step: a factor of 2 in log space, else a tenth of the range (at most
-    /// the start's magnitude, at least 1e-3).
+    /// the start's magnitude, at least 1e-3); for a plug-in parameter its magnitude, or 1 from 0.
     public var step: Double {
-        logarithmic ? log(2) : max(1e-3, min((range.upperBound - range.lowerBound) / 10, abs(start) > 0 ? abs(start) : .infinity))
+        if logarithmic { return log(2) }
+        if isPluginParameter { return abs(start) > 0 ? abs(start) : 1 }  // no meaningful range to take a tenth of
+        return max(1e-3, min((range.upperBound - range.lowerBound) / 10, abs(start) > 0 ? abs(start) : .infinity))
     }
 
     public func value(_ coordinate: Double) -> Double {

@@ -90,6 +90,35 @@ extension ConfigField {
             })
     }
 
+    /// Named numbers chosen by the user (a plug-in's parameters): any key of a–z, 0–9 and `_`,
+    /// each a finite number. Written out sorted by name.
+    public static func numberMap(_ key: String, _ keyPath: WritableKeyPath<Root, [String: Double]>, help: String) -> ConfigField {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_")
+        return ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in
+                guard let entries = node.entries else {
+                    throw path.error("expected a mapping of names to numbers, found \(node.kindDescription)", at: node)
+                }
+                var values: [String: Double] = [:]
+                for entry in entries {
+                    guard !entry.key.isEmpty, entry.key.count <= 64, entry.key.allSatisfy(allowed.contains) else {
+                        throw path.appending(entry.key).error("a parameter name is 1–64 characters of a–z, 0–9 and _", at: entry.value)
+                    }
+                    values[entry.key] = try ScalarReader.number(entry.value, range: -ConfigField.parameterLimit...ConfigField.parameterLimit, path: path.appending(entry.key))
+                }
+                root[keyPath: keyPath] = values
+            },
+            encode: { root in .mapping(root[keyPath: keyPath].sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) },
+            describe: { defaults, path in
+                [KeyDescription(key: path.description + ".<name>", type: "number in \(ScalarReader.describe(-parameterLimit...parameterLimit))",
+                                defaultValue: "(none)", help: help, range: -parameterLimit...parameterLimit)]
+            })
+    }
+
+    /// Largest magnitude of a plug-in parameter.
+    public static var parameterLimit: Double { 1e9 }
+
     public static func text(_ key: String, _ keyPath: WritableKeyPath<Root, String>, help: String) -> ConfigField {
         ConfigField(
             key: key, help: help,

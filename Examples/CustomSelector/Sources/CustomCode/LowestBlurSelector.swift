@@ -1,16 +1,19 @@
 import OrbitBench
 
 /// A different selection policy: per slot keep the frame with the lowest predicted motion
-/// blur, |rotation rate| × exposure (radians the camera turns while the shutter is open).
-/// No threshold and no pose weights: sharpness is all that counts. `FramePlacer` does the
-/// shared mechanics (motion buffer, lookup, recording start, slot); `SlotRing` keeps the best.
+/// blur, |rotation rate| × exposure (degrees the camera turns while the shutter is open), plus
+/// `selection.parameters.offset_weight` (default 0) × |offset from the slot centre| in degrees.
+/// No threshold: sharpness is what counts. `FramePlacer` does the shared mechanics (motion
+/// buffer, lookup, recording start, slot); `SlotRing` keeps the lowest score.
 public struct LowestBlurSelector: FrameSelector {
     private var placer: FramePlacer
     private var ring: SlotRing
+    private let offsetWeight: Double
 
     public init(settings: CaptureSettings) {
         placer = FramePlacer(settings: settings)
         ring = SlotRing(count: settings.slotCount)
+        offsetWeight = settings.parameters["offset_weight"] ?? 0
     }
 
     public var slots: [SlotEntry?] { ring.entries }
@@ -25,9 +28,10 @@ public struct LowestBlurSelector: FrameSelector {
         case .failure(let reason):
             return FrameDecision(outcome: .noMotion(reason), lookupTime: placer.lookupTime(frame))
         case .success(let placement):
-            let predictedBlur = placement.motion.rotationRate.norm * frame.exposure
-            let (outcome, replaced) = ring.offer(frame, at: placement, score: predictedBlur)
-            return FrameDecision(outcome, placement: placement, score: predictedBlur, replacedFrame: replaced)
+            let turn = Angles.degrees(placement.motion.rotationRate.norm * frame.exposure)
+            let score = turn + offsetWeight * abs(placement.angleOffset)
+            let (outcome, replaced) = ring.offer(frame, at: placement, score: score)
+            return FrameDecision(outcome, placement: placement, score: score, replacedFrame: replaced)
         }
     }
 }
