@@ -104,14 +104,9 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
             declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity)
         let settings = scenario.captureSettings
         var session = selector
-        let costs = try PipelineCosts(settings: world.pipeline, seed: run.seed)
-        var queue = ProcessingQueue(frameInterval: 1 / world.camera.fps)
-
         var estimates = [Quaternion](repeating: .identity, count: run.imu.count)
         var fedImu = 0
         var decisions = [FrameDecision?](repeating: nil, count: run.frames.count)
-        var backlogs = [Double](repeating: 0, count: run.frames.count)
-        var dropped = [Bool](repeating: false, count: run.frames.count)
         var processed = 0, coalesced = 0
         var motionLog: [CaptureSessionLog.Motion] = []
         if keepSession { motionLog.reserveCapacity(run.motion.count) }
@@ -124,33 +119,29 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
                 fedImu += 1
             }
         }
-        for event in PipelineEvent.merged(motion: run.motion, frames: run.frames) {
-            switch event {
-            case .motion(let index):
-                let delivery = run.motion[index]
-                feed(upTo: delivery.imuIndex)
-                guard let motion = estimator.motion else { continue }
+        let (queueOutcomes, queue) = try ProcessingPipeline.drive(
+            motion: run.motion, frames: run.frames, settings: world.pipeline, frameInterval: 1 / world.camera.fps, seed: run.seed,
+            handleMotion: { index in
+                feed(upTo: run.motion[index].imuIndex)
+                guard let motion = estimator.motion else { return .none }
                 if keepSession {
                     let truth = run.trajectory.state(at: motion.timestamp)
                     let reference = CaptureSessionLog.ReferencePose(attitude: truth.attitude, position: truth.position - world.object.center)
-                    motionLog.append(CaptureSessionLog.Motion(deliveryTime: delivery.deliveryTime, motion: motion, reference: reference))
+                    motionLog.append(CaptureSessionLog.Motion(deliveryTime: run.motion[index].deliveryTime, motion: motion, reference: reference))
                 }
-                let handling = session.handleMotion(motion)
-                if handling.isProcessed { processed += 1 } else { coalesced += 1 }
-                queue.submit(at: delivery.deliveryTime, cost: handling.isProcessed ? costs.motion() : costs.draw(world.pipeline.coalescedMotionCost))
-            case .frame(let index):
-                let cameraFrame = run.frames[index]
-                backlogs[index] = queue.backlog(at: cameraFrame.deliveryTime)
-                if queue.isLate(at: cameraFrame.deliveryTime) {
-                    dropped[index] = true
-                    continue
+                if session.handleMotion(motion).isProcessed {
+                    processed += 1
+                    return .processed
                 }
-                queue.submit(at: cameraFrame.deliveryTime, cost: costs.frame())
+                coalesced += 1
+                return .coalesced
+            },
+            handleFrame: { index in
+                let frame = run.frames[index]
                 decisions[index] = session.handleFrame(FrameInput(
-                    index: cameraFrame.index, timestamp: cameraFrame.timestamp, exposure: cameraFrame.exposure,
-                    image: CaptureSessionLog.imageName(cameraFrame.index)))
-            }
-        }
+                    index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: CaptureSessionLog.imageName(frame.index)))
+            })
+        let dropped = queueOutcomes.map(\.dropped), backlogs = queueOutcomes.map(\.backlog)
         feed(upTo: run.imu.count - 1)  // the rest of the walk, for the fusion metric
 
         // Ground truth. Simulated DeviceMotion timestamps are IMU sample instants (true clock),

@@ -34,29 +34,18 @@ public struct RephotoStudy: FilterVisitor {
         Result { try execute(filter) }
     }
 
-    /// A fresh phone session: sensors with their own streams, the app's fusion, a clock.
+    /// A fresh phone session: sensors with their own streams and clock, the app's fusion.
     struct PhoneSession<Filter: AttitudeFilter> {
-        var gyroscope: InertialSensorModel
-        var accelerometer: InertialSensorModel
-        let magnetometer: MagnetometerModel
-        var clock: ImuSampleClock
+        var sensors: ImuSensors
         var estimator: DeviceMotionEstimator<Filter>
-        let magnetometerEvery: Int
-        var lastTime: Double?
 
         /// Reads the sensors for `truth` at `time` and updates the fusion.
         @inline(__always)
-        mutating func sense(_ truth: HandState, at time: Double, gridIndex: Int, world: WorldSettings, field: MagneticEnvironment) {
-            let dt = lastTime.map { time - $0 } ?? 0
-            lastTime = time
-            let imu = world.imu
-            var magnetic: Vector3?
-            if imu.magnetometerEnabled && gridIndex % magnetometerEvery == 0 {
-                magnetic = magnetometer.measure(field.field(at: time, attitude: truth.attitude))
-            }
-            estimator.update(ImuReading(
-                time: time, gyroscope: gyroscope.measure(truth.angularVelocity, dt: dt),
-                accelerometer: accelerometer.measure(truth.specificForce, dt: dt), magnetometer: magnetic))
+        mutating func sense(_ truth: HandState, at time: Double, gridIndex: Int, field: MagneticEnvironment) {
+            let sample = sensors.read(
+                time: time, gridIndex: gridIndex, angularVelocity: truth.angularVelocity, specificForce: truth.specificForce,
+                field: { field.field(at: time, attitude: truth.attitude) })
+            estimator.update(ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer))
         }
     }
 
@@ -65,14 +54,10 @@ public struct RephotoStudy: FilterVisitor {
         let imu = world.imu
         let calibration: MagnetometerCalibration = scenario.fusion.magnetometerCalibration == .ideal ? .ideal(for: imu.magnetometer) : .none
         return PhoneSession(
-            gyroscope: try InertialSensorModel(settings: imu.gyroscope, unitScale: Angles.radiansPerDegree, nominalRate: imu.rate, seed: seed, name: "\(prefix).imu.gyroscope"),
-            accelerometer: try InertialSensorModel(settings: imu.accelerometer, unitScale: 1, nominalRate: imu.rate, seed: seed, name: "\(prefix).imu.accelerometer"),
-            magnetometer: try MagnetometerModel(settings: imu.magnetometer, seed: seed, name: "\(prefix).imu.magnetometer"),
-            clock: try ImuSampleClock(settings: imu, duration: duration, seed: seed, prefix: "\(prefix).imu"),
+            sensors: try ImuSensors(settings: imu, duration: duration, seed: seed, prefix: "\(prefix).imu"),
             estimator: DeviceMotionEstimator(
                 filter: filter, referenceFrame: scenario.fusion.referenceFrame, calibration: calibration,
-                declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity),
-            magnetometerEvery: max(1, Int((imu.rate / imu.magnetometer.rate).rounded())))
+                declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity))
     }
 
     private func tremor(prefix: String, duration: Double) throws -> SmoothNoise<Vector3> {
@@ -107,9 +92,9 @@ public struct RephotoStudy: FilterVisitor {
             position: settings.reference.position, attitude: settings.reference.nominalAttitude,
             tremor: try tremor(prefix: "rephoto.reference", duration: referenceHold), gravity: world.environment.gravity)
         var referenceTruth = referencePhone.state(at: 0)
-        while let (time, gridIndex) = reference.clock.next() {
+        while let (time, gridIndex) = reference.sensors.nextInstant() {
             referenceTruth = referencePhone.state(at: time)
-            reference.sense(referenceTruth, at: time, gridIndex: gridIndex, world: world, field: field)
+            reference.sense(referenceTruth, at: time, gridIndex: gridIndex, field: field)
         }
         guard let storedReference = reference.estimator.motion?.attitude else {
             throw RephotoStudyError(description: "rephoto.reference.hold_s: the fusion did not produce an attitude within \(referenceHold) s")
@@ -167,9 +152,9 @@ public struct RephotoStudy: FilterVisitor {
 
         var shot: (time: Double, truth: HandState, rectangle: (x: Double, y: Double)?, estimate: Quaternion?)?
         var last: (time: Double, truth: HandState, rectangle: (x: Double, y: Double)?, estimate: Quaternion?)?
-        while let (time, gridIndex) = app.clock.next() {
+        while let (time, gridIndex) = app.sensors.nextInstant() {
             let truth = phone.state(at: time)
-            app.sense(truth, at: time, gridIndex: gridIndex, world: world, field: field)
+            app.sense(truth, at: time, gridIndex: gridIndex, field: field)
             let estimate = app.estimator.motion?.attitude
             var offset: (x: Double, y: Double)?
             if let estimate {

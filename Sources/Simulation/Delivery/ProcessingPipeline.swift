@@ -92,10 +92,25 @@ public struct FrameProcessing: Sendable, Equatable {
     public var finishTime: Double?
 }
 
-/// The queue under the simplest app policy: every motion update is processed in full.
+/// What the app did with one motion update, for the queue's accounting.
+public enum MotionWork: Sendable, Equatable {
+    /// Nothing reached the app's handler (e.g. the fusion has not produced motion yet): no cost.
+    case none
+    /// Processed in full: `pipeline.motion_cost_ms`.
+    case processed
+    /// Only stored (coalesced by a flood guard): `pipeline.coalesced_motion_cost_ms`.
+    case coalesced
+}
+
+/// The app's single serial queue driven through a run: the one event loop both `simulate`'s
+/// flood-guard-free schedule and the capture runner use.
 public enum ProcessingPipeline {
-    public static func run(
-        motion: [MotionDelivery], frames: [CameraFrame], settings: PipelineSettings, frameInterval: Double, seed: UInt64
+    /// Delivers motion updates and frames in arrival order (`PipelineEvent.merged`). Each
+    /// motion update goes to `handleMotion`, whose answer decides its cost; each frame that is
+    /// not late gets its cost queued and then goes to `handleFrame`. Returns every frame's fate.
+    public static func drive(
+        motion: [MotionDelivery], frames: [CameraFrame], settings: PipelineSettings, frameInterval: Double, seed: UInt64,
+        handleMotion: (Int) -> MotionWork, handleFrame: (Int) -> Void
     ) throws(GSLError) -> (frames: [FrameProcessing], queue: ProcessingQueue) {
         let costs = try PipelineCosts(settings: settings, seed: seed)
         var queue = ProcessingQueue(frameInterval: frameInterval)
@@ -103,7 +118,11 @@ public enum ProcessingPipeline {
         for event in PipelineEvent.merged(motion: motion, frames: frames) {
             switch event {
             case .motion(let index):
-                queue.submit(at: motion[index].deliveryTime, cost: costs.motion())
+                switch handleMotion(index) {
+                case .none: break
+                case .processed: queue.submit(at: motion[index].deliveryTime, cost: costs.motion())
+                case .coalesced: queue.submit(at: motion[index].deliveryTime, cost: costs.draw(settings.coalescedMotionCost))
+                }
             case .frame(let index):
                 let arrival = frames[index].deliveryTime
                 let backlog = queue.backlog(at: arrival)
@@ -112,9 +131,18 @@ public enum ProcessingPipeline {
                 } else {
                     let finish = queue.submit(at: arrival, cost: costs.frame())
                     outcomes[index] = FrameProcessing(dropped: false, backlog: backlog, finishTime: finish)
+                    handleFrame(index)
                 }
             }
         }
         return (outcomes, queue)
+    }
+
+    /// The queue under the simplest app policy: every motion update is processed in full.
+    public static func run(
+        motion: [MotionDelivery], frames: [CameraFrame], settings: PipelineSettings, frameInterval: Double, seed: UInt64
+    ) throws(GSLError) -> (frames: [FrameProcessing], queue: ProcessingQueue) {
+        try drive(motion: motion, frames: frames, settings: settings, frameInterval: frameInterval, seed: seed,
+                  handleMotion: { _ in .processed }, handleFrame: { _ in })
     }
 }

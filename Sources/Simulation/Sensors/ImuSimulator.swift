@@ -35,34 +35,20 @@ public enum ImuSimulator {
     public static func sample(
         _ trajectory: Trajectory, settings: ImuSettings, environment: MagneticEnvironment, seed: UInt64
     ) throws(GSLError) -> (samples: [ImuSample], truth: [ImuTruth]) {
-        var gyroscope = try InertialSensorModel(
-            settings: settings.gyroscope, unitScale: Angles.radiansPerDegree, nominalRate: settings.rate, seed: seed, name: "imu.gyroscope")
-        var accelerometer = try InertialSensorModel(
-            settings: settings.accelerometer, unitScale: 1, nominalRate: settings.rate, seed: seed, name: "imu.accelerometer")
-        let magnetometer = try MagnetometerModel(settings: settings.magnetometer, seed: seed)
-        var clock = try ImuSampleClock(settings: settings, duration: trajectory.duration, seed: seed)
-
+        var sensors = try ImuSensors(settings: settings, duration: trajectory.duration, seed: seed)
         let count = Int((trajectory.duration * settings.rate).rounded(.down)) + 1
-        let magnetometerEvery = max(1, Int((settings.rate / settings.magnetometer.rate).rounded()))
         var samples: [ImuSample] = []
         var truth: [ImuTruth] = []
         samples.reserveCapacity(count)
         truth.reserveCapacity(count)
         let hasDisturbances = environment.hasDisturbances
-        var lastKept: Double?
-        while let (time, index) = clock.next() {
+        while let (time, gridIndex) = sensors.nextInstant() {
             let state = trajectory.state(at: time)
-            let dt = lastKept.map { time - $0 } ?? 0
-            lastKept = time
-            let gyro = gyroscope.measure(state.angularVelocity, dt: dt)
-            let accel = accelerometer.measure(state.specificForce, dt: dt)
-            var mag: Vector3?
-            if settings.magnetometerEnabled && index % magnetometerEvery == 0 {
-                mag = magnetometer.measure(environment.field(at: time, attitude: state.attitude))
-            }
-            samples.append(ImuSample(time: time, gyroscope: gyro, accelerometer: accel, magnetometer: mag))
+            samples.append(sensors.read(
+                time: time, gridIndex: gridIndex, angularVelocity: state.angularVelocity, specificForce: state.specificForce,
+                field: { environment.field(at: time, attitude: state.attitude) }))
             truth.append(ImuTruth(
-                attitude: state.attitude, gyroscopeBias: gyroscope.bias, accelerometerBias: accelerometer.bias,
+                attitude: state.attitude, gyroscopeBias: sensors.gyroscope.bias, accelerometerBias: sensors.accelerometer.bias,
                 magneticDisturbance: hasDisturbances && environment.isDisturbed(at: time)))
         }
         return (samples, truth)
