@@ -19,6 +19,7 @@ test: system-deps
 	@scripts/check-build-warnings.sh .build/build-tests.log
 	$(SWIFT) test --skip-build
 	scripts/check-portable-imports.sh
+	scripts/check-manifest.sh
 	scripts/check-example.sh
 	.build/debug/orbitbench regress
 

@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["CHDF5", "OrbitMath", "Scenarios"]),
         .target(name: "Evaluation", dependencies: ["CGSL", "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
-        .target(name: "Reports", dependencies: ["OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Evaluation", "Plotting", "Recordings", "Scenarios"]),
+        .target(name: "Reports", dependencies: ["OrbitMath", "Capture", "Rephoto", "Simulation", "Evaluation", "Plotting", "Recordings", "Scenarios"]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
         .target(name: "OrbitBench", dependencies: [
@@ -70,9 +70,9 @@ let package = Package(
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "OrbitMath"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fusion", "OrbitMath"]),
         .testTarget(name: "RephotoTests", dependencies: ["Rephoto", "OrbitMath"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Evaluation", "CGSL"]),
+        .testTarget(name: "SimulationTests", dependencies: ["OrbitMath", "Simulation", "Evaluation", "CGSL"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["OrbitMath", "Evaluation", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["OrbitBench"]),

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Reports
 import CPlatform
+import OrbitBench
 
 /// The `orbitbench` command line. An executable of your own that first registers selectors
 /// (`SelectorRegistry.register`) and filters (`FilterRegistry.register`) and then calls

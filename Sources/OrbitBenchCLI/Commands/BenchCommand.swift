@@ -1,10 +1,6 @@
 import ArgumentParser
-import Evaluation
 import Foundation
-import Fusion
-import OrbitMath
-import Scenarios
-import Simulation
+import OrbitBench
 
 /// Times one filter over a recording (statically dispatched through `FilterVisitor`).
 struct FilterBenchmark: FilterVisitor {

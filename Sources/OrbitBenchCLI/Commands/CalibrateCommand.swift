@@ -1,8 +1,6 @@
 import ArgumentParser
-import Evaluation
 import Foundation
-import Recordings
-import Reports
+import OrbitBench
 
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,11 +1,6 @@
 import ArgumentParser
-import Reports
-import Evaluation
 import Foundation
 import OrbitBench
-import Fusion
-import Scenarios
-import Simulation
 
 struct FusionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,9 +1,6 @@
 import ArgumentParser
-import Evaluation
 import Foundation
 import OrbitBench
-import Reports
-import Scenarios
 
 struct RegressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

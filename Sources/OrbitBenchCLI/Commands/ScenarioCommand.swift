@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Scenarios
+import OrbitBench
 
 struct ScenarioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

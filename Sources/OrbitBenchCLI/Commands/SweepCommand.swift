@@ -1,8 +1,6 @@
 import ArgumentParser
-import Evaluation
 import Foundation
-import Reports
-import Scenarios
+import OrbitBench
 
 struct SweepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

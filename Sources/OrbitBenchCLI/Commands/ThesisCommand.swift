@@ -1,8 +1,6 @@
 import ArgumentParser
-import Evaluation
 import Foundation
 import OrbitBench
-import Reports
 
 struct ThesisCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

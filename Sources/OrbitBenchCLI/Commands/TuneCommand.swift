@@ -1,8 +1,6 @@
 import ArgumentParser
-import Evaluation
 import Foundation
-import Reports
-import Scenarios
+import OrbitBench
 
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Capture
 import Foundation
+import OrbitBench
 
 struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
-import Evaluation
 import Foundation
+import OrbitBench
 
 /// A one-line progress indicator on stderr, shown only on a terminal and only once the work
 /// has taken more than a second (quick runs stay quiet, logs stay clean).

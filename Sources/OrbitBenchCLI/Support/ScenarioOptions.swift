@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import OrbitBench
-import Scenarios
 
 /// Where scenarios are found and how they are adjusted on the command line.
 struct ScenarioOptions: ParsableArguments {
