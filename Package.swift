@@ -47,9 +47,11 @@ let package = Package(
 
         // Harness modules.
         .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
-        .target(name: "Scenarios", dependencies: ["OrbitMath", "Fusion", "Capture", "Simulation", .product(name: "Yams", package: "Yams")]),
+        // The declarative YAML schema engine: keys, types, ranges, help, overrides, line-numbered errors.
+        .target(name: "ConfigKit", dependencies: ["OrbitMath", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Scenarios", dependencies: ["ConfigKit", "OrbitMath", "Fusion", "Capture", "Simulation"]),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
-        .target(name: "Recordings", dependencies: ["CHDF5", "OrbitMath", "Scenarios"]),
+        .target(name: "Recordings", dependencies: ["CHDF5", "ConfigKit", "OrbitMath"]),
         .target(name: "Evaluation", dependencies: ["CGSL", "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
         .target(name: "Reports", dependencies: ["OrbitMath", "Capture", "Rephoto", "Simulation", "Evaluation", "Plotting", "Recordings", "Scenarios"]),

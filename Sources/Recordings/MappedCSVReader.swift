@@ -1,6 +1,6 @@
 import Foundation
 import OrbitMath
-import Scenarios
+import ConfigKit
 
 /// How the columns of a phone log map to sensors, read from a small YAML file:
 ///

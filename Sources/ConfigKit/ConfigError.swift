@@ -21,7 +21,7 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
         return keyPath.isEmpty ? "\(location): \(message)" : "\(location): \(keyPath): \(message)"
     }
 
-    func inFile(_ file: String) -> ConfigError {
+    public func inFile(_ file: String) -> ConfigError {
         var copy = self
         copy.file = file
         return copy

@@ -64,6 +64,14 @@ public struct KeyDescription: Sendable, Equatable {
     public var help: String
     /// Allowed values of a number or integer key, in file units.
     public var range: ClosedRange<Double>? = nil
+
+    public init(key: String, type: String, defaultValue: String, help: String, range: ClosedRange<Double>? = nil) {
+        self.key = key
+        self.type = type
+        self.defaultValue = defaultValue
+        self.help = help
+        self.range = range
+    }
 }
 
 /// One key of a section.
