@@ -50,15 +50,17 @@ let package = Package(
         // The declarative YAML schema engine: keys, types, ranges, help, overrides, line-numbered errors.
         .target(name: "ConfigKit", dependencies: ["OrbitMath", .product(name: "Yams", package: "Yams")]),
         .target(name: "Scenarios", dependencies: ["ConfigKit", "OrbitMath", "Fusion", "Capture", "Simulation"]),
+        // Files: CSV reading and writing, report folders written atomically, JSON.
+        .target(name: "ReportIO"),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
-        .target(name: "Recordings", dependencies: ["CHDF5", "ConfigKit", "OrbitMath"]),
-        .target(name: "Evaluation", dependencies: ["CGSL", "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
+        .target(name: "Recordings", dependencies: ["CHDF5", "ConfigKit", "OrbitMath", "ReportIO"]),
+        .target(name: "Evaluation", dependencies: ["CGSL", "OrbitMath", "ReportIO", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
-        .target(name: "Reports", dependencies: ["OrbitMath", "Capture", "Rephoto", "Simulation", "Evaluation", "Plotting", "Recordings", "Scenarios"]),
+        .target(name: "Reports", dependencies: ["OrbitMath", "ReportIO", "Capture", "Rephoto", "Simulation", "Evaluation", "Plotting", "Recordings", "Scenarios"]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
         .target(name: "OrbitBench", dependencies: [
-            "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Evaluation", "Plotting", "Reports",
+            "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Evaluation", "Plotting", "Reports", "ReportIO",
         ]),
         .target(name: "OrbitBenchCLI", dependencies: [
             "OrbitBench", "CPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -74,7 +76,7 @@ let package = Package(
         .testTarget(name: "RephotoTests", dependencies: ["Rephoto", "OrbitMath"]),
         .testTarget(name: "SimulationTests", dependencies: ["OrbitMath", "Simulation", "Evaluation", "CGSL"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["OrbitMath", "Evaluation", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["OrbitMath", "ReportIO", "Evaluation", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["OrbitBench"]),

@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 
 extension Bench {
     /// `orbitbench fusion`: every filter on every (scenario, seed), on all cores; rows in

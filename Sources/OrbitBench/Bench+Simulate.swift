@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 
 extension Bench {
     /// `orbitbench simulate`: one seed's world, and the session the capture app saw when the

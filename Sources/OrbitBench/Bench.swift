@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 
 /// The harness as a library: every `orbitbench` command is one call here (or in the modules
 /// this one re-exports), so your own program can do what the tool does, with your own

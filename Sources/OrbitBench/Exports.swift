@@ -7,6 +7,7 @@
 @_exported import Plotting
 @_exported import Recordings
 @_exported import Rephoto
+@_exported import ReportIO
 @_exported import Reports
 @_exported import Scenarios
 @_exported import Simulation

@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import ReportIO
 import Scenarios
 
 /// The stdout diff and diff.csv of `orbitbench regress`.

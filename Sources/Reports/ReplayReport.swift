@@ -1,6 +1,7 @@
 import Capture
 import Evaluation
 import Foundation
+import ReportIO
 import Scenarios
 
 /// The files of `orbitbench replay`: the run layout (frames.csv, slots.csv, recording.json)

@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import ReportIO
 import Plotting
 import Rephoto
 

@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import ReportIO
 import Scenarios
 
 /// The files and stdout summary of `orbitbench tune`.

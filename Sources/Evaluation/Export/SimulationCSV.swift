@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 import OrbitMath
 import Simulation
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 import Scenarios
 
 /// The metrics of one (scenario, seed) run by their DESIGN.md §5 names: the columns of

@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 import Scenarios
 
 /// The current suite run against the baseline: for each scenario and checked metric, the mean

@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 import Scenarios
 
 /// A regression-suite problem, as one line.

@@ -1,5 +1,6 @@
 import Capture
 import Foundation
+import ReportIO
 import Fusion
 import OrbitMath
 

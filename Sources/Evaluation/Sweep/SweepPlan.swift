@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 import Scenarios
 
 /// A full-grid parameter sweep: every combination of the axes' values (a cell), each run with

@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 import Scenarios
 
 /// One metric over a finished sweep: every cell's values over its seeds.

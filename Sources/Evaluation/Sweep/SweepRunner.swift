@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReportIO
 import Scenarios
 
 /// Runs a sweep into a folder: `sweep.json` (the definition) and `sweep.csv`, one row per

@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 import Rephoto
 
 /// Tables 6.1–6.3 of the thesis as published (scenarios/thesis/).

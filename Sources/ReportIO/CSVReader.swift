@@ -31,13 +31,14 @@ public struct CSVTable: Sendable {
     /// Records with the line each starts on.
     public let rows: [(line: Int, fields: [String])]
 
-    public init(text: String, file: String) throws(CSVError) {
+    /// Parses `text`; `delimiter` separates fields (one ASCII byte, `,` by default).
+    public init(text: String, file: String, delimiter: UInt8 = UInt8(ascii: ",")) throws(CSVError) {
         self.file = file
         // One pass over the UTF-8 bytes with a reused field buffer: a session log has millions of
         // fields, and per-scalar String appends made reading 10× slower than the replay itself.
         var records: [(Int, [String])] = []
         var field: [UInt8] = [], record: [String] = [], inQuotes = false, line = 1, recordLine = 1
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        let quote = UInt8(ascii: "\""), comma = delimiter, newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
         func endField() {
             record.append(String(decoding: field, as: UTF8.self))
             field.removeAll(keepingCapacity: true)
@@ -93,12 +94,12 @@ public struct CSVTable: Sendable {
         rows = body
     }
 
-    public static func load(_ path: String) throws(CSVError) -> CSVTable {
+    public static func load(_ path: String, delimiter: UInt8 = UInt8(ascii: ",")) throws(CSVError) -> CSVTable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CSVError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw CSVError(file: path, message: "not UTF-8 text") }
-        return try CSVTable(text: text, file: path)
+        return try CSVTable(text: text, file: path, delimiter: delimiter)
     }
 
     /// Index of a required column.
