@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (DESIGN.md §1, docs/ARCHITECTURE.md): OrbitMath ← Fusion ← Capture, Rephoto are the
-// portable "real code" and depend on Foundation and each other only. Simulation, Evaluation,
-// Recordings, Plotting and Reports may use the C libraries; `OrbitBench` is the harness as one
+// Layering (docs/ARCHITECTURE.md): OrbitMath ← Fusion ← Capture, Rephoto are the
+// portable "real code" and depend on Foundation and each other only. The harness modules
+// may use the C libraries; `OrbitBench` is the harness as one
 // library; `OrbitBenchCLI` holds the commands (a user's own executable can register plug-ins and
 // run them); the orbitbench executable is a one-line client of it.
 let package = Package(
@@ -54,13 +54,16 @@ let package = Package(
         .target(name: "ReportIO"),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
         .target(name: "Recordings", dependencies: ["CHDF5", "ConfigKit", "OrbitMath", "ReportIO"]),
-        .target(name: "Evaluation", dependencies: ["CGSL", "OrbitMath", "ReportIO", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
+        // Runs: one seed of a scenario (capture, fusion, rephoto), a replayed session, their metrics.
+        .target(name: "Runs", dependencies: ["CGSL", "OrbitMath", "ReportIO", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
+        // Experiments over many runs: sweeps, tuning, the regression benchmark, the thesis audit.
+        .target(name: "Experiments", dependencies: ["CGSL", "ReportIO", "Rephoto", "Simulation", "Scenarios", "Runs"]),
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
-        .target(name: "Reports", dependencies: ["OrbitMath", "ReportIO", "Capture", "Rephoto", "Simulation", "Evaluation", "Plotting", "Recordings", "Scenarios"]),
+        .target(name: "Reports", dependencies: ["OrbitMath", "ReportIO", "Capture", "Rephoto", "Simulation", "Runs", "Experiments", "Plotting", "Recordings", "Scenarios"]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
         .target(name: "OrbitBench", dependencies: [
-            "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Evaluation", "Plotting", "Reports", "ReportIO",
+            "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports", "ReportIO",
         ]),
         .target(name: "OrbitBenchCLI", dependencies: [
             "OrbitBench", "CPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -74,14 +77,17 @@ let package = Package(
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "OrbitMath"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fusion", "OrbitMath"]),
         .testTarget(name: "RephotoTests", dependencies: ["Rephoto", "OrbitMath"]),
-        .testTarget(name: "SimulationTests", dependencies: ["OrbitMath", "Simulation", "Evaluation", "CGSL"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["OrbitMath", "ReportIO", "Evaluation", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
+        .testTarget(name: "SimulationTests", dependencies: ["OrbitMath", "Simulation", "Runs", "CGSL"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["TestSupport", "Scenarios", "Simulation"]),
+        // Paths of the checkout for every test target.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "RunsTests", dependencies: ["TestSupport", "OrbitMath", "ReportIO", "Runs", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
+        .testTarget(name: "ExperimentsTests", dependencies: ["TestSupport", "Runs", "Experiments", "Scenarios"]),
         // Runs the built executable end to end (the target depends on it so it is built first).
-        .testTarget(name: "orbitbenchTests", dependencies: ["orbitbench", "Plotting", "Capture"]),
-        .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["OrbitBench"]),
+        .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),
+        .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo"]),
-        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "CHDF5", "OrbitMath", "Scenarios"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -48,7 +48,7 @@ status=0
 while read -r kind name deps; do
     case $kind in
         testTarget) directory="Tests/$name" ;;
-        *) directory="Sources/$name" ;;
+        *) directory="Sources/$name"; [ -d "$directory" ] || directory="Tests/$name" ;;  # test helpers live in Tests/
     esac
     [ -d "$directory" ] || { echo "check-manifest: $name: no folder $directory" >&2; status=1; continue; }
     imports=$(grep -rhoE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|internal|package)[[:space:]]+)?import[[:space:]]+(class |struct |enum |func |protocol )?[A-Za-z_0-9]+' "$directory" --include='*.swift' 2>/dev/null \

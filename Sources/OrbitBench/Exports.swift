@@ -1,7 +1,8 @@
 // `import OrbitBench` brings the whole harness: the portable modules (what an app embeds) and
 // the modules that simulate, run, measure and report. The top-level API is `Bench`.
 @_exported import Capture
-@_exported import Evaluation
+@_exported import Experiments
+@_exported import Runs
 @_exported import Fusion
 @_exported import OrbitMath
 @_exported import Plotting

@@ -1,5 +1,5 @@
 import Capture
-import Evaluation
+import Runs
 import Foundation
 import Plotting
 import Scenarios

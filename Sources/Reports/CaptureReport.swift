@@ -1,12 +1,12 @@
 import Capture
-import Evaluation
+import Runs
 import Foundation
 import ReportIO
 import Scenarios
 
 /// The files of `orbitbench run` for one scenario.
 public enum CaptureReport {
-    /// metrics.csv columns: DESIGN.md §5, in this order, after scenario and seed.
+    /// metrics.csv columns: the metric table (`RunMetrics`), in this order, after scenario and seed.
     public static var metricColumns: [String] { RunMetrics.sharedColumns }
 
     /// Writes a run's files into `report` (not committed): metrics.csv, frames.csv, slots.csv,

@@ -1,4 +1,5 @@
-import Evaluation
+import Runs
+import Experiments
 import Foundation
 import ReportIO
 import Scenarios

@@ -1,5 +1,6 @@
 import Foundation
 import OrbitBench
+import TestSupport
 
 /// Keeps per slot the frame with the lowest `score`: a whole selection policy in one closure.
 struct ScoredSelector: FrameSelector {
@@ -41,8 +42,7 @@ func steadiestFrameSelector(settings: CaptureSettings) -> ScoredSelector {
 }
 
 enum Shipped {
-    static let scenarios = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenarios").path
+    static let scenarios = Repository.scenarios
 
     static func scenario(_ name: String, _ overrides: [String] = []) throws -> Scenario {
         try Bench.scenario(name, overrides: overrides, searchDirectories: [scenarios])

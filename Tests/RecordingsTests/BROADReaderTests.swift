@@ -1,16 +1,12 @@
 import Foundation
 import OrbitMath
 import Recordings
+import TestSupport
 import Testing
 
-/// The shipped BROAD trials: $ORBITBENCH_BROAD_DATA, else `shared/data/broad` next to the
-/// checkout, else /work/shared/data/broad. Tests that need them are skipped (and say so) on a
-/// machine that has none.
-let broadDirectory: String? = {
-    let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let candidates: [String?] = [ProcessInfo.processInfo.environment["ORBITBENCH_BROAD_DATA"], checkout.deletingLastPathComponent().appendingPathComponent("shared/data/broad").path, "/work/shared/data/broad"]
-    return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0 + "/trials.json") }
-}()
+/// The shipped BROAD trials (`Repository.broadTrials`); tests that need them are skipped
+/// (and say so) on a machine without them.
+let broadDirectory: String? = Repository.broadTrials.isEmpty ? nil : Repository.broadTrials
 let hasBROAD = broadDirectory != nil
 
 /// Serialized: the HDF5 library is not thread-safe and the fixtures write through it directly.

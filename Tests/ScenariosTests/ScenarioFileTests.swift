@@ -1,12 +1,11 @@
 import Foundation
 import Scenarios
 import Simulation
+import TestSupport
 import Testing
 
 /// The repository's scenarios/ directory.
-let scenariosDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("scenarios").path
+let scenariosDirectory = Repository.scenarios
 
 let shippedScenarios = [
     "orbit-72", "tripod-ideal", "shaky-hands", "vertical-drift", "motion-flood", "high-latency",

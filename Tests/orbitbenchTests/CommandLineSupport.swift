@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `orbitbench` executable (from the same build as the tests) and captures
@@ -10,8 +11,7 @@ struct ToolRun {
 }
 
 enum Tool {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     /// The executable next to the test bundle (both live in the build products folder).
     static var executable: URL {

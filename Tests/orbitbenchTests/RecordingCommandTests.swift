@@ -1,16 +1,11 @@
 import Foundation
 import Plotting
+import TestSupport
 import Testing
 
-/// The shipped BROAD trials ($ORBITBENCH_BROAD_DATA, `shared/data/broad` next to the checkout,
-/// or /work/shared/data/broad); the tests that need them are skipped on a machine without them.
-let broadTrials: String = {
-    let candidates: [String?] = [
-        ProcessInfo.processInfo.environment["ORBITBENCH_BROAD_DATA"],
-        Tool.repository.deletingLastPathComponent().appendingPathComponent("shared/data/broad").path, "/work/shared/data/broad",
-    ]
-    return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0 + "/trials.json") } ?? ""
-}()
+/// The shipped BROAD trials (`Repository.broadTrials`); the tests that need them are skipped on
+/// a machine without them.
+let broadTrials = Repository.broadTrials
 let hasBROADTrials = !broadTrials.isEmpty
 
 @Suite struct RecordingCommandTests {

@@ -1,4 +1,4 @@
-import Evaluation
+import Runs
 import Foundation
 import ReportIO
 import Testing

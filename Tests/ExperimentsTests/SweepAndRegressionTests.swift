@@ -1,6 +1,8 @@
-import Evaluation
+import Runs
+import Experiments
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 @Suite struct SweepAxisTests {
@@ -28,7 +30,7 @@ import Testing
         let axis = try SweepAxis(parsing: "fusion.filter=madgwick,bias-estimating")
         #expect(axis.values == [0, 1] && axis.names == ["madgwick", "bias-estimating"])
         #expect(axis.description == "fusion.filter=madgwick,bias-estimating" && axis.text(1) == "bias-estimating")
-        let source = ScenarioSource(reference: "tripod-ideal", searchDirectories: [repositoryScenarios])
+        let source = ScenarioSource(reference: "tripod-ideal", searchDirectories: [Repository.scenarios])
         let plan = try SweepPlan(source: source, axes: [axis], seeds: [1])
         #expect(plan.cellScenarios.map(\.fusion.filter) == [.madgwick, .biasEstimating])
         #expect(throws: SweepError.self) { try SweepPlan(source: source, axes: [try SweepAxis(parsing: "fusion.filter=madgwick,nope")], seeds: [1]) }
@@ -43,7 +45,7 @@ import Testing
 
     /// Cells: the first axis varies slowest; every cell's scenario carries its values.
     @Test func planEnumeratesTheGrid() throws {
-        let source = ScenarioSource(reference: "tripod-ideal", searchDirectories: [repositoryScenarios])
+        let source = ScenarioSource(reference: "tripod-ideal", searchDirectories: [Repository.scenarios])
         let plan = try SweepPlan(
             source: source, axes: [try SweepAxis(parsing: "selection.threshold=2:4:2"), try SweepAxis(parsing: "orbit.radius_m=3:5:1")], seeds: [7, 9])
         #expect(plan.cells == [[2, 3], [2, 4], [2, 5], [4, 3], [4, 4], [4, 5]])

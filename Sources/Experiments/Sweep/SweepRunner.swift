@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Runs
 import ReportIO
 import Scenarios
 

@@ -1,12 +1,14 @@
-import Evaluation
+import Runs
+import Experiments
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct ThesisAuditTests {
     let audit: ThesisAudit
 
     init() throws {
-        audit = ThesisAudit(data: try ThesisData.load(directory: repositoryScenarios + "/thesis"))
+        audit = ThesisAudit(data: try ThesisData.load(directory: Repository.scenarios + "/thesis"))
     }
 
     /// P1, P2 and P4 reproduce from Table 6.1 within its rounding; P3 does not.

@@ -1,4 +1,5 @@
 import Foundation
+import Runs
 import Rephoto
 
 /// Recomputes Tables 6.2 and 6.3 from Table 6.1 and checks every published cell.

@@ -1,6 +1,8 @@
-import Evaluation
+import Runs
+import Experiments
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 @Suite struct NelderMeadTests {

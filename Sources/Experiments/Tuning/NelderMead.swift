@@ -1,5 +1,6 @@
 import CGSL
 import Foundation
+import Runs
 import Simulation
 
 /// Minimisation without derivatives by GSL's Nelder–Mead simplex (`nmsimplex2`).

@@ -1,4 +1,5 @@
 import Foundation
+import Runs
 
 /// One objective evaluation during the search.
 public struct TuningRecord: Sendable {

@@ -1,7 +1,7 @@
 import Capture
 import Foundation
 
-/// The per-seed metrics of DESIGN.md §5; names match the metrics.csv columns.
+/// The per-seed capture metrics; `RunMetrics` names them (the metrics.csv columns).
 public struct CaptureMetrics: Sendable, Equatable {
     public var coverage: Double
     public var maxGapDegrees: Double

@@ -1,4 +1,5 @@
 import Foundation
+import Runs
 
 /// An arithmetic expression over metric names, e.g.
 /// `100*(1-coverage) + 10*blur_sel_mean_px + 2*slot_angle_err_mean_deg`: numbers, metric

@@ -1,15 +1,12 @@
 import Capture
-import Evaluation
+import Runs
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
-let repositoryScenarios = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("scenarios").path
-
 func scenario(_ name: String, _ overrides: [String] = []) throws -> Scenario {
-    try ScenarioLoader.resolve(name, searchDirectories: [repositoryScenarios], overrides: overrides.map { text throws(ConfigError) in try ConfigOverride(parsing: text) })
+    try ScenarioLoader.resolve(name, searchDirectories: [Repository.scenarios], overrides: overrides.map { text throws(ConfigError) in try ConfigOverride(parsing: text) })
 }
 
 @Suite struct CaptureRunTests {

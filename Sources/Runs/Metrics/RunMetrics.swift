@@ -2,7 +2,7 @@ import Foundation
 import ReportIO
 import Scenarios
 
-/// The metrics of one (scenario, seed) run by their DESIGN.md §5 names: the columns of
+/// The metrics of one (scenario, seed) run by name — the one metric table: the columns of
 /// `metrics.csv`, the values `sweep`, `tune` and `regress` work on.
 public struct RunMetrics: Sendable, Equatable {
     public var names: [String]
@@ -19,7 +19,7 @@ public struct RunMetrics: Sendable, Equatable {
         names.firstIndex(of: name).flatMap { values[$0] }
     }
 
-    /// The shared columns, in `metrics.csv` order (DESIGN.md §5).
+    /// The shared columns, in `metrics.csv` order.
     public static let sharedColumns = [
         "coverage", "max_gap_deg", "slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg",
         "blur_sel_mean_px", "blur_sel_p95_px", "blur_all_mean_px", "dev_pitch_mean_deg", "dev_roll_mean_deg",

@@ -1,4 +1,4 @@
-import Evaluation
+import Runs
 import Foundation
 import Fusion
 import OrbitMath

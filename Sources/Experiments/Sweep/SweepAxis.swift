@@ -1,4 +1,5 @@
 import Foundation
+import Runs
 import Scenarios
 
 /// A sweep problem with the user's input, as one line.
