@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The portable modules are what would ship inside the phone app: they may import Foundation
-# and each other only (DESIGN.md §1). Fails with the offending file and import.
+# and each other only (docs/ARCHITECTURE.md). Fails with the offending file and import.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 allowed='^(Foundation|OrbitMath|Fusion|Capture|Rephoto)$'

@@ -45,7 +45,7 @@ public enum RephotoReport {
         KeypointErrorTable(distances: results.flatMap { $0.users.compactMap(\.distances) })
     }
 
-    /// metrics.csv: the shared DESIGN §5 columns (capture metrics empty), then the mean and
+    /// metrics.csv: the shared metric columns (capture metrics empty), then the mean and
     /// sample sd per key point.
     public static func metricsCSV(scenario: Scenario, _ results: [RephotoStudyResult]) -> CSVWriter {
         let columns = RunMetrics.columns(for: scenario)
