@@ -1,13 +1,15 @@
 # The two commands a new user needs:
 #   make demo  — install missing system libraries, build in release mode, run the default job
 #   make test  — install missing system libraries, build, run every test and project check
-#                (the Examples/CustomSelector package included), then the regression benchmark against reports/baseline/metrics.csv
+#                (imports vs manifest, layout, the Examples/CustomSelector package), then the
+#                regression benchmark against reports/baseline/metrics.csv
+# And for contributors: make format — lay out the Swift files as .swift-format says.
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 SWIFT ?= swift
 RELEASE_BIN = .build/release/orbitbench
 
-.PHONY: demo test system-deps
+.PHONY: demo test format system-deps
 
 demo: system-deps
 	$(SWIFT) build -c release --product orbitbench
@@ -20,8 +22,13 @@ test: system-deps
 	$(SWIFT) test --skip-build
 	scripts/check-portable-imports.sh
 	scripts/check-manifest.sh
+	scripts/check-format.sh
 	scripts/check-example.sh
 	.build/debug/orbitbench regress
+
+# Lays out every Swift file as .swift-format says (make test checks it).
+format:
+	$(SWIFT) format -i -r --configuration .swift-format Sources Tests Examples/CustomSelector/Sources Examples/CustomSelector/Package.swift Package.swift
 
 system-deps:
 	@scripts/install-system-deps.sh

@@ -55,19 +55,27 @@ let package = Package(
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
         .target(name: "Recordings", dependencies: ["CHDF5", "ConfigKit", "OrbitMath", "ReportIO"]),
         // Runs: one seed of a scenario (capture, fusion, rephoto), a replayed session, their metrics.
-        .target(name: "Runs", dependencies: ["CGSL", "OrbitMath", "ReportIO", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
+        .target(
+            name: "Runs", dependencies: ["CGSL", "OrbitMath", "ReportIO", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
         // Experiments over many runs: sweeps, tuning, the regression benchmark, the thesis audit.
         .target(name: "Experiments", dependencies: ["CGSL", "ReportIO", "Rephoto", "Simulation", "Scenarios", "Runs"]),
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
-        .target(name: "Reports", dependencies: ["OrbitMath", "ReportIO", "Capture", "Rephoto", "Simulation", "Runs", "Experiments", "Plotting", "Recordings", "Scenarios"]),
+        .target(
+            name: "Reports",
+            dependencies: ["OrbitMath", "ReportIO", "Capture", "Rephoto", "Simulation", "Runs", "Experiments", "Plotting", "Recordings", "Scenarios"]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
-        .target(name: "OrbitBench", dependencies: [
-            "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports", "ReportIO",
-        ]),
-        .target(name: "OrbitBenchCLI", dependencies: [
-            "OrbitBench", "CPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "OrbitBench",
+            dependencies: [
+                "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports",
+                "ReportIO",
+            ]),
+        .target(
+            name: "OrbitBenchCLI",
+            dependencies: [
+                "OrbitBench", "CPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "orbitbench", dependencies: ["OrbitBenchCLI"]),
 
         .testTarget(
@@ -81,7 +89,9 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["TestSupport", "Scenarios", "Simulation"]),
         // Paths of the checkout for every test target.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "RunsTests", dependencies: ["TestSupport", "OrbitMath", "ReportIO", "Runs", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
+        .testTarget(
+            name: "RunsTests",
+            dependencies: ["TestSupport", "OrbitMath", "ReportIO", "Runs", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
         .testTarget(name: "ExperimentsTests", dependencies: ["TestSupport", "Runs", "Experiments", "Scenarios"]),
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),

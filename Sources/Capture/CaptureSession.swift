@@ -38,8 +38,10 @@ public struct CaptureSession: FrameSelector, Sendable {
         case .failure(let reason): return FrameDecision(outcome: .noMotion(reason), lookupTime: placer.lookupTime(frame))
         case .success(let placed): placement = placed
         }
-        let score = FrameScore(pose: placement.pose, acceleration: placement.acceleration, angleOffset: placement.angleOffset,
-                               weights: settings.weights).distance
+        let score = FrameScore(
+            pose: placement.pose, acceleration: placement.acceleration, angleOffset: placement.angleOffset,
+            weights: settings.weights
+        ).distance
         guard score <= settings.threshold else { return FrameDecision(.overThreshold, placement: placement, score: score) }
         let (outcome, replaced) = ring.offer(frame, at: placement, score: score)
         return FrameDecision(outcome, placement: placement, score: score, replacedFrame: replaced)

@@ -20,8 +20,9 @@ public struct FramePlacer: Sendable {
 
     /// Stores an update; `false` when it was not stored (timestamp did not advance, or not finite).
     public mutating func store(_ motion: DeviceMotion) -> Bool {
-        buffer.append(timestamp: motion.timestamp, attitude: motion.attitude, rotationRate: motion.rotationRate,
-                      userAcceleration: motion.userAcceleration) != nil
+        buffer.append(
+            timestamp: motion.timestamp, attitude: motion.attitude, rotationRate: motion.rotationRate,
+            userAcceleration: motion.userAcceleration) != nil
     }
 
     /// The lookup instant of a frame, s.
@@ -44,9 +45,10 @@ public struct FramePlacer: Sendable {
         let pose = reader!.pose(motion.attitude)
         let width = settings.slotWidth
         let slot = Int((pose.angle / width).rounded()) % settings.slotCount
-        return .success(FramePlacement(
-            lookupTime: lookup, motion: motion, pose: pose, slot: slot,
-            angleOffset: Angles.wrapTo360(pose.angle - Double(slot) * width + 180) - 180,
-            acceleration: motion.userAcceleration.norm, time: max(0, lookup - recordingStartTime!)))
+        return .success(
+            FramePlacement(
+                lookupTime: lookup, motion: motion, pose: pose, slot: slot,
+                angleOffset: Angles.wrapTo360(pose.angle - Double(slot) * width + 180) - 180,
+                acceleration: motion.userAcceleration.norm, time: max(0, lookup - recordingStartTime!)))
     }
 }

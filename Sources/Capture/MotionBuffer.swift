@@ -13,7 +13,8 @@ public struct MotionBuffer: Sendable {
     /// A buffer holding at most `capacity` samples (≥ 2).
     public init(capacity: Int) {
         precondition(capacity >= 2, "a motion buffer needs room for two samples")
-        storage = Array(repeating: MotionSample(sequence: 0, timestamp: 0, attitude: .identity, rotationRate: .zero, userAcceleration: .zero), count: capacity)
+        storage = Array(
+            repeating: MotionSample(sequence: 0, timestamp: 0, attitude: .identity, rotationRate: .zero, userAcceleration: .zero), count: capacity)
     }
 
     public var capacity: Int { storage.count }
@@ -32,7 +33,8 @@ public struct MotionBuffer: Sendable {
     public mutating func append(timestamp: Double, attitude: Quaternion, rotationRate: Vector3, userAcceleration: Vector3) -> Int? {
         guard timestamp.isFinite, attitude.isFinite else { return nil }
         if let last = newest, timestamp <= last.timestamp { return nil }
-        let entry = MotionSample(sequence: nextSequence, timestamp: timestamp, attitude: attitude, rotationRate: rotationRate, userAcceleration: userAcceleration)
+        let entry = MotionSample(
+            sequence: nextSequence, timestamp: timestamp, attitude: attitude, rotationRate: rotationRate, userAcceleration: userAcceleration)
         nextSequence += 1
         if count < storage.count {
             storage[(start + count) % storage.count] = entry
@@ -58,17 +60,19 @@ public struct MotionBuffer: Sendable {
         }
         let after = sample(low)
         if after.timestamp == timestamp || low == 0 {
-            return .success(InterpolatedMotion(
-                attitude: after.attitude, rotationRate: after.rotationRate, userAcceleration: after.userAcceleration,
-                earlier: after.sequence, later: after.sequence, fraction: 0))
+            return .success(
+                InterpolatedMotion(
+                    attitude: after.attitude, rotationRate: after.rotationRate, userAcceleration: after.userAcceleration,
+                    earlier: after.sequence, later: after.sequence, fraction: 0))
         }
         let before = sample(low - 1)
         let fraction = (timestamp - before.timestamp) / (after.timestamp - before.timestamp)
-        return .success(InterpolatedMotion(
-            attitude: Quaternion.slerp(before.attitude, after.attitude, t: fraction),
-            rotationRate: before.rotationRate + fraction * (after.rotationRate - before.rotationRate),
-            userAcceleration: before.userAcceleration + fraction * (after.userAcceleration - before.userAcceleration),
-            earlier: before.sequence, later: after.sequence, fraction: fraction))
+        return .success(
+            InterpolatedMotion(
+                attitude: Quaternion.slerp(before.attitude, after.attitude, t: fraction),
+                rotationRate: before.rotationRate + fraction * (after.rotationRate - before.rotationRate),
+                userAcceleration: before.userAcceleration + fraction * (after.userAcceleration - before.userAcceleration),
+                earlier: before.sequence, later: after.sequence, fraction: fraction))
     }
 
     public mutating func removeAll() {

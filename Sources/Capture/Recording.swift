@@ -95,8 +95,10 @@ public struct Recording: Codable, Sendable, Equatable {
             if image.isEmpty || image.hasPrefix(".") || image.contains("/") || image.contains("\\") || image.contains("\u{0}") {
                 throw RecordingError(field: "\(field).image", message: "'\(image)' is not a plain file name inside the recording's folder")
             }
-            let numbers = [("angle", element.angle), ("time", element.time), ("deviationPitch", element.deviationPitch),
-                           ("deviationRoll", element.deviationRoll), ("acceleration", element.acceleration)]
+            let numbers = [
+                ("angle", element.angle), ("time", element.time), ("deviationPitch", element.deviationPitch),
+                ("deviationRoll", element.deviationRoll), ("acceleration", element.acceleration),
+            ]
             for (name, value) in numbers where !value.isFinite {
                 throw RecordingError(field: "\(field).\(name)", message: "not a finite number")
             }
@@ -145,7 +147,8 @@ public struct RecordingError: Error, CustomStringConvertible, Sendable, Equatabl
         case .keyNotFound(let key, let context):
             self.init(field: path(context.codingPath + [key]), message: "missing")
         case .typeMismatch(let type, let context):
-            self.init(field: path(context.codingPath), message: "expected \(type == Double.self ? "a number" : type == String.self ? "text" : "\(type)")")
+            self.init(
+                field: path(context.codingPath), message: "expected \(type == Double.self ? "a number" : type == String.self ? "text" : "\(type)")")
         case .valueNotFound(_, let context):
             self.init(field: path(context.codingPath), message: "missing (null)")
         case .dataCorrupted(let context):

@@ -30,7 +30,8 @@ public struct FrameScore: Sendable, Equatable {
 
     @inline(__always)
     public init(pose: OrbitPose, acceleration: Double, angleOffset: Double, weights: SelectionWeights) {
-        distance = (weights.roll * pose.rollDeviation * pose.rollDeviation
+        distance =
+            (weights.roll * pose.rollDeviation * pose.rollDeviation
             + weights.pitch * pose.pitchDeviation * pose.pitchDeviation
             + weights.acceleration * acceleration * acceleration
             + weights.angleOffset * angleOffset * angleOffset).squareRoot()

@@ -42,7 +42,9 @@ public struct ConfigPath: Sendable, CustomStringConvertible {
 
     public func appending(index: Int) -> ConfigPath {
         var copy = self
-        if let last = copy.components.popLast() { copy.components.append("\(last)[\(index)]") } else {
+        if let last = copy.components.popLast() {
+            copy.components.append("\(last)[\(index)]")
+        } else {
             copy.components.append("[\(index)]")
         }
         return copy

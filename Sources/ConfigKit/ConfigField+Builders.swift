@@ -57,8 +57,11 @@ extension ConfigField {
             },
             encode: { .number($0[keyPath: keyPath] / scale) },
             describe: { defaults, path in
-                [KeyDescription(key: path.description, type: "number in \(ScalarReader.describe(range))",
-                                defaultValue: ConfigNumber.format(defaults[keyPath: keyPath] / scale), help: help, range: range)]
+                [
+                    KeyDescription(
+                        key: path.description, type: "number in \(ScalarReader.describe(range))",
+                        defaultValue: ConfigNumber.format(defaults[keyPath: keyPath] / scale), help: help, range: range)
+                ]
             })
     }
 
@@ -70,8 +73,11 @@ extension ConfigField {
             },
             encode: { .integer($0[keyPath: keyPath]) },
             describe: { defaults, path in
-                [KeyDescription(key: path.description, type: "integer in \(range.lowerBound)...\(range.upperBound)",
-                                defaultValue: String(defaults[keyPath: keyPath]), help: help, range: Double(range.lowerBound)...Double(range.upperBound))]
+                [
+                    KeyDescription(
+                        key: path.description, type: "integer in \(range.lowerBound)...\(range.upperBound)",
+                        defaultValue: String(defaults[keyPath: keyPath]), help: help, range: Double(range.lowerBound)...Double(range.upperBound))
+                ]
             })
     }
 
@@ -105,14 +111,18 @@ extension ConfigField {
                     guard !entry.key.isEmpty, entry.key.count <= 64, entry.key.allSatisfy(allowed.contains) else {
                         throw path.appending(entry.key).error("a parameter name is 1–64 characters of a–z, 0–9 and _", at: entry.value)
                     }
-                    values[entry.key] = try ScalarReader.number(entry.value, range: -ConfigField.parameterLimit...ConfigField.parameterLimit, path: path.appending(entry.key))
+                    values[entry.key] = try ScalarReader.number(
+                        entry.value, range: -ConfigField.parameterLimit...ConfigField.parameterLimit, path: path.appending(entry.key))
                 }
                 root[keyPath: keyPath] = values
             },
             encode: { root in .mapping(root[keyPath: keyPath].sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) },
             describe: { defaults, path in
-                [KeyDescription(key: path.description + ".<name>", type: "number in \(ScalarReader.describe(-parameterLimit...parameterLimit))",
-                                defaultValue: "(none)", help: help, range: -parameterLimit...parameterLimit)]
+                [
+                    KeyDescription(
+                        key: path.description + ".<name>", type: "number in \(ScalarReader.describe(-parameterLimit...parameterLimit))",
+                        defaultValue: "(none)", help: help, range: -parameterLimit...parameterLimit)
+                ]
             })
     }
 
@@ -164,8 +174,11 @@ extension ConfigField {
             },
             encode: { encodeVector($0[keyPath: keyPath] / scale) },
             describe: { defaults, path in
-                [KeyDescription(key: path.description, type: "[x, y, z], each in \(ScalarReader.describe(range))",
-                                defaultValue: YAMLWriterInline.format(encodeVector(defaults[keyPath: keyPath] / scale)), help: help)]
+                [
+                    KeyDescription(
+                        key: path.description, type: "[x, y, z], each in \(ScalarReader.describe(range))",
+                        defaultValue: YAMLWriterInline.format(encodeVector(defaults[keyPath: keyPath] / scale)), help: help)
+                ]
             })
     }
 
@@ -188,8 +201,11 @@ extension ConfigField {
             },
             encode: { .list($0[keyPath: keyPath].map { .number($0) }) },
             describe: { defaults, path in
-                [KeyDescription(key: path.description, type: "\(count) numbers, each in \(ScalarReader.describe(range))",
-                                defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .number($0) })), help: help)]
+                [
+                    KeyDescription(
+                        key: path.description, type: "\(count) numbers, each in \(ScalarReader.describe(range))",
+                        defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .number($0) })), help: help)
+                ]
             })
     }
 
@@ -212,8 +228,11 @@ extension ConfigField {
             },
             encode: { .list($0[keyPath: keyPath].map { .integer($0) }) },
             describe: { defaults, path in
-                [KeyDescription(key: path.description, type: "list of distinct integers in \(range.lowerBound)...\(range.upperBound)",
-                                defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .integer($0) })), help: help)]
+                [
+                    KeyDescription(
+                        key: path.description, type: "list of distinct integers in \(range.lowerBound)...\(range.upperBound)",
+                        defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .integer($0) })), help: help)
+                ]
             })
     }
 
@@ -234,12 +253,17 @@ extension ConfigField {
             },
             encode: { .list($0[keyPath: keyPath].map { .quoted($0) }) },
             describe: { defaults, path in
-                [KeyDescription(key: path.description, type: "list of text", defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .quoted($0) })), help: help)]
+                [
+                    KeyDescription(
+                        key: path.description, type: "list of text",
+                        defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .quoted($0) })), help: help)
+                ]
             })
     }
 
     /// A list of points [[x, y, z], ...], components in `range`.
-    public static func vectors(_ key: String, _ keyPath: WritableKeyPath<Root, [Vector3]>, _ range: ClosedRange<Double>, help: String) -> ConfigField {
+    public static func vectors(_ key: String, _ keyPath: WritableKeyPath<Root, [Vector3]>, _ range: ClosedRange<Double>, help: String) -> ConfigField
+    {
         ConfigField(
             key: key, help: help,
             decode: { (node, root, path) throws(ConfigError) in
@@ -252,8 +276,11 @@ extension ConfigField {
             },
             encode: { .list($0[keyPath: keyPath].map(encodeVector)) },
             describe: { defaults, path in
-                [KeyDescription(key: path.description, type: "list of [x, y, z], each in \(ScalarReader.describe(range))",
-                                defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map(encodeVector))), help: help)]
+                [
+                    KeyDescription(
+                        key: path.description, type: "list of [x, y, z], each in \(ScalarReader.describe(range))",
+                        defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map(encodeVector))), help: help)
+                ]
             })
     }
 
@@ -293,11 +320,12 @@ extension ConfigField {
                 let count = defaults[keyPath: keyPath].count
                 let head = KeyDescription(
                     key: path.description, type: "list of mappings", defaultValue: count == 0 ? "[]" : "\(count) items", help: help)
-                return [head] + schema.describe(template, path: path.appending(index: 0)).map { item in
-                    var copy = item
-                    copy.key = copy.key.replacingOccurrences(of: "[0]", with: "[i]")
-                    return copy
-                }
+                return [head]
+                    + schema.describe(template, path: path.appending(index: 0)).map { item in
+                        var copy = item
+                        copy.key = copy.key.replacingOccurrences(of: "[0]", with: "[i]")
+                        return copy
+                    }
             })
     }
 }

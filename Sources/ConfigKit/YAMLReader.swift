@@ -43,7 +43,7 @@ public enum YAMLReader {
     private static func line(of error: Error) -> Int? {
         switch error {
         case YamlError.parser(_, _, let mark, _), YamlError.scanner(_, _, let mark, _),
-             YamlError.composer(_, _, let mark, _):
+            YamlError.composer(_, _, let mark, _):
             return mark.line
         case YamlError.duplicatedKeysInMapping(_, let context):
             return context.mark.line
@@ -55,7 +55,7 @@ public enum YAMLReader {
     private static func reason(_ error: Error) -> String {
         switch error {
         case YamlError.parser(_, let problem, _, _), YamlError.scanner(_, let problem, _, _),
-             YamlError.composer(_, let problem, _, _):
+            YamlError.composer(_, let problem, _, _):
             return problem
         case YamlError.duplicatedKeysInMapping(let duplicates, _):
             return "duplicate key \(duplicates.sorted().joined(separator: ", "))"

@@ -19,7 +19,10 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
     private var lastField: Vector3?
     private var lastTime = 0.0
 
-    public init(filter: Filter, referenceFrame: ReferenceFrame, calibration: MagnetometerCalibration = .none, declination: Double = 0, gravity: Double = Units.standardGravity) {
+    public init(
+        filter: Filter, referenceFrame: ReferenceFrame, calibration: MagnetometerCalibration = .none, declination: Double = 0,
+        gravity: Double = Units.standardGravity
+    ) {
         self.filter = filter
         self.referenceFrame = referenceFrame
         self.calibration = calibration
@@ -42,7 +45,9 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
         lastGyroscope = reading.gyroscope
         lastAccelerometer = reading.accelerometer
         lastTime = reading.time
-        if frameOffset == nil, filter.isInitialized { frameOffset = Self.offset(for: referenceFrame, attitude: filter.attitude, declination: declination) }
+        if frameOffset == nil, filter.isInitialized {
+            frameOffset = Self.offset(for: referenceFrame, attitude: filter.attitude, declination: declination)
+        }
     }
 
     /// The DeviceMotion for the latest sample; `nil` before the filter has initialised.
@@ -58,7 +63,9 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
                 heading = Angles.wrapTo360(Angles.degrees(atan2(-camera.y, camera.x)))
             }
         }
-        let accuracy: MagneticFieldAccuracy = !referenceFrame.usesMagnetometer ? .uncalibrated
+        let accuracy: MagneticFieldAccuracy =
+            !referenceFrame.usesMagnetometer
+            ? .uncalibrated
             : filter.diagnostics.magnetometerRejected ? .low : .high
         return DeviceMotion(
             timestamp: lastTime, attitude: attitude, rotationRate: lastGyroscope - filter.gyroscopeBias,

@@ -4,11 +4,14 @@ import ReportIO
 extension Bench {
     /// `orbitbench fusion`: every filter on every (scenario, seed), on all cores; rows in
     /// (scenario, seed, filter) order.
-    public static func fusion(_ scenarios: [Scenario], seeds: [UInt64]? = nil, filters: [FilterName], useMagnetometer: Bool) throws -> [FusionReport.Row] {
+    public static func fusion(_ scenarios: [Scenario], seeds: [UInt64]? = nil, filters: [FilterName], useMagnetometer: Bool) throws -> [FusionReport
+        .Row]
+    {
         let jobs = scenarios.flatMap { scenario in (seeds ?? scenario.seeds).map { (scenario, $0) } }
         let results = try Parallel.map(jobs.count) { index -> [FilterRunResult] in
             let (scenario, seed) = jobs[index]
-            let input = FusionInput(run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: scenario.fusion.magnetometerCalibration == .ideal)
+            let input = FusionInput(
+                run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: scenario.fusion.magnetometerCalibration == .ideal)
             return filters.map { filter in
                 scenario.fusion.settings.withFilter(filter, FilterRunner(input: input, kind: filter, useMagnetometer: useMagnetometer))
             }
@@ -20,7 +23,9 @@ extension Bench {
 
     /// Writes fusion.csv, fusion-summary.txt and (with `plots`) plots/fusion-error.png; returns the summary.
     @discardableResult
-    public static func writeFusionReport(_ rows: [FusionReport.Row], scenarios: [Scenario], useMagnetometer: Bool, to directory: String, plots: Bool = true) throws -> String {
+    public static func writeFusionReport(
+        _ rows: [FusionReport.Row], scenarios: [Scenario], useMagnetometer: Bool, to directory: String, plots: Bool = true
+    ) throws -> String {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
         let summary = try FusionReport.write(rows, scenarios: scenarios, useMagnetometer: useMagnetometer, to: report, plots: plots)
         try report.commit()
@@ -37,18 +42,22 @@ extension Bench {
         var seen: [String: String] = [:]
         for recording in recordings {
             if let other = seen.updateValue(recording.file, forKey: recording.name) {
-                throw RecordingError(file: recording.file, message: "has the same name '\(recording.name)' as \(other); rows and attitude files would collide: rename one")
+                throw RecordingError(
+                    file: recording.file,
+                    message: "has the same name '\(recording.name)' as \(other); rows and attitude files would collide: rename one")
             }
         }
         let jobs = recordings.indices.flatMap { recording in filters.map { (recording, $0) } }
         let inputs = recordings.map { FusionInput(recording: $0) }
         let results = try Parallel.map(jobs.count, progress: progress) { index -> FilterRunResult in
             let (recording, filter) = jobs[index]
-            return settings.withFilter(filter, FilterRunner(input: inputs[recording], kind: filter, useMagnetometer: useMagnetometer, keepTrace: keepAttitude))
+            return settings.withFilter(
+                filter, FilterRunner(input: inputs[recording], kind: filter, useMagnetometer: useMagnetometer, keepTrace: keepAttitude))
         }
         return zip(jobs, results).map { job, result in
-            RecordingFusionReport.Row(trial: recordings[job.0].name, group: recordings[job.0].primaryGroup ?? "", result: result,
-                                      times: keepAttitude ? inputs[job.0].readings.map(\.time) : [])
+            RecordingFusionReport.Row(
+                trial: recordings[job.0].name, group: recordings[job.0].primaryGroup ?? "", result: result,
+                times: keepAttitude ? inputs[job.0].readings.map(\.time) : [])
         }
     }
 }

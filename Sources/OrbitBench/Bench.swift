@@ -38,7 +38,9 @@ public enum Bench {
 
     /// Runs a capture scenario for `seeds` (default: the scenario's) on all cores with its own
     /// selector and filter (`selection.selector`, `fusion.filter`). Results in seed order.
-    public static func runCapture(_ scenario: Scenario, seeds: [UInt64]? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [CaptureRunResult] {
+    public static func runCapture(_ scenario: Scenario, seeds: [UInt64]? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws
+        -> [CaptureRunResult]
+    {
         let seeds = seeds ?? scenario.seeds
         return try Parallel.map(seeds.count, progress: progress) { try CaptureRunner.run(scenario, seed: seeds[$0]) }
     }
@@ -76,13 +78,17 @@ public enum Bench {
     }
 
     /// Replays a logged session through `selector`, with the scenario's filter for raw logs.
-    public static func replay<Selector: FrameSelector>(_ log: CaptureSessionLog, name: String, scenario: Scenario, selector: Selector) -> CaptureRunResult {
+    public static func replay<Selector: FrameSelector>(_ log: CaptureSessionLog, name: String, scenario: Scenario, selector: Selector)
+        -> CaptureRunResult
+    {
         SessionReplay.run(log, name: name, selector: selector, orientation: scenario.captureSettings.orientation, fusion: scenario.fusion.settings)
     }
 
     /// Writes `orbitbench replay`'s folder: metrics.csv, frames.csv, slots.csv, summary.json,
     /// recording.json and the coverage and timeline plots.
-    public static func writeReplayReport(_ result: CaptureRunResult, name: String, scenario: Scenario, to directory: String, plots: Bool = true) throws {
+    public static func writeReplayReport(_ result: CaptureRunResult, name: String, scenario: Scenario, to directory: String, plots: Bool = true)
+        throws
+    {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
         try ReplayReport.write(result, name: name, scenario: scenario, to: report, plots: plots)
         try report.commit()

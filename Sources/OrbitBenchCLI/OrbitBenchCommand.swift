@@ -32,6 +32,9 @@ public struct OrbitBenchCommand: ParsableCommand {
             overridden with --set key.path=value.
             """,
         version: ToolVersion.current,
-        subcommands: [RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self, ReplayCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, BenchCommand.self]
+        subcommands: [
+            RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self,
+            ReplayCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, BenchCommand.self,
+        ]
     )
 }

@@ -32,9 +32,10 @@ public struct Matrix3: Hashable, Sendable, CustomStringConvertible {
     /// A matrix from nine elements in row-major order.
     public init(rowMajor elements: [Double]) {
         precondition(elements.count == 9, "Matrix3 needs 9 elements")
-        self.init(rows: Vector3(elements[0], elements[1], elements[2]),
-                  Vector3(elements[3], elements[4], elements[5]),
-                  Vector3(elements[6], elements[7], elements[8]))
+        self.init(
+            rows: Vector3(elements[0], elements[1], elements[2]),
+            Vector3(elements[3], elements[4], elements[5]),
+            Vector3(elements[6], elements[7], elements[8]))
     }
 
     /// The nine elements in row-major order.

@@ -6,7 +6,8 @@ extension Quaternion {
     @inlinable
     public init(euler angles: EulerAngles, sequence: EulerSequence) {
         let (i, j, k) = sequence.axes
-        self = Quaternion(about: k, angle: angles.psi) * Quaternion(about: j, angle: angles.theta)
+        self =
+            Quaternion(about: k, angle: angles.psi) * Quaternion(about: j, angle: angles.theta)
             * Quaternion(about: i, angle: angles.phi)
     }
 

@@ -11,7 +11,9 @@ public enum BROADReader {
         guard let rate = try file.attribute("sampling_rate") else {
             throw RecordingError(file: path, column: "sampling_rate", message: "attribute missing")
         }
-        guard rate.isFinite, rate > 0 else { throw RecordingError(file: path, column: "sampling_rate", message: "must be a positive number, found \(rate)") }
+        guard rate.isFinite, rate > 0 else {
+            throw RecordingError(file: path, column: "sampling_rate", message: "must be a positive number, found \(rate)")
+        }
         let gyroscope = try vectors(file, "imu_gyr")
         let count = gyroscope.count
         guard count >= 2 else { throw RecordingError(file: path, column: "imu_gyr", message: "needs at least 2 samples, found \(count)") }
@@ -22,13 +24,15 @@ public enum BROADReader {
         }
         let quaternions = try file.matrix("opt_quat")
         guard quaternions.rows == count, quaternions.columns == 4 else {
-            throw RecordingError(file: path, column: "opt_quat", message: "expected \(count)×4 (w, x, y, z), found \(quaternions.rows)×\(quaternions.columns)")
+            throw RecordingError(
+                file: path, column: "opt_quat", message: "expected \(count)×4 (w, x, y, z), found \(quaternions.rows)×\(quaternions.columns)")
         }
         var truth: [Quaternion?] = []
         truth.reserveCapacity(count)
         for row in 0..<count {
             let base = row * 4
-            let q = Quaternion(w: quaternions.values[base], x: quaternions.values[base + 1], y: quaternions.values[base + 2], z: quaternions.values[base + 3])
+            let q = Quaternion(
+                w: quaternions.values[base], x: quaternions.values[base + 1], y: quaternions.values[base + 2], z: quaternions.values[base + 3])
             // NaN: the optical reference lost track; such samples are not evaluated.
             guard q.isFinite else {
                 truth.append(nil)
@@ -56,7 +60,8 @@ public enum BROADReader {
     static func vectors(_ file: HDF5File, _ name: String, count: Int? = nil) throws(RecordingError) -> [Vector3] {
         let matrix = try file.matrix(name)
         guard matrix.columns == 3, count == nil || matrix.rows == count else {
-            throw RecordingError(file: file.path, column: name, message: "expected \(count.map(String.init) ?? "N")×3, found \(matrix.rows)×\(matrix.columns)")
+            throw RecordingError(
+                file: file.path, column: name, message: "expected \(count.map(String.init) ?? "N")×3, found \(matrix.rows)×\(matrix.columns)")
         }
         return (0..<matrix.rows).map { Vector3(matrix.values[3 * $0], matrix.values[3 * $0 + 1], matrix.values[3 * $0 + 2]) }
     }

@@ -16,7 +16,8 @@ public enum EuRoCReader {
     public static func read(_ path: String) throws(RecordingError) -> SensorRecording {
         let table = try NumericCSV(path: path, exactColumn: { _ in 0 })
         guard table.header.count == 7 else {
-            throw RecordingError(file: path, row: 1, message: "expected 7 columns (timestamp, 3 gyroscope, 3 accelerometer), found \(table.header.count)")
+            throw RecordingError(
+                file: path, row: 1, message: "expected 7 columns (timestamp, 3 gyroscope, 3 accelerometer), found \(table.header.count)")
         }
         guard table.rowCount >= 2 else { throw RecordingError(file: path, message: "needs at least 2 samples, found \(table.rowCount)") }
         var times: [Double] = [], gyroscope: [Vector3] = [], accelerometer: [Vector3] = []

@@ -38,7 +38,8 @@ public struct CSVMapping: Sendable, Equatable {
     /// Reads and checks a mapping file.
     public static func load(_ path: String) throws(ConfigError) -> CSVMapping {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            throw ConfigError(
+                file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
         var mapping = CSVMapping()
         do {

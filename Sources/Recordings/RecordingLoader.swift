@@ -9,7 +9,8 @@ public enum RecordingLoader {
         if lower.hasSuffix(".hdf5") || lower.hasSuffix(".h5") { return try BROADReader.read(path) }
         if lower.hasSuffix(".csv") {
             if try EuRoCReader.looksLikeEuRoC(path) { return try EuRoCReader.read(path) }
-            throw RecordingError(file: path, message: "not an EuRoC IMU file (header '#timestamp [ns],w_RS_S_x …'); describe its columns with --mapping FILE.yaml")
+            throw RecordingError(
+                file: path, message: "not an EuRoC IMU file (header '#timestamp [ns],w_RS_S_x …'); describe its columns with --mapping FILE.yaml")
         }
         throw RecordingError(file: path, message: "unknown recording format: expected .hdf5 (BROAD) or .csv (EuRoC, or any CSV with --mapping)")
     }

@@ -46,7 +46,9 @@ public enum CalibrationReport {
     /// allan.csv: every curve point.
     public static func csv(_ calibration: ImuCalibration) -> CSVWriter {
         var csv = CSVWriter(header: ["sensor", "axis", "tau_s", "adev", "unit", "clusters"])
-        for (sensor, axes, scale, unit) in [("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, "deg_s"), ("accelerometer", calibration.accelerometer, microG, "ug")] {
+        for (sensor, axes, scale, unit) in [
+            ("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, "deg_s"), ("accelerometer", calibration.accelerometer, microG, "ug"),
+        ] {
             for axis in axes {
                 for index in axis.allan.tau.indices {
                     csv.text(sensor)
@@ -77,8 +79,9 @@ public enum CalibrationReport {
                 ])
             }
         }
-        return String(format: "still window %.1f–%.1f s (%.0f s at %.1f Hz)\n", calibration.window.lowerBound, calibration.window.upperBound,
-                      calibration.window.upperBound - calibration.window.lowerBound, calibration.rate)
+        return String(
+            format: "still window %.1f–%.1f s (%.0f s at %.1f Hz)\n", calibration.window.lowerBound, calibration.window.upperBound,
+            calibration.window.upperBound - calibration.window.lowerBound, calibration.rate)
             + TextTable.render(header: ["axis", "noise density N", "bias instability B", "random walk K"], rows: rows)
     }
 
@@ -86,8 +89,9 @@ public enum CalibrationReport {
     public static func figure(_ calibration: ImuCalibration, provenance: [PNGText]) throws -> [UInt8] {
         func panel(_ title: String, _ axes: [ImuCalibration.Axis], scale: Double, unit: String) -> Panel {
             var series = axes.enumerated().map { index, axis in
-                Series("\(axis.name) axis", color: Palette.color(index), x: axis.allan.tau, y: axis.allan.deviation.map { $0 * scale },
-                       style: .lineAndMarkers(width: 1.4, radius: 2))
+                Series(
+                    "\(axis.name) axis", color: Palette.color(index), x: axis.allan.tau, y: axis.allan.deviation.map { $0 * scale },
+                    style: .lineAndMarkers(width: 1.4, radius: 2))
             }
             for (index, axis) in axes.enumerated() {
                 if let terms = axis.terms {
@@ -95,19 +99,30 @@ public enum CalibrationReport {
                         (terms.noiseDensity * terms.noiseDensity / tau + pow(0.664 * terms.biasInstability, 2)
                             + terms.randomWalk * terms.randomWalk * tau / 3).squareRoot() * scale
                     }
-                    series.append(Series(index == 0 ? "fitted N, B, K" : nil, color: Palette.color(index).withAlpha(0.6), x: axis.allan.tau, y: model, style: .line(width: 1, dash: [5, 3])))
+                    series.append(
+                        Series(
+                            index == 0 ? "fitted N, B, K" : nil, color: Palette.color(index).withAlpha(0.6), x: axis.allan.tau, y: model,
+                            style: .line(width: 1, dash: [5, 3])))
                 }
             }
-            return .cartesian(CartesianPlot(
-                title: title, x: ChartAxis("cluster time τ (s)", scale: .logarithmic), y: ChartAxis("Allan deviation (\(unit))", scale: .logarithmic),
-                series: series, legend: .automatic))
+            return .cartesian(
+                CartesianPlot(
+                    title: title, x: ChartAxis("cluster time τ (s)", scale: .logarithmic),
+                    y: ChartAxis("Allan deviation (\(unit))", scale: .logarithmic),
+                    series: series, legend: .automatic))
         }
         let figure = Figure(
             title: "Allan deviation of \(calibration.recording)",
-            subtitle: String(format: "still window %.1f–%.1f s at %.1f Hz; dashed: σ² = N²/τ + (0.664·B)² + K²·τ/3 fitted per axis",
-                             calibration.window.lowerBound, calibration.window.upperBound, calibration.rate),
+            subtitle: String(
+                format: "still window %.1f–%.1f s at %.1f Hz; dashed: σ² = N²/τ + (0.664·B)² + K²·τ/3 fitted per axis",
+                calibration.window.lowerBound, calibration.window.upperBound, calibration.rate),
             width: 1300, height: 640,
-            rows: [[panel("gyroscope", calibration.gyroscope, scale: Angles.degreesPerRadian, unit: "°/s"), panel("accelerometer", calibration.accelerometer, scale: microG, unit: "µg")]])
+            rows: [
+                [
+                    panel("gyroscope", calibration.gyroscope, scale: Angles.degreesPerRadian, unit: "°/s"),
+                    panel("accelerometer", calibration.accelerometer, scale: microG, unit: "µg"),
+                ]
+            ])
         return try figure.pngBytes(provenance: provenance)
     }
 }

@@ -27,28 +27,37 @@ public enum CapturePlots {
     /// Slots around the circle coloured by the selected frame's score (OuterCircle: its quality
     /// distance on 0…threshold; another selector: its own score over the range it used); empty
     /// slots light red. Up to three seeds side by side.
-    public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], label: String? = nil, provenance: [PNGText]) throws -> [UInt8] {
+    public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], label: String? = nil, provenance: [PNGText]) throws -> [UInt8]
+    {
         let shown = Array(results.prefix(3))
         let slotCount = shown.first?.slots.count ?? scenario.selection.slotCount
         let width = 360 / Double(max(slotCount, 1))
         let outerCircle = shown.first?.isOuterCircle ?? true
         let scores = shown.flatMap { $0.slots.compactMap { $0.entry?.score } }.filter(\.isFinite)
-        let range: ClosedRange<Double> = outerCircle ? 0...max(scenario.selection.threshold, 1e-9)
+        let range: ClosedRange<Double> =
+            outerCircle
+            ? 0...max(scenario.selection.threshold, 1e-9)
             : (scores.min() ?? 0)...max(scores.max() ?? 1, (scores.min() ?? 0) + 1e-9)
         let panels: [Panel] = shown.map { result in
             let sectors = result.slots.map { slot in
                 PolarSector(start: slot.center - width / 2, end: slot.center + width / 2, value: slot.entry?.score)
             }
             let markers = result.slots.compactMap { slot in slot.frame?.trueAngle.map { PolarMarker(angle: $0, radius: 0.5, color: .black) } }
-            return .polar(PolarPlot(
-                title: label ?? "seed \(result.seed)", sectors: sectors, markers: markers,
-                valueLabel: outerCircle ? "quality\ndistance d\n(lower is\nbetter)" : "score of\n\(result.selector)",
-                valueRange: range, lowIsBright: true, emptyLabel: "empty slot",
-                centerText: [String(format: "%.1f %%", result.metrics.coverage * 100), String(format: "max gap %.0f°", result.metrics.maxGapDegrees)]))
+            return .polar(
+                PolarPlot(
+                    title: label ?? "seed \(result.seed)", sectors: sectors, markers: markers,
+                    valueLabel: outerCircle ? "quality\ndistance d\n(lower is\nbetter)" : "score of\n\(result.selector)",
+                    valueRange: range, lowIsBright: true, emptyLabel: "empty slot",
+                    centerText: [
+                        String(format: "%.1f %%", result.metrics.coverage * 100), String(format: "max gap %.0f°", result.metrics.maxGapDegrees),
+                    ]))
         }
         let figure = Figure(
-            title: "\(scenario.name): slot coverage", subtitle: "\(slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; dots: true angle of the selected frame",
-            footnote: outerCircle ? "Colour: quality distance d of the frame holding the slot (threshold \(fmt(scenario.selection.threshold)))."
+            title: "\(scenario.name): slot coverage",
+            subtitle:
+                "\(slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; dots: true angle of the selected frame",
+            footnote: outerCircle
+                ? "Colour: quality distance d of the frame holding the slot (threshold \(fmt(scenario.selection.threshold)))."
                 : "Colour: the score \(shown[0].selector) gave the frame holding the slot (its own scale).",
             width: 520 * shown.count + 40, height: 560, rows: [panels])
         return try figure.pngBytes(provenance: provenance)
@@ -91,8 +100,10 @@ public enum CapturePlots {
         }
         func markers(_ value: KeyPath<(String, Color, [Double], [Double], [Double]), [Double]>, counts: Bool) -> [Series] {
             groups.reversed().map { group in
-                Series(counts ? (group.0.contains(":") ? group.0 : "\(group.0) (\(group.2.count))") : nil, color: group.1, x: group.2, y: group[keyPath: value],
-                       style: .markers(radius: group.0.hasPrefix("selected") ? 3 : 1.8))
+                Series(
+                    counts ? (group.0.contains(":") ? group.0 : "\(group.0) (\(group.2.count))") : nil, color: group.1, x: group.2,
+                    y: group[keyPath: value],
+                    style: .markers(radius: group.0.hasPrefix("selected") ? 3 : 1.8))
             }
         }
         let trueLine = Series("true angle", color: trueColor, x: trueX, y: trueY, style: .line(width: 1.2))
@@ -102,11 +113,14 @@ public enum CapturePlots {
 
         // A 4 s window in the middle, with slot boundaries, shows the choice within each slot.
         let placed = result.frames.filter { $0.decision?.pose != nil }.map(\.captureTime)
-        let middle = hasTruth ? ((result.recordingStart ?? 0) + (result.trueAngleTrack.last?.time ?? 0)) / 2
+        let middle =
+            hasTruth
+            ? ((result.recordingStart ?? 0) + (result.trueAngleTrack.last?.time ?? 0)) / 2
             : ((placed.first ?? 0) + (placed.last ?? 0)) / 2
         let window = (middle - 2)...(middle + 2)
         let inWindow = result.trueAngleTrack.filter { window.contains($0.time) }
-        var zoomSeries = hasTruth ? [Series("true angle", color: trueColor, x: inWindow.map(\.time), y: inWindow.map(\.angle), style: .line(width: 1.2))] : []
+        var zoomSeries =
+            hasTruth ? [Series("true angle", color: trueColor, x: inWindow.map(\.time), y: inWindow.map(\.angle), style: .line(width: 1.2))] : []
         for series in markers(\.3, counts: false) {
             let points = zip(series.x, series.y).filter { window.contains($0.0) }
             zoomSeries.append(Series(nil, color: series.color, x: points.map(\.0), y: points.map(\.1), style: series.style))
@@ -128,11 +142,14 @@ public enum CapturePlots {
             title: "angle estimate error (estimated − true) of scored frames", x: ChartAxis("time (s)"),
             y: ChartAxis("error (°)", includesZero: true), series: markers(\.4, counts: false),
             lines: [ReferenceLine(0, .horizontal)], legend: .none)
-        let rows: [[Panel]] = hasTruth ? [[.cartesian(overview)], [.cartesian(zoom)], [.cartesian(errors)]] : [[.cartesian(overview)], [.cartesian(zoom)]]
+        let rows: [[Panel]] =
+            hasTruth ? [[.cartesian(overview)], [.cartesian(zoom)], [.cartesian(errors)]] : [[.cartesian(overview)], [.cartesian(zoom)]]
         let figure = Figure(
             title: "\(scenario.name): timeline (\(label ?? "seed \(result.seed)"))",
-            subtitle: "angle source \(scenario.selection.angleSource.rawValue); frames at their capture time\(hasTruth ? "" : " (camera clock); no reference poses, so no true angle")",
-            footnote: hasTruth ? "Dropped frames never reached the app; they are drawn at their true angle. Colours as in the top panel."
+            subtitle:
+                "angle source \(scenario.selection.angleSource.rawValue); frames at their capture time\(hasTruth ? "" : " (camera clock); no reference poses, so no true angle")",
+            footnote: hasTruth
+                ? "Dropped frames never reached the app; they are drawn at their true angle. Colours as in the top panel."
                 : "Dropped frames never reached the app and have no estimated angle. Colours as in the top panel.",
             width: 1300, height: hasTruth ? 1200 : 820, rows: rows)
         return try figure.pngBytes(provenance: provenance)
@@ -154,15 +171,22 @@ public enum CapturePlots {
         let plot = CartesianPlot(
             x: ChartAxis("blur during the exposure (px)", includesZero: true), y: ChartAxis("share of frames (%)", includesZero: true),
             series: [
-                Series("all frames (\(all.count))", color: discardedColor, x: centers, y: histogram(all), style: .bars(width: binWidth * 0.45, offset: -binWidth * 0.225)),
-                Series("selected frames (\(selected.count))", color: selectedColor, x: centers, y: histogram(selected), style: .bars(width: binWidth * 0.45, offset: binWidth * 0.225)),
+                Series(
+                    "all frames (\(all.count))", color: discardedColor, x: centers, y: histogram(all),
+                    style: .bars(width: binWidth * 0.45, offset: -binWidth * 0.225)),
+                Series(
+                    "selected frames (\(selected.count))", color: selectedColor, x: centers, y: histogram(selected),
+                    style: .bars(width: binWidth * 0.45, offset: binWidth * 0.225)),
             ],
             lines: [
                 ReferenceLine(Statistics.mean(all), .vertical, color: discardedColor, label: "mean all \(fmt(Statistics.mean(all))) px"),
-                ReferenceLine(Statistics.percentile(selected, 95), .vertical, color: selectedColor, label: "p95 selected \(fmt(Statistics.percentile(selected, 95))) px"),
+                ReferenceLine(
+                    Statistics.percentile(selected, 95), .vertical, color: selectedColor,
+                    label: "p95 selected \(fmt(Statistics.percentile(selected, 95))) px"),
             ])
         let figure = Figure(
-            title: "\(scenario.name): motion blur", subtitle: "image-plane path of the object centre during the exposure, \(results.count) seed\(results.count == 1 ? "" : "s")",
+            title: "\(scenario.name): motion blur",
+            subtitle: "image-plane path of the object centre during the exposure, \(results.count) seed\(results.count == 1 ? "" : "s")",
             footnote: "Frames beyond the 99.5th percentile are counted in the last bin.",
             width: 1100, height: 620, rows: [[.cartesian(plot)]])
         return try figure.pngBytes(provenance: provenance)
@@ -177,24 +201,37 @@ public enum CapturePlots {
             title: "true deviations of the selected frame (estimated: dashed)", x: ChartAxis("slot centre (°)", limits: 0...360),
             y: ChartAxis("deviation (°)", includesZero: true),
             series: [
-                Series("pitch (tilt)", color: Palette.color(0), x: x, y: filled.map { $0.frame?.truePose?.pitchDeviation ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2)),
-                Series("roll", color: Palette.color(1), x: x, y: filled.map { $0.frame?.truePose?.rollDeviation ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2)),
-                Series("pitch, as estimated", color: Palette.color(0), x: x, y: filled.map { $0.entry!.pose.pitchDeviation }, style: .line(width: 1, dash: [4, 3])),
-                Series("roll, as estimated", color: Palette.color(1), x: x, y: filled.map { $0.entry!.pose.rollDeviation }, style: .line(width: 1, dash: [4, 3])),
+                Series(
+                    "pitch (tilt)", color: Palette.color(0), x: x, y: filled.map { $0.frame?.truePose?.pitchDeviation ?? .nan },
+                    style: .lineAndMarkers(width: 1.4, radius: 2.2)),
+                Series(
+                    "roll", color: Palette.color(1), x: x, y: filled.map { $0.frame?.truePose?.rollDeviation ?? .nan },
+                    style: .lineAndMarkers(width: 1.4, radius: 2.2)),
+                Series(
+                    "pitch, as estimated", color: Palette.color(0), x: x, y: filled.map { $0.entry!.pose.pitchDeviation },
+                    style: .line(width: 1, dash: [4, 3])),
+                Series(
+                    "roll, as estimated", color: Palette.color(1), x: x, y: filled.map { $0.entry!.pose.rollDeviation },
+                    style: .line(width: 1, dash: [4, 3])),
             ], lines: [ReferenceLine(0, .horizontal)])
         let offset = CartesianPlot(
             title: "object centre below the picture centre", x: ChartAxis("slot centre (°)", limits: 0...360),
             y: ChartAxis("vertical offset (px)", includesZero: true),
-            series: [Series(nil, color: Palette.color(2), x: x, y: filled.map { $0.objectOffset ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2))],
+            series: [
+                Series(nil, color: Palette.color(2), x: x, y: filled.map { $0.objectOffset ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2))
+            ],
             lines: [ReferenceLine(0, .horizontal)], legend: .none)
         let height = CartesianPlot(
             title: "camera height at the selected frame", x: ChartAxis("slot centre (°)", limits: 0...360), y: ChartAxis("height (m)"),
-            series: [Series(nil, color: Palette.color(3), x: x, y: filled.map { $0.cameraHeight ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2))],
+            series: [
+                Series(nil, color: Palette.color(3), x: x, y: filled.map { $0.cameraHeight ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2))
+            ],
             legend: .none)
         let figure = Figure(
             title: "\(scenario.name): deviations per slot (seed \(result.seed))",
             subtitle: "deviations relative to the recording start; the app scores frames by the estimated ones",
-            footnote: "The app cannot see height changes at constant rotation (the seed's known issue): they move the object in the picture while the deviations stay near zero.",
+            footnote:
+                "The app cannot see height changes at constant rotation (the seed's known issue): they move the object in the picture while the deviations stay near zero.",
             width: 1300, height: 1000, rows: [[.cartesian(deviations)], [.cartesian(offset), .cartesian(height)]])
         return try figure.pngBytes(provenance: provenance)
     }
@@ -204,19 +241,24 @@ public enum CapturePlots {
         let labels = results.map { "\($0.seed)" }
         let x = results.indices.map(Double.init)
         func bars(_ title: String, _ unit: String, _ values: [Double], _ color: Color) -> Panel {
-            .cartesian(CartesianPlot(
-                title: title, x: ChartAxis("seed", categories: labels), y: ChartAxis(unit, includesZero: true),
-                series: [Series(nil, color: color, x: x, y: values, style: .bars(width: 0.6))],
-                lines: [ReferenceLine(Statistics.mean(values), .horizontal, label: "mean \(fmt(Statistics.mean(values)))")], legend: .none))
+            .cartesian(
+                CartesianPlot(
+                    title: title, x: ChartAxis("seed", categories: labels), y: ChartAxis(unit, includesZero: true),
+                    series: [Series(nil, color: color, x: x, y: values, style: .bars(width: 0.6))],
+                    lines: [ReferenceLine(Statistics.mean(values), .horizontal, label: "mean \(fmt(Statistics.mean(values)))")], legend: .none))
         }
         let figure = Figure(
             title: "\(scenario.name): metrics per seed", subtitle: "\(results.count) seeds; dashed: mean over seeds",
             width: 1300, height: 800,
             rows: [
-                [bars("coverage", "coverage (%)", results.map { $0.metrics.coverage * 100 }, Palette.color(2)),
-                 bars("mean blur of selected frames", "blur (px)", results.map(\.metrics.blurSelectedMean), Palette.color(0))],
-                [bars("mean angle estimate error", "error (°)", results.map(\.metrics.angleEstimateErrorMean), Palette.color(1)),
-                 bars("frames dropped by the queue", "frames", results.map { Double($0.metrics.framesDropped) }, Palette.color(3))],
+                [
+                    bars("coverage", "coverage (%)", results.map { $0.metrics.coverage * 100 }, Palette.color(2)),
+                    bars("mean blur of selected frames", "blur (px)", results.map(\.metrics.blurSelectedMean), Palette.color(0)),
+                ],
+                [
+                    bars("mean angle estimate error", "error (°)", results.map(\.metrics.angleEstimateErrorMean), Palette.color(1)),
+                    bars("frames dropped by the queue", "frames", results.map { Double($0.metrics.framesDropped) }, Palette.color(3)),
+                ],
             ])
         return try figure.pngBytes(provenance: provenance)
     }

@@ -149,10 +149,11 @@ public enum CaptureReport {
             "motion_updates_processed": spread(results.map { Double($0.motionProcessed) }),
             "queue_busy_fraction": spread(results.map { $0.queueBusyFraction }),
             "selected_object_offset_v_mean_px": spread(results.map { Statistics.mean($0.slots.compactMap(\.objectOffset).map(abs)) }),
-            "selected_camera_height_range_m": spread(results.map { result in
-                let heights = result.slots.compactMap(\.cameraHeight)
-                return (heights.max() ?? .nan) - (heights.min() ?? .nan)
-            }),
+            "selected_camera_height_range_m": spread(
+                results.map { result in
+                    let heights = result.slots.compactMap(\.cameraHeight)
+                    return (heights.max() ?? .nan) - (heights.min() ?? .nan)
+                }),
         ]
         let selection = scenario.selection
         let summary = Summary(
@@ -163,19 +164,22 @@ public enum CaptureReport {
                 "filter": results.first?.filter ?? scenario.fusion.filter.rawValue, "reference_frame": scenario.fusion.referenceFrame.rawValue,
                 "angle_source": selection.angleSource.rawValue, "slots": String(selection.slotCount),
                 "threshold": String(selection.threshold), "flood_guard": String(selection.floodGuard),
-                "weights": "roll \(selection.weights.roll), pitch \(selection.weights.pitch), acceleration \(selection.weights.acceleration), angle_offset \(selection.weights.angleOffset)",
+                "weights":
+                    "roll \(selection.weights.roll), pitch \(selection.weights.pitch), acceleration \(selection.weights.acceleration), angle_offset \(selection.weights.angleOffset)",
             ],
             metrics: metrics, diagnostics: diagnostics,
-            notes: (results.first?.isOuterCircle ?? true ? [
-                "Quality distance d = sqrt(w_roll·roll² + w_pitch·pitch² + w_acc·a² + w_offset·offset²), degrees and m/s²; lower is better.",
-                "The seed says frames are discarded 'if the value is lower than a threshold'; for a distance that is contradictory, so here a frame is discarded when d exceeds the threshold.",
-            ] : [
-                "Selection by \(results[0].selector): scores are that selector's own; threshold and weights apply to outer-circle only.",
-            ]) + [
-                "True angles are the camera position's azimuth around the object since the recording start; true deviations use the optical-axis definitions on the true attitude.",
-                "Blur is the image-plane path length of the object centre during the exposure, from the exact trajectory.",
-                "recording.json is the export of the first seed.",
-            ])
+            notes: (results.first?.isOuterCircle ?? true
+                ? [
+                    "Quality distance d = sqrt(w_roll·roll² + w_pitch·pitch² + w_acc·a² + w_offset·offset²), degrees and m/s²; lower is better.",
+                    "The seed says frames are discarded 'if the value is lower than a threshold'; for a distance that is contradictory, so here a frame is discarded when d exceeds the threshold.",
+                ]
+                : [
+                    "Selection by \(results[0].selector): scores are that selector's own; threshold and weights apply to outer-circle only."
+                ]) + [
+                    "True angles are the camera position's azimuth around the object since the recording start; true deviations use the optical-axis definitions on the true attitude.",
+                    "Blur is the image-plane path length of the object centre during the exposure, from the exact trajectory.",
+                    "recording.json is the export of the first seed.",
+                ])
         return try ReportJSON.encode(summary)
     }
 
@@ -201,8 +205,10 @@ public enum CaptureReport {
         ]
         let seeds = results.count
         var text = "\(scenario.name): \(scenario.description)\n"
-        text += "\(seeds) seed\(seeds == 1 ? "" : "s"), selector \(results.first?.selector ?? scenario.selection.selector.rawValue), filter \(results.first?.filter ?? scenario.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
-        text += TextTable.render(header: ["metric", "mean ± sd", "unit"], rows: rows.map { [$0.0, MeanAndSpread($0.2).formatted(decimals: $0.3), $0.1] })
+        text +=
+            "\(seeds) seed\(seeds == 1 ? "" : "s"), selector \(results.first?.selector ?? scenario.selection.selector.rawValue), filter \(results.first?.filter ?? scenario.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
+        text += TextTable.render(
+            header: ["metric", "mean ± sd", "unit"], rows: rows.map { [$0.0, MeanAndSpread($0.2).formatted(decimals: $0.3), $0.1] })
         return text
     }
 }

@@ -133,20 +133,28 @@ public enum FusionPlots {
                     bands += window.disturbances.map { Band($0, color: Color(hex: 0xF4CCCC, alpha: 0.7), label: "disturbed") }
                 }
                 let heading = recordings ? (title == "total" ? "\(scenario): total" : title) : "\(scenario), seed \(seed): \(title)"
-                return .cartesian(CartesianPlot(
-                    title: heading, x: ChartAxis("time (s)"), y: ChartAxis("error (°)", includesZero: true),
-                    series: series, bands: bands, legend: legend))
+                return .cartesian(
+                    CartesianPlot(
+                        title: heading, x: ChartAxis("time (s)"), y: ChartAxis("error (°)", includesZero: true),
+                        series: series, bands: bands, legend: legend))
             }
-            figureRows.append([panel("total", \.total, legend: .none), panel("heading", \.heading, legend: .none), panel("inclination", \.inclination, legend: .none)])
+            figureRows.append([
+                panel("total", \.total, legend: .none), panel("heading", \.heading, legend: .none),
+                panel("inclination", \.inclination, legend: .none),
+            ])
         }
         let sixD = rows.contains { !$0.result.usesMagnetometer }
         let figure = Figure(
             title: "Attitude error over time (BROAD definitions)",
             subtitle: "q_err = q_est ⊗ q_true⁻¹; total 2·acos|w|, heading 2·atan|z/w|, inclination 2·acos√(w²+z²)",
             footnote: recordings
-                ? (sixD ? "6D filters: heading offset of the first second of evaluated samples removed." : "9D filters: estimates turned into the reference's earth frame (BROAD: ENU).")
+                ? (sixD
+                    ? "6D filters: heading offset of the first second of evaluated samples removed."
+                    : "9D filters: estimates turned into the reference's earth frame (BROAD: ENU).")
                     + " Curves show every sample; the RMSE counts only movement samples with a reference attitude."
-                : (sixD ? "6D filters: heading offset of the first second of the walk removed before comparison." : "9D filters: magnetic north turned by the declination, compared with true north.")
+                : (sixD
+                    ? "6D filters: heading offset of the first second of the walk removed before comparison."
+                    : "9D filters: magnetic north turned by the declination, compared with true north.")
                     + " Grey: not evaluated (standing still); red: magnetic disturbance.",
             width: 1500, height: 140 + 330 * scenarios.count,
             legend: rows.filter { $0.scenario == scenarios.first }.enumerated().map { ($0.element.result.label, Palette.color($0.offset)) },

@@ -46,7 +46,8 @@ public enum TextTable {
         for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
-                index == 0 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == 0
+                    ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: widths[index] - cell.count) + cell
             }.joined(separator: "  ")
         }
@@ -54,4 +55,3 @@ public enum TextTable {
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
     }
 }
-

@@ -37,7 +37,9 @@ public enum RecordingFusionReport {
     /// `extraSummary`), attitude/<trial>-<filter>.csv for rows with a trace and, with `plots`,
     /// plots/fusion-broad.png and plots/fusion-error.png into `report` (not committed).
     /// Returns the summary text.
-    public static func write(_ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", to report: ReportDirectory, plots: Bool) throws -> String {
+    public static func write(_ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", to report: ReportDirectory, plots: Bool) throws
+        -> String
+    {
         try report.write(csv(rows).bytes, to: "fusion.csv")
         for row in rows {
             guard let trace = row.result.trace, row.times.count == trace.estimates.count else { continue }
@@ -99,11 +101,16 @@ public enum RecordingFusionReport {
 
     /// What each filter skipped, rejected or re-initialised, per trial.
     public static func diagnosticsTable(_ rows: [Row]) -> String {
-        let header = ["trial", "filter", "updates", "non-finite skipped", "timestamp problems", "re-initialisations", "acc. rejections", "mag. rejections"]
+        let header = [
+            "trial", "filter", "updates", "non-finite skipped", "timestamp problems", "re-initialisations", "acc. rejections", "mag. rejections",
+        ]
         let lines = rows.map { row -> [String] in
             let d = row.result.diagnostics
-            return [row.trial, row.result.label] + [d.updates, d.rejectedNonFinite, d.rejectedTimestamps, d.reinitializations,
-                                                    d.accelerationRejections, d.magnetometerRejections].map(String.init)
+            return [row.trial, row.result.label]
+                + [
+                    d.updates, d.rejectedNonFinite, d.rejectedTimestamps, d.reinitializations,
+                    d.accelerationRejections, d.magnetometerRejections,
+                ].map(String.init)
         }
         return "filter diagnostics (samples)\n" + TextTable.render(header: header, rows: lines)
     }
@@ -118,10 +125,11 @@ public enum RecordingFusionReport {
             for filter in filters {
                 let members = measured.filter { $0.result.label == filter && (group == "all" || $0.group == group) }
                 guard !members.isEmpty else { continue }
-                averages.append(GroupAverage(
-                    group: group, filter: filter, trials: members.count, total: Statistics.mean(members.map(\.result.rmse.totalDegrees)),
-                    heading: Statistics.mean(members.map(\.result.rmse.headingDegrees)),
-                    inclination: Statistics.mean(members.map(\.result.rmse.inclinationDegrees))))
+                averages.append(
+                    GroupAverage(
+                        group: group, filter: filter, trials: members.count, total: Statistics.mean(members.map(\.result.rmse.totalDegrees)),
+                        heading: Statistics.mean(members.map(\.result.rmse.headingDegrees)),
+                        inclination: Statistics.mean(members.map(\.result.rmse.inclinationDegrees))))
             }
         }
         return averages
@@ -150,9 +158,11 @@ public enum RecordingFusionReport {
             return String(format: "%.2f", row.result.rmse.totalDegrees)
         }
         var text = "total RMSE per trial (°)\n"
-        text += TextTable.render(header: ["trial", "group"] + filters, rows: trials.map { trial in
-            [trial, rows.first { $0.trial == trial }?.group ?? ""] + filters.map { cell(trial, $0) }
-        })
+        text += TextTable.render(
+            header: ["trial", "group"] + filters,
+            rows: trials.map { trial in
+                [trial, rows.first { $0.trial == trial }?.group ?? ""] + filters.map { cell(trial, $0) }
+            })
         let averages = averages(rows)
         if !averages.isEmpty {
             let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -160,7 +170,10 @@ public enum RecordingFusionReport {
             text += TextTable.render(
                 header: ["filter"] + groups.map { group in "\(group) (\(averages.first { $0.group == group }!.trials))" },
                 rows: filters.map { filter in
-                    [filter] + groups.map { group in averages.first { $0.group == group && $0.filter == filter }.map { String(format: "%.2f", $0.total) } ?? "–" }
+                    [filter]
+                        + groups.map { group in
+                            averages.first { $0.group == group && $0.filter == filter }.map { String(format: "%.2f", $0.total) } ?? "–"
+                        }
                 })
         } else {
             text += "\nno reference attitude in these recordings: errors cannot be computed\n"
@@ -168,7 +181,8 @@ public enum RecordingFusionReport {
         text += "\nErrors as in BROAD: q_err = q_est ⊗ q_true⁻¹ in the reference's earth frame; RMSE over the samples marked as\n"
         text += "movement that have a reference attitude; averages are means of the per-trial RMSEs.\n"
         if useMagnetometer {
-            text += "9D: estimates (x north, y west, z up) are turned into the reference frame (BROAD: ENU, a 90° turn about z) and compared directly.\n"
+            text +=
+                "9D: estimates (x north, y west, z up) are turned into the reference frame (BROAD: ENU, a 90° turn about z) and compared directly.\n"
         } else {
             text += "6D (no magnetometer): heading compared after removing the mean heading offset of the first second of evaluated samples.\n"
         }
@@ -187,7 +201,8 @@ public enum RecordingFusionReport {
             for (position, value) in values.enumerated() where value.isFinite {
                 annotations.append(Annotation(x: Double(position) + offset - width / 2, y: value, text: String(format: "%.1f", value)))
             }
-            return Series(filter, color: Palette.color(index), x: groups.indices.map(Double.init), y: values, style: .bars(width: width * 0.9, offset: offset))
+            return Series(
+                filter, color: Palette.color(index), x: groups.indices.map(Double.init), y: values, style: .bars(width: width * 0.9, offset: offset))
         }
         let top = (averages.map(\.total).max() ?? 1) * 1.3
         let plot = CartesianPlot(

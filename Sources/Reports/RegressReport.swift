@@ -21,9 +21,11 @@ public enum RegressReport {
             text += TextTable.render(
                 header: ["scenario", "metric", "baseline", "current", "change", "allowed", "better", "verdict"],
                 rows: shown.map { line in
-                    [line.scenario, line.metric, number(line.baseline), number(line.current),
-                     line.change.map { ($0 >= 0 ? "+" : "") + number($0) } ?? "–", "±" + number(line.allowance),
-                     line.better.rawValue, line.fails ? line.verdict.rawValue.uppercased() : line.verdict.rawValue]
+                    [
+                        line.scenario, line.metric, number(line.baseline), number(line.current),
+                        line.change.map { ($0 >= 0 ? "+" : "") + number($0) } ?? "–", "±" + number(line.allowance),
+                        line.better.rawValue, line.fails ? line.verdict.rawValue.uppercased() : line.verdict.rawValue,
+                    ]
                 })
             text += "\n"
         }
@@ -34,7 +36,8 @@ public enum RegressReport {
             if improved > 0 { text += " (\(improved) improved beyond it: keep the gain with --update-baseline)" }
         } else {
             let names = failing.map { "\($0.metric) on \($0.scenario)" }
-            text += "\(failing.count) regression\(failing.count == 1 ? "" : "s"): " + names.prefix(6).joined(separator: ", ")
+            text +=
+                "\(failing.count) regression\(failing.count == 1 ? "" : "s"): " + names.prefix(6).joined(separator: ", ")
                 + (names.count > 6 ? ", …" : "")
         }
         return text

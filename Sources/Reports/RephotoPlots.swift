@@ -24,9 +24,10 @@ public enum RephotoPlots {
         // 1. Key points on the normalised picture.
         var cloud: [Series] = []
         for index in names.indices {
-            cloud.append(Series(
-                index == 0 ? "rephotographs (\(users.count))" : nil, color: simulatedColor.withAlpha(0.35),
-                x: users.map { $0.keypoints![index].x }, y: users.map { $0.keypoints![index].y }, style: .markers(radius: 1.6)))
+            cloud.append(
+                Series(
+                    index == 0 ? "rephotographs (\(users.count))" : nil, color: simulatedColor.withAlpha(0.35),
+                    x: users.map { $0.keypoints![index].x }, y: users.map { $0.keypoints![index].y }, style: .markers(radius: 1.6)))
         }
         cloud.append(Series("reference", color: referenceColor, x: reference.map(\.x), y: reference.map(\.y), style: .markers(radius: 4.5)))
         let frame = CartesianPlot(
@@ -40,16 +41,20 @@ public enum RephotoPlots {
         let positions = categories.indices.map(Double.init)
         let simulatedMeans = table.perKeypoint.map(\.mean) + [table.thesisOverallMean]
         let simulatedSigmas = table.perKeypoint.map(\.meanAbsoluteDeviation) + [table.thesisOverallSigma]
-        var bars = [Series(
-            "simulated (\(users.count) pictures)", color: simulatedColor, x: positions, y: simulatedMeans,
-            style: .bars(width: 0.36, offset: thesis == nil ? 0 : -0.19), errors: simulatedSigmas)]
+        var bars = [
+            Series(
+                "simulated (\(users.count) pictures)", color: simulatedColor, x: positions, y: simulatedMeans,
+                style: .bars(width: 0.36, offset: thesis == nil ? 0 : -0.19), errors: simulatedSigmas)
+        ]
         if let thesis {
             let columns = names.map { thesis.keypoints.firstIndex(of: $0) }
-            bars.append(Series(
-                "thesis, from Table 6.1 (4 pictures)", color: thesisColor, x: positions,
-                y: columns.map { $0.map { thesis.table.perKeypoint[$0].mean } ?? .nan } + [thesis.table.thesisOverallMean],
-                style: .bars(width: 0.36, offset: 0.19),
-                errors: columns.map { $0.map { thesis.table.perKeypoint[$0].meanAbsoluteDeviation } ?? .nan } + [thesis.table.thesisOverallSigma]))
+            bars.append(
+                Series(
+                    "thesis, from Table 6.1 (4 pictures)", color: thesisColor, x: positions,
+                    y: columns.map { $0.map { thesis.table.perKeypoint[$0].mean } ?? .nan } + [thesis.table.thesisOverallMean],
+                    style: .bars(width: 0.36, offset: 0.19),
+                    errors: columns.map { $0.map { thesis.table.perKeypoint[$0].meanAbsoluteDeviation } ?? .nan } + [thesis.table.thesisOverallSigma])
+            )
         }
         let statistics = CartesianPlot(
             title: "Table 6.3: mean and σ per key point", x: ChartAxis("key point", categories: categories),
@@ -63,9 +68,11 @@ public enum RephotoPlots {
         var counts = [Double](repeating: 0, count: binCount)
         for value in perPicture { counts[min(binCount - 1, Int(value / binWidth))] += 1 }
         let shares = counts.map { $0 / Double(max(perPicture.count, 1)) * 100 }
-        var series = [Series(
-            "simulated pictures", color: simulatedColor, x: (0..<binCount).map { (Double($0) + 0.5) * binWidth }, y: shares,
-            style: .bars(width: binWidth * 0.85))]
+        var series = [
+            Series(
+                "simulated pictures", color: simulatedColor, x: (0..<binCount).map { (Double($0) + 0.5) * binWidth }, y: shares,
+                style: .bars(width: binWidth * 0.85))
+        ]
         let simulatedMean = Statistics.mean(perPicture)
         var lines = [ReferenceLine(simulatedMean, .vertical, color: referenceColor, dash: [6, 3])]
         series.append(Series("simulated mean \(format(simulatedMean))", color: referenceColor, x: [], y: [], style: .line(width: 1.2, dash: [6, 3])))
@@ -89,8 +96,10 @@ public enum RephotoPlots {
         let guidance = scenario.rephoto.guidance == .rectangle ? "navigation rectangle only" : "navigation rectangle, then overlay"
         let figure = Figure(
             title: "\(scenario.name): simulated rephotography accuracy",
-            subtitle: "\(results.count) seed\(results.count == 1 ? "" : "s") × \(scenario.rephoto.users) users, \(guidance), filter \(scenario.fusion.filter.rawValue)",
-            footnote: "σ is the mean absolute deviation (the thesis's σ). Thesis values are recomputed from its Table 6.1; its published P3 column cannot be reproduced (see orbitbench thesis).",
+            subtitle:
+                "\(results.count) seed\(results.count == 1 ? "" : "s") × \(scenario.rephoto.users) users, \(guidance), filter \(scenario.fusion.filter.rawValue)",
+            footnote:
+                "σ is the mean absolute deviation (the thesis's σ). Thesis values are recomputed from its Table 6.1; its published P3 column cannot be reproduced (see orbitbench thesis).",
             width: 1400, height: 1100, rows: [[.cartesian(frame), .cartesian(statistics)], [.cartesian(histogram), .cartesian(parallax)]])
         return try figure.pngBytes(provenance: provenance)
     }

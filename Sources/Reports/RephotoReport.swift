@@ -36,7 +36,8 @@ public enum RephotoReport {
         try report.write(Array(try summaryJSON(scenario: scenario, results, thesis: thesis)), to: "summary.json")
         if plots {
             let provenance = Provenance.texts(command: command, scenarios: [scenario.name], seeds: results.map(\.seed))
-            try report.write(try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, provenance: provenance), to: "plots/rephoto-errors.png")
+            try report.write(
+                try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, provenance: provenance), to: "plots/rephoto-errors.png")
         }
     }
 
@@ -106,10 +107,12 @@ public enum RephotoReport {
     /// users.csv: everything about each retake.
     public static func usersCSV(_ results: [RephotoStudyResult]) -> CSVWriter {
         let names = results.first?.keypointNames ?? []
-        var csv = CSVWriter(header: [
-            "seed", "user", "image", "standing_offset_x_m", "standing_offset_y_m", "standing_offset_z_m", "time_to_shoot_s", "outcome",
-            "true_roll_deg", "true_pitch_deg", "true_rotation_deg", "rectangle_dx_pt", "rectangle_dy_pt", "heading_err_deg", "lost", "kp_err_mean",
-        ] + names.flatMap { ["x_\($0)", "y_\($0)", "d_\($0)"] })
+        var csv = CSVWriter(
+            header: [
+                "seed", "user", "image", "standing_offset_x_m", "standing_offset_y_m", "standing_offset_z_m", "time_to_shoot_s", "outcome",
+                "true_roll_deg", "true_pitch_deg", "true_rotation_deg", "rectangle_dx_pt", "rectangle_dy_pt", "heading_err_deg", "lost",
+                "kp_err_mean",
+            ] + names.flatMap { ["x_\($0)", "y_\($0)", "d_\($0)"] })
         for result in results {
             for user in result.users {
                 csv.integer(result.seed)
@@ -200,7 +203,8 @@ public enum RephotoReport {
             "true_roll_abs_mean_deg": Statistics.mean(users.map { abs($0.trueRollDegrees) }),
             "true_pitch_abs_mean_deg": Statistics.mean(users.map { abs($0.truePitchDegrees) }),
             "true_rotation_abs_mean_deg": Statistics.mean(users.map { abs($0.trueRotationDegrees) }),
-            "standing_offset_mean_m": Statistics.mean(users.map { ($0.standingOffset.x * $0.standingOffset.x + $0.standingOffset.y * $0.standingOffset.y).squareRoot() }),
+            "standing_offset_mean_m": Statistics.mean(
+                users.map { ($0.standingOffset.x * $0.standingOffset.x + $0.standingOffset.y * $0.standingOffset.y).squareRoot() }),
             "reference_attitude_err_mean_deg": Statistics.mean(results.map(\.referenceAttitudeErrorDegrees)),
         ]
         let headings = users.compactMap(\.headingErrorDegrees)
@@ -221,10 +225,14 @@ public enum RephotoReport {
             let thesisSpread = thesis.flatMap { reference in reference.keypoints.firstIndex(of: name).map { reference.table.perKeypoint[$0] } }
             rows.append(["d_\(name)", f(spread.mean), f(spread.meanAbsoluteDeviation), f(thesisSpread?.mean), f(thesisSpread?.meanAbsoluteDeviation)])
         }
-        rows.append(["overall", f(table.thesisOverallMean), f(table.thesisOverallSigma), f(thesis?.table.thesisOverallMean), f(thesis?.table.thesisOverallSigma)])
+        rows.append([
+            "overall", f(table.thesisOverallMean), f(table.thesisOverallSigma), f(thesis?.table.thesisOverallMean),
+            f(thesis?.table.thesisOverallSigma),
+        ])
         let users = results.flatMap(\.users)
         let diagnostics = diagnostics(results, users: users)
-        var text = "\(scenario.name): \(users.count) rephotographs (\(results.count) seeds × \(scenario.rephoto.users) users), key-point error in % of the image\n"
+        var text =
+            "\(scenario.name): \(users.count) rephotographs (\(results.count) seeds × \(scenario.rephoto.users) users), key-point error in % of the image\n"
         let lost = users.filter(\.isLost).count
         if lost > 0 { text += "warning: \(lost) pictures do not show the scene (the user ended up facing away) and are left out of the tables\n" }
         text += TextTable.render(header: ["", "mean", "σ", "thesis mean", "thesis σ"], rows: rows)

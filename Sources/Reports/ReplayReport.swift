@@ -22,8 +22,11 @@ public enum ReplayReport {
         if plots {
             let shown = named(scenario, name)
             let provenance = Provenance.texts(command: "replay", scenarios: [name], seeds: [])
-            try report.write(try CapturePlots.coveragePolar(scenario: shown, [result], label: "replayed session", provenance: provenance), to: "plots/coverage-polar.png")
-            try report.write(try CapturePlots.timeline(scenario: shown, result, label: "replayed session", provenance: provenance), to: "plots/timeline.png")
+            try report.write(
+                try CapturePlots.coveragePolar(scenario: shown, [result], label: "replayed session", provenance: provenance),
+                to: "plots/coverage-polar.png")
+            try report.write(
+                try CapturePlots.timeline(scenario: shown, result, label: "replayed session", provenance: provenance), to: "plots/timeline.png")
         }
     }
 
@@ -68,10 +71,13 @@ public enum ReplayReport {
     public static func table(_ result: CaptureRunResult, name: String, scenario: Scenario) -> String {
         let columns = columns(for: result)
         let metrics = RunMetrics(result.metrics, columns: columns)
-        var text = "\(name): replayed with selector \(result.selector)\(result.filter.map { ", raw motion fused by \($0)" } ?? "") (settings of \(scenario.name))\n"
-        text += TextTable.render(header: ["metric", "value"], rows: columns.map { column in
-            [column, metrics[column].map { RunMetrics.integerColumns.contains(column) ? String(Int($0)) : String(format: "%.4g", $0) } ?? "–"]
-        })
+        var text =
+            "\(name): replayed with selector \(result.selector)\(result.filter.map { ", raw motion fused by \($0)" } ?? "") (settings of \(scenario.name))\n"
+        text += TextTable.render(
+            header: ["metric", "value"],
+            rows: columns.map { column in
+                [column, metrics[column].map { RunMetrics.integerColumns.contains(column) ? String(Int($0)) : String(format: "%.4g", $0) } ?? "–"]
+            })
         return text
     }
 
@@ -82,7 +88,8 @@ public enum ReplayReport {
         let references = log.motion.compactMap(\.reference)
         if !references.isEmpty {
             if !references.contains(where: { $0.position != nil }) {
-                warnings.append("motion.csv has reference attitudes but no positions (ref_x_m, ref_y_m, ref_z_m): true deviations only, no true angles")
+                warnings.append(
+                    "motion.csv has reference attitudes but no positions (ref_x_m, ref_y_m, ref_z_m): true deviations only, no true angles")
             } else if !references.contains(where: { $0.attitude != nil }) {
                 warnings.append("motion.csv has reference positions but no attitudes (ref_qw, …): true angles only, no true deviations")
             }
@@ -93,10 +100,13 @@ public enum ReplayReport {
     private static func clockWarning(_ result: CaptureRunResult, log: CaptureSessionLog) -> [String] {
         let delivered = result.frames.filter { !$0.dropped }.count
         guard delivered > 0, result.metrics.framesNoMotion * 2 > delivered,
-              let firstFrame = log.frames.first?.timestamp, let lastFrame = log.frames.last?.timestamp,
-              let firstMotion = log.motion.first?.timestamp, let lastMotion = log.motion.last?.timestamp else { return [] }
+            let firstFrame = log.frames.first?.timestamp, let lastFrame = log.frames.last?.timestamp,
+            let firstMotion = log.motion.first?.timestamp, let lastMotion = log.motion.last?.timestamp
+        else { return [] }
         let span = { (a: Double, b: Double) in String(format: "%.3f–%.3f s", a, b) }
-        return ["\(result.metrics.framesNoMotion) of \(delivered) frames found no motion covering their timestamp (frames \(span(firstFrame, lastFrame)), motion \(span(firstMotion, lastMotion))): do motion.csv and frames.csv share a clock and a time unit?"]
+        return [
+            "\(result.metrics.framesNoMotion) of \(delivered) frames found no motion covering their timestamp (frames \(span(firstFrame, lastFrame)), motion \(span(firstMotion, lastMotion))): do motion.csv and frames.csv share a clock and a time unit?"
+        ]
     }
 
     private static func named(_ scenario: Scenario, _ name: String) -> Scenario {

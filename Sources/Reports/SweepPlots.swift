@@ -10,7 +10,9 @@ public enum SweepPlots {
         let plan = results.plan
         let direction = RunMetrics.direction(of: results.metric)
         let best = results.ranking.first.flatMap { cell in results.mean(cell).map { (cell, $0) } }
-        let bestText = best.map { "best (\(direction == .higher ? "highest" : "lowest") mean): \(results.label($0.0)) → \(format($0.1))" } ?? "no cell has a value"
+        let bestText =
+            best.map { "best (\(direction == .higher ? "highest" : "lowest") mean): \(results.label($0.0)) → \(format($0.1))" }
+            ?? "no cell has a value"
         let panel: Panel
         switch plan.axes.count {
         case 1:
@@ -19,13 +21,15 @@ public enum SweepPlots {
             for (index, seed) in plan.seeds.enumerated() {
                 let x = plan.cells.indices.filter { results.values[$0].count > index }.map { plan.cells[$0][0] }
                 let y = plan.cells.indices.filter { results.values[$0].count > index }.map { results.values[$0][index] }
-                series.append(Series(index == 0 ? "single seeds" : nil, color: Palette.color(0).withAlpha(0.3), x: x, y: y, style: .markers(radius: 2.2)))
+                series.append(
+                    Series(index == 0 ? "single seeds" : nil, color: Palette.color(0).withAlpha(0.3), x: x, y: y, style: .markers(radius: 2.2)))
                 _ = seed
             }
-            series.append(Series(
-                "mean ± sd over \(plan.seeds.count) seeds", color: Palette.color(0), x: plan.cells.map { $0[0] },
-                y: plan.cells.indices.map { results.mean($0) ?? .nan }, style: .lineAndMarkers(width: 1.8, radius: 3.2),
-                errors: plan.cells.indices.map { results.standardDeviation($0) ?? .nan }))
+            series.append(
+                Series(
+                    "mean ± sd over \(plan.seeds.count) seeds", color: Palette.color(0), x: plan.cells.map { $0[0] },
+                    y: plan.cells.indices.map { results.mean($0) ?? .nan }, style: .lineAndMarkers(width: 1.8, radius: 3.2),
+                    errors: plan.cells.indices.map { results.standardDeviation($0) ?? .nan }))
             var lines: [ReferenceLine] = []
             if let best { lines.append(ReferenceLine(plan.cells[best.0][0], .vertical, color: Palette.color(1), label: "best")) }
             // Pad both axes so the end points and their error bars are not drawn on the frame; a
@@ -38,25 +42,29 @@ public enum SweepPlots {
             }
             let low = extremes.min() ?? 0, high = extremes.max() ?? 1
             let ySpan = high - low > 1e-12 ? high - low : max(abs(high) * 0.1, 1e-3)
-            panel = .cartesian(CartesianPlot(
-                x: axis.names.map { ChartAxis(axis.key, categories: $0) }
-                    ?? ChartAxis(axis.key, limits: (axis.values.first! - 0.03 * xSpan)...(axis.values.last! + 0.03 * xSpan)),
-                y: ChartAxis(results.metric, limits: (low - 0.06 * ySpan)...(high + 0.06 * ySpan)), series: series, lines: lines, legend: .automatic))
+            panel = .cartesian(
+                CartesianPlot(
+                    x: axis.names.map { ChartAxis(axis.key, categories: $0) }
+                        ?? ChartAxis(axis.key, limits: (axis.values.first! - 0.03 * xSpan)...(axis.values.last! + 0.03 * xSpan)),
+                    y: ChartAxis(results.metric, limits: (low - 0.06 * ySpan)...(high + 0.06 * ySpan)), series: series, lines: lines,
+                    legend: .automatic))
         case 2:
             let columns = plan.axes[0].values, rows = plan.axes[1].values
             // Cell index = column · rows + row (first axis slowest).
             let grid = rows.indices.map { row in columns.indices.map { column in results.mean(column * rows.count + row) } }
-            panel = .heatMap(HeatMapPlot(
-                xLabel: plan.axes[0].key, yLabel: plan.axes[1].key, xValues: columns, yValues: rows, values: grid,
-                valueLabel: "\(results.metric) (mean)", lowIsBright: direction != .higher,
-                cellDecimals: columns.count <= 14 && rows.count <= 20 ? decimals(for: grid.flatMap { $0 }.compactMap { $0 }) : nil,
-                xNames: plan.axes[0].names, yNames: plan.axes[1].names))
+            panel = .heatMap(
+                HeatMapPlot(
+                    xLabel: plan.axes[0].key, yLabel: plan.axes[1].key, xValues: columns, yValues: rows, values: grid,
+                    valueLabel: "\(results.metric) (mean)", lowIsBright: direction != .higher,
+                    cellDecimals: columns.count <= 14 && rows.count <= 20 ? decimals(for: grid.flatMap { $0 }.compactMap { $0 }) : nil,
+                    xNames: plan.axes[0].names, yNames: plan.axes[1].names))
         default:
             return nil
         }
         let figure = Figure(
             title: "\(plan.base.name): \(results.metric) over \(plan.axes.map(\.key).joined(separator: " × "))",
-            subtitle: "mean over seeds \(plan.seeds.map(String.init).joined(separator: ",")); \(direction == .higher ? "higher" : direction == .lower ? "lower" : "neither") is better",
+            subtitle:
+                "mean over seeds \(plan.seeds.map(String.init).joined(separator: ",")); \(direction == .higher ? "higher" : direction == .lower ? "lower" : "neither") is better",
             footnote: bestText, width: 1200, height: 820, rows: [[panel]])
         return try figure.pngBytes(provenance: provenance)
     }

@@ -9,10 +9,14 @@ public enum SweepReport {
         let plan = results.plan
         let rows = results.ranking.prefix(top).map { cell -> [String] in
             [String(cell)] + zip(plan.axes, plan.cells[cell]).map { $0.names == nil ? String(format: "%g", $1) : $0.text($1) }
-                + [results.mean(cell).map { String(format: "%.4f", $0) } ?? "–", results.standardDeviation(cell).map { String(format: "%.4f", $0) } ?? "–"]
+                + [
+                    results.mean(cell).map { String(format: "%.4f", $0) } ?? "–",
+                    results.standardDeviation(cell).map { String(format: "%.4f", $0) } ?? "–",
+                ]
         }
         let direction = RunMetrics.direction(of: results.metric)
-        return "\(plan.base.name): \(plan.cells.count) cells × \(plan.seeds.count) seeds, best by \(results.metric) (\(direction == .higher ? "higher" : "lower") is better)\n"
+        return
+            "\(plan.base.name): \(plan.cells.count) cells × \(plan.seeds.count) seeds, best by \(results.metric) (\(direction == .higher ? "higher" : "lower") is better)\n"
             + TextTable.render(header: ["cell"] + plan.axes.map(\.key) + ["mean", "sd"], rows: rows)
     }
 }

@@ -70,7 +70,8 @@ public enum ThesisReport {
 
             """
         for cell in audit.distances {
-            text += "| \(cell.image) | \(cell.keypoint) | \(f(cell.published)) | \(f(cell.recomputed, 4)) | \(f(cell.range.lower, 3))–\(f(cell.range.upper, 3)) | \(cell.agrees ? "agree" : "**disagree**") |\n"
+            text +=
+                "| \(cell.image) | \(cell.keypoint) | \(f(cell.published)) | \(f(cell.recomputed, 4)) | \(f(cell.range.lower, 3))–\(f(cell.range.upper, 3)) | \(cell.agrees ? "agree" : "**disagree**") |\n"
         }
         for investigation in audit.investigations {
             text += """
@@ -108,7 +109,8 @@ public enum ThesisReport {
 
             """
         for candidate in audit.sigmaCandidates {
-            text += "| \(candidate.name.replacingOccurrences(of: "|", with: "\\|")) | \(candidate.values.map { f($0, 4) }.joined(separator: " | ")) | \(candidate.matchesAll ? "**yes**" : "no") |\n"
+            text +=
+                "| \(candidate.name.replacingOccurrences(of: "|", with: "\\|")) | \(candidate.values.map { f($0, 4) }.joined(separator: " | ")) | \(candidate.matchesAll ? "**yes**" : "no") |\n"
         }
         let matched = audit.sigmaCandidates.first(where: \.matchesAll)?.name ?? "none of the candidates"
         text += """
@@ -123,7 +125,8 @@ public enum ThesisReport {
 
             """
         for cell in audit.statistics {
-            text += "| \(cell.row) | \(cell.statistic == .mean ? "mean" : "σ") | \(f(cell.published)) | \(f(cell.fromTable61, 4)) (\(f(cell.fromTable61Range.lower, 3))–\(f(cell.fromTable61Range.upper, 3))) | \(cell.agreesFromTable61 ? "agree" : "**disagree**") | \(f(cell.fromPublished62, 4)) | \(cell.agreesFromPublished62 ? "agree" : "**disagree**") |\n"
+            text +=
+                "| \(cell.row) | \(cell.statistic == .mean ? "mean" : "σ") | \(f(cell.published)) | \(f(cell.fromTable61, 4)) (\(f(cell.fromTable61Range.lower, 3))–\(f(cell.fromTable61Range.upper, 3))) | \(cell.agreesFromTable61 ? "agree" : "**disagree**") | \(f(cell.fromPublished62, 4)) | \(cell.agreesFromPublished62 ? "agree" : "**disagree**") |\n"
         }
         let overall = audit.statistics.filter { $0.row == "overall" }
         let fromTable = overall.map { f($0.fromTable61) }
@@ -152,11 +155,16 @@ public enum ThesisReport {
     public static func keypointsFigure(_ audit: ThesisAudit, provenance: [PNGText]) throws -> [UInt8] {
         let data = audit.data
         let black = Color(hex: 0x000000)
-        var overview: [Series] = [Series("reference \(data.images[0])", color: black, x: data.reference.map(\.x), y: data.reference.map(\.y), style: .markers(radius: 6))]
+        var overview: [Series] = [
+            Series("reference \(data.images[0])", color: black, x: data.reference.map(\.x), y: data.reference.map(\.y), style: .markers(radius: 6))
+        ]
         for (index, points) in data.rephotographs.enumerated() {
-            overview.append(Series(data.images[index + 1], color: Palette.color(index), x: points.map(\.x), y: points.map(\.y), style: .markers(radius: 3.5)))
+            overview.append(
+                Series(data.images[index + 1], color: Palette.color(index), x: points.map(\.x), y: points.map(\.y), style: .markers(radius: 3.5)))
         }
-        let annotations = data.keypoints.enumerated().map { Annotation(x: data.reference[$0.offset].x, y: data.reference[$0.offset].y, text: $0.element) }
+        let annotations = data.keypoints.enumerated().map {
+            Annotation(x: data.reference[$0.offset].x, y: data.reference[$0.offset].y, text: $0.element)
+        }
         let frame = CartesianPlot(
             title: "Table 6.1: key points on the normalised image", x: ChartAxis("x (% of width)", limits: 0...100),
             y: ChartAxis("y (% of height, downward)", limits: 0...100, reversed: true), series: overview,
@@ -173,30 +181,41 @@ public enum ThesisReport {
                 // The circle of the published distance: it passes through the rephotograph's point
                 // when the two tables agree.
                 let circle = (0...120).map { Double($0) / 120 * 2 * .pi }
-                series.append(Series(nil, color: Palette.color(index).withAlpha(0.7), x: circle.map { center.x + published * cos($0) },
-                                     y: circle.map { center.y + published * sin($0) }, style: .line(width: 1, dash: [4, 3])))
+                series.append(
+                    Series(
+                        nil, color: Palette.color(index).withAlpha(0.7), x: circle.map { center.x + published * cos($0) },
+                        y: circle.map { center.y + published * sin($0) }, style: .line(width: 1, dash: [4, 3])))
                 series.append(Series(nil, color: Palette.color(index), x: [points[key].x], y: [points[key].y], style: .markers(radius: 4.5)))
             }
             series.append(Series(nil, color: black, x: [center.x], y: [center.y], style: .markers(radius: 5)))
             let half = max(1.5, radius * 1.4)
             let agrees = audit.distances.filter { $0.keypoint == name }.allSatisfy(\.agrees)
-            zooms.append(.cartesian(CartesianPlot(
-                title: "\(name)\(agrees ? "" : ": published distances do not fit")", x: ChartAxis("x (%)", limits: (center.x - half)...(center.x + half)),
-                y: ChartAxis("y (%)", limits: (center.y - half)...(center.y + half), reversed: true), series: series, legend: .none, equalAspect: true)))
+            zooms.append(
+                .cartesian(
+                    CartesianPlot(
+                        title: "\(name)\(agrees ? "" : ": published distances do not fit")",
+                        x: ChartAxis("x (%)", limits: (center.x - half)...(center.x + half)),
+                        y: ChartAxis("y (%)", limits: (center.y - half)...(center.y + half), reversed: true), series: series, legend: .none,
+                        equalAspect: true)))
         }
         let agreeing = audit.distances.filter(\.agrees).count
         var notes = ["\(agreeing) of \(audit.distances.count) published distances agree with Table 6.1", ""]
         for (key, name) in data.keypoints.enumerated() {
             let cells = audit.distances.filter { $0.keypoint == name }
             notes.append("\(name): published " + cells.map { f($0.published) }.joined(separator: ", "))
-            notes.append("      from Table 6.1 " + cells.map { f($0.recomputed) }.joined(separator: ", ")
-                         + (cells.allSatisfy(\.agrees) ? "" : "   ✗"))
+            notes.append(
+                "      from Table 6.1 " + cells.map { f($0.recomputed) }.joined(separator: ", ")
+                    + (cells.allSatisfy(\.agrees) ? "" : "   ✗"))
             _ = key
         }
-        notes += ["", "σ in Table 6.3 = mean absolute deviation of the rounded Table 6.2 cells",
-                  String(format: "overall from Table 6.1: mean %.2f %%, σ %.2f %%", audit.statistics.first { $0.row == "overall" && $0.statistic == .mean }!.fromTable61,
-                         audit.statistics.first { $0.row == "overall" && $0.statistic == .sigma }!.fromTable61),
-                  String(format: "published: mean %.2f %%, σ %.2f %% (inherit the P3 column)", data.publishedOverall.mean, data.publishedOverall.sigma)]
+        notes += [
+            "", "σ in Table 6.3 = mean absolute deviation of the rounded Table 6.2 cells",
+            String(
+                format: "overall from Table 6.1: mean %.2f %%, σ %.2f %%",
+                audit.statistics.first { $0.row == "overall" && $0.statistic == .mean }!.fromTable61,
+                audit.statistics.first { $0.row == "overall" && $0.statistic == .sigma }!.fromTable61),
+            String(format: "published: mean %.2f %%, σ %.2f %% (inherit the P3 column)", data.publishedOverall.mean, data.publishedOverall.sigma),
+        ]
         let figure = Figure(
             title: "Rephotography accuracy (thesis Tables 6.1–6.2)",
             subtitle: "black: reference photograph; colours: rephotographs; dashed circles: published Table 6.2 distance around the reference point",

@@ -29,10 +29,16 @@ public enum TuningPlots {
             title: "objective on the training seeds", x: ChartAxis("evaluation", includesZero: true),
             y: ChartAxis("objective (lower is better)", limits: (low - 0.05 * (top - low))...top),
             series: [
-                Series("each evaluation", color: Palette.color(0).withAlpha(0.45), x: evaluations, y: objectives.map { min($0, top) }, style: .markers(radius: 2.4)),
+                Series(
+                    "each evaluation", color: Palette.color(0).withAlpha(0.45), x: evaluations, y: objectives.map { min($0, top) },
+                    style: .markers(radius: 2.4)),
                 Series("best so far", color: Palette.color(0), x: evaluations, y: bestSoFar, style: .steps(width: 2)),
             ],
-            lines: [ReferenceLine(outcome.defaultTrain.objective, .horizontal, color: Palette.color(1), label: "defaults \(String(format: "%.3f", outcome.defaultTrain.objective))")],
+            lines: [
+                ReferenceLine(
+                    outcome.defaultTrain.objective, .horizontal, color: Palette.color(1),
+                    label: "defaults \(String(format: "%.3f", outcome.defaultTrain.objective))")
+            ],
             legend: .topRight)
 
         let positive = parameterTracks.allSatisfy { $0.allSatisfy { $0 > 0 } }
@@ -40,16 +46,24 @@ public enum TuningPlots {
             title: "parameters of the best point so far", x: ChartAxis("evaluation", includesZero: true),
             y: ChartAxis("value", scale: positive ? .logarithmic : .linear),
             series: outcome.parameters.indices.map { index in
-                Series(outcome.parameters[index].key, color: Palette.color(index + 2), x: evaluations, y: parameterTracks[index], style: .steps(width: 1.8))
+                Series(
+                    outcome.parameters[index].key, color: Palette.color(index + 2), x: evaluations, y: parameterTracks[index],
+                    style: .steps(width: 1.8))
             }, legend: .automatic)
 
         let verdict = CartesianPlot(
             title: outcome.overfitted ? "defaults vs tuned: OVERFITTED" : "defaults vs tuned",
             x: ChartAxis("seeds", categories: ["training", "held-out"]),
-            y: ChartAxis("objective", limits: 0...(1.35 * [outcome.defaultTrain, outcome.tunedTrain, outcome.defaultTest, outcome.tunedTest].map(\.objective).max()!)),
+            y: ChartAxis(
+                "objective",
+                limits: 0...(1.35 * [outcome.defaultTrain, outcome.tunedTrain, outcome.defaultTest, outcome.tunedTest].map(\.objective).max()!)),
             series: [
-                Series("defaults", color: Palette.color(1), x: [0, 1], y: [outcome.defaultTrain.objective, outcome.defaultTest.objective], style: .bars(width: 0.36, offset: -0.19)),
-                Series("tuned", color: Palette.color(0), x: [0, 1], y: [outcome.tunedTrain.objective, outcome.tunedTest.objective], style: .bars(width: 0.36, offset: 0.19)),
+                Series(
+                    "defaults", color: Palette.color(1), x: [0, 1], y: [outcome.defaultTrain.objective, outcome.defaultTest.objective],
+                    style: .bars(width: 0.36, offset: -0.19)),
+                Series(
+                    "tuned", color: Palette.color(0), x: [0, 1], y: [outcome.tunedTrain.objective, outcome.tunedTest.objective],
+                    style: .bars(width: 0.36, offset: 0.19)),
             ],
             legend: .topRight,
             annotations: [
@@ -61,7 +75,8 @@ public enum TuningPlots {
         let figure = Figure(
             title: "Tuning \(problem.parameters.count) keys on \(problem.scenarios.map(\.name).joined(separator: ", "))",
             subtitle: "Nelder–Mead (GSL nmsimplex2), objective: \(problem.objectiveText)",
-            footnote: "Every candidate runs on the same training seeds (common random numbers); held-out seeds are only used for the final comparison.",
+            footnote:
+                "Every candidate runs on the same training seeds (common random numbers); held-out seeds are only used for the final comparison.",
             width: 1300, height: 1000, rows: [[.cartesian(search)], [.cartesian(parameters), .cartesian(verdict)]])
         return try figure.pngBytes(provenance: provenance)
     }

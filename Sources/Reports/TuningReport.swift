@@ -27,7 +27,8 @@ public enum TuningReport {
     }
 
     static func verdictSuffix(_ outcome: TuningOutcome) -> String {
-        outcome.overfitted ? " — OVERFITTED: better on the training seeds only" : outcome.improvesHeldOut ? " — improves on held-out seeds" : " — no improvement"
+        outcome.overfitted
+            ? " — OVERFITTED: better on the training seeds only" : outcome.improvesHeldOut ? " — improves on held-out seeds" : " — no improvement"
     }
 
     /// tuning.csv: every evaluation of the search.
@@ -62,15 +63,21 @@ public enum TuningReport {
                 rows.append([scenario.name, metric] + cells)
             }
         }
-        rows.append(["all", "objective"] + [outcome.defaultTrain, outcome.tunedTrain, outcome.defaultTest, outcome.tunedTest].map { f($0.objective) })
-        text += "\n" + TextTable.render(
-            header: ["scenario", "metric", "default (train)", "tuned (train)", "default (held-out)", "tuned (held-out)"], rows: rows)
-        text += "\ntraining seeds \(seedList(trainSeeds)), held-out seeds \(seedList(testSeeds)); \(outcome.history.count) evaluations, \(outcome.iterations) simplex iterations\(outcome.converged ? " (converged)" : " (evaluation budget reached)")\n"
+        rows.append(
+            ["all", "objective"] + [outcome.defaultTrain, outcome.tunedTrain, outcome.defaultTest, outcome.tunedTest].map { f($0.objective) })
+        text +=
+            "\n"
+            + TextTable.render(
+                header: ["scenario", "metric", "default (train)", "tuned (train)", "default (held-out)", "tuned (held-out)"], rows: rows)
+        text +=
+            "\ntraining seeds \(seedList(trainSeeds)), held-out seeds \(seedList(testSeeds)); \(outcome.history.count) evaluations, \(outcome.iterations) simplex iterations\(outcome.converged ? " (converged)" : " (evaluation budget reached)")\n"
         if outcome.overfitted {
-            text += "OVERFITTED: the tuned values beat the defaults on the training seeds (\(f(outcome.tunedTrain.objective)) vs \(f(outcome.defaultTrain.objective))) but not on the held-out seeds (\(f(outcome.tunedTest.objective)) vs \(f(outcome.defaultTest.objective))); do not adopt them"
+            text +=
+                "OVERFITTED: the tuned values beat the defaults on the training seeds (\(f(outcome.tunedTrain.objective)) vs \(f(outcome.defaultTrain.objective))) but not on the held-out seeds (\(f(outcome.tunedTest.objective)) vs \(f(outcome.defaultTest.objective))); do not adopt them"
         } else if outcome.improvesHeldOut {
             let gain = (outcome.defaultTest.objective - outcome.tunedTest.objective) / outcome.defaultTest.objective * 100
-            text += "held-out objective \(f(outcome.defaultTest.objective)) -> \(f(outcome.tunedTest.objective)) (\(String(format: "%.1f", gain)) % better)"
+            text +=
+                "held-out objective \(f(outcome.defaultTest.objective)) -> \(f(outcome.tunedTest.objective)) (\(String(format: "%.1f", gain)) % better)"
         } else {
             text += "no improvement over the defaults on the training seeds"
         }

@@ -64,12 +64,21 @@ extension ConfigSchema where Root == Scenario {
             { scenario in
                 let toCenter = scenario.world.object.center.z - scenario.world.orbit.cameraHeight
                 let elevation = Angles.degrees(atan2(abs(toCenter), scenario.world.orbit.radius))
-                return elevation < 75 ? nil : ConfigProblem("orbit", "the camera would look \(Int(elevation))° up or down at the object (limit 75°): change camera_height_m, radius_m or object.center_m")
+                return elevation < 75
+                    ? nil
+                    : ConfigProblem(
+                        "orbit",
+                        "the camera would look \(Int(elevation))° up or down at the object (limit 75°): change camera_height_m, radius_m or object.center_m"
+                    )
             },
             { scenario in
                 let duration = ProgressProfile(orbit: scenario.world.orbit).duration
-                return scenario.world.camera.recordStart < duration - 1 ? nil
-                    : ConfigProblem("camera", "record_start_s \(ConfigNumber.format(scenario.world.camera.recordStart)) must be at least 1 s before the walk ends (\(ConfigNumber.format(duration)) s)")
+                return scenario.world.camera.recordStart < duration - 1
+                    ? nil
+                    : ConfigProblem(
+                        "camera",
+                        "record_start_s \(ConfigNumber.format(scenario.world.camera.recordStart)) must be at least 1 s before the walk ends (\(ConfigNumber.format(duration)) s)"
+                    )
             },
         ]
         return ConfigSchema(fields, checks: checks)

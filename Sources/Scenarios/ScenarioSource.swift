@@ -37,7 +37,9 @@ extension ScenarioLoader {
         let parts = normalized.split(separator: ".")
         guard parts.count >= 2 else { return nil }
         let mapKey = parts.dropLast().joined(separator: ".") + ".<name>"
-        return reference.first { $0.key == mapKey }.map { KeyDescription(key: normalized, type: $0.type, defaultValue: $0.defaultValue, help: $0.help, range: $0.range) }
+        return reference.first { $0.key == mapKey }.map {
+            KeyDescription(key: normalized, type: $0.type, defaultValue: $0.defaultValue, help: $0.help, range: $0.range)
+        }
     }
 
     /// The choice key `key` (one of a set of names: `selection.selector`, `fusion.filter`,

@@ -22,7 +22,9 @@ func motion(_ time: Double, heading: Double, acceleration: Double = 0) -> Device
             let time = Double(step) / 100
             _ = session.handleMotion(motion(time, heading: time * 10 * .pi / 180, acceleration: step % 3 == 0 ? 2 : 0.1))
             if step % 10 == 5 {
-                decisions.append(session.handleFrame(FrameInput(index: decisions.count, timestamp: time - 0.02, exposure: 0.01, image: "frame-\(decisions.count).jpg")))
+                decisions.append(
+                    session.handleFrame(
+                        FrameInput(index: decisions.count, timestamp: time - 0.02, exposure: 0.01, image: "frame-\(decisions.count).jpg")))
             }
         }
         return (session, decisions)
@@ -123,16 +125,20 @@ func motion(_ time: Double, heading: Double, acceleration: Double = 0) -> Device
     }
 
     @Test func importValidationNamesTheField() {
-        let good = #"{"uid":"u","date":1,"radius":5,"elements":[{"image":"a.jpg","angle":3,"time":0.5,"deviationPitch":0,"deviationRoll":0,"acceleration":0.1}]}"#
+        let good =
+            #"{"uid":"u","date":1,"radius":5,"elements":[{"image":"a.jpg","angle":3,"time":0.5,"deviationPitch":0,"deviationRoll":0,"acceleration":0.1}]}"#
         #expect(decodeError(good) == nil)
         #expect(decodeError(#"{"uid":"u","date":1,"radius":5}"#)?.description == "elements: missing")
         #expect(decodeError(good.replacingOccurrences(of: #""angle":3,"#, with: ""))?.description == "elements[0].angle: missing")
-        #expect(decodeError(good.replacingOccurrences(of: #""angle":3"#, with: #""angle":"3""#))?.description == "elements[0].angle: expected a number")
+        #expect(
+            decodeError(good.replacingOccurrences(of: #""angle":3"#, with: #""angle":"3""#))?.description == "elements[0].angle: expected a number")
         // JSON has no infinities: a number too large for a Double makes the document invalid.
         #expect(decodeError(good.replacingOccurrences(of: #""angle":3"#, with: #""angle":1e999"#))?.description == "not valid JSON")
         #expect(decodeError(good.replacingOccurrences(of: "a.jpg", with: "../../etc/passwd"))?.field == "elements[0].image")
         #expect(decodeError(good.replacingOccurrences(of: "a.jpg", with: "/abs.jpg"))?.field == "elements[0].image")
-        #expect(decodeError(good.replacingOccurrences(of: #""angle":3"#, with: #""angle":360"#))?.description == "elements[0].angle: 360.0 outside [0, 360)")
+        #expect(
+            decodeError(good.replacingOccurrences(of: #""angle":3"#, with: #""angle":360"#))?.description
+                == "elements[0].angle: 360.0 outside [0, 360)")
         #expect(decodeError(good.replacingOccurrences(of: #""radius":5"#, with: #""radius":0"#))?.field == "radius")
         #expect(decodeError("{not json")?.description == "not valid JSON")
     }

@@ -8,7 +8,8 @@ import Testing
         var buffer = MotionBuffer(capacity: capacity)
         for index in 0..<count {
             let t = Double(index) * 0.01
-            buffer.append(timestamp: t, attitude: Quaternion(about: .z, angle: t), rotationRate: Vector3(t, 0, 0), userAcceleration: Vector3(0, 0, 10 * t))
+            buffer.append(
+                timestamp: t, attitude: Quaternion(about: .z, angle: t), rotationRate: Vector3(t, 0, 0), userAcceleration: Vector3(0, 0, 10 * t))
         }
         return buffer
     }

@@ -47,7 +47,8 @@ import Testing
     @Test func planEnumeratesTheGrid() throws {
         let source = ScenarioSource(reference: "tripod-ideal", searchDirectories: [Repository.scenarios])
         let plan = try SweepPlan(
-            source: source, axes: [try SweepAxis(parsing: "selection.threshold=2:4:2"), try SweepAxis(parsing: "orbit.radius_m=3:5:1")], seeds: [7, 9])
+            source: source, axes: [try SweepAxis(parsing: "selection.threshold=2:4:2"), try SweepAxis(parsing: "orbit.radius_m=3:5:1")],
+            seeds: [7, 9])
         #expect(plan.cells == [[2, 3], [2, 4], [2, 5], [4, 3], [4, 4], [4, 5]])
         #expect(plan.jobs.map(\.seed) == [7, 9, 7, 9, 7, 9, 7, 9, 7, 9, 7, 9])
         #expect(plan.header.prefix(5) == ["cell", "seed", "selection.threshold", "orbit.radius_m", "coverage"])
@@ -59,7 +60,9 @@ import Testing
 
 @Suite struct RegressionComparisonTests {
     func run(_ rows: [(String, UInt64, [String: Double])]) -> RegressionRun {
-        RegressionRun(rows: rows.map { RegressionRun.Row(scenario: $0.0, seed: $0.1, metrics: $0.2) }, columns: ["coverage", "blur_sel_mean_px", "frames_total"])
+        RegressionRun(
+            rows: rows.map { RegressionRun.Row(scenario: $0.0, seed: $0.1, metrics: $0.2) },
+            columns: ["coverage", "blur_sel_mean_px", "frames_total"])
     }
 
     func suite() -> RegressionSuite {
@@ -81,16 +84,22 @@ import Testing
     /// Means over seeds, compared direction-aware: coverage 0.95 → 0.93 fails (−0.02 beyond
     /// 0.01), blur 1.0 → 1.08 passes (10 % allowed), frames 100 → 101 is a change.
     @Test func directionAwareVerdicts() throws {
-        let baseline = run([("a", 1, ["coverage": 0.96, "blur_sel_mean_px": 1.1, "frames_total": 100]),
-                            ("a", 2, ["coverage": 0.94, "blur_sel_mean_px": 0.9, "frames_total": 100])])
-        let current = run([("a", 1, ["coverage": 0.93, "blur_sel_mean_px": 1.08, "frames_total": 101]),
-                           ("a", 2, ["coverage": 0.93, "blur_sel_mean_px": 1.08, "frames_total": 101])])
+        let baseline = run([
+            ("a", 1, ["coverage": 0.96, "blur_sel_mean_px": 1.1, "frames_total": 100]),
+            ("a", 2, ["coverage": 0.94, "blur_sel_mean_px": 0.9, "frames_total": 100]),
+        ])
+        let current = run([
+            ("a", 1, ["coverage": 0.93, "blur_sel_mean_px": 1.08, "frames_total": 101]),
+            ("a", 2, ["coverage": 0.93, "blur_sel_mean_px": 1.08, "frames_total": 101]),
+        ])
         let comparison = try RegressionComparison(suite: suite(), baseline: baseline, current: current)
         #expect(comparison.lines.map(\.verdict) == [.regressed, .ok, .regressed])
         #expect(abs(comparison.lines[0].change! + 0.02) < 1e-12)
         #expect(abs(comparison.lines[1].allowance - 0.1) < 1e-12)
-        let better = run([("a", 1, ["coverage": 1, "blur_sel_mean_px": 0.5, "frames_total": 100]),
-                          ("a", 2, ["coverage": 1, "blur_sel_mean_px": 0.5, "frames_total": 100])])
+        let better = run([
+            ("a", 1, ["coverage": 1, "blur_sel_mean_px": 0.5, "frames_total": 100]),
+            ("a", 2, ["coverage": 1, "blur_sel_mean_px": 0.5, "frames_total": 100]),
+        ])
         #expect(try RegressionComparison(suite: suite(), baseline: baseline, current: better).lines.map(\.verdict) == [.improved, .improved, .ok])
         let lost = run([("a", 1, ["blur_sel_mean_px": 1, "frames_total": 100]), ("a", 2, ["blur_sel_mean_px": 1, "frames_total": 100])])
         #expect(try RegressionComparison(suite: suite(), baseline: baseline, current: lost).lines.first?.verdict == .vanished)

@@ -4,7 +4,9 @@ import OrbitMath
 import Testing
 
 @Suite struct DeviceMotionTests {
-    func estimator(_ frame: ReferenceFrame, declination: Double = 0, calibration: MagnetometerCalibration = .none) -> DeviceMotionEstimator<ComplementaryFilter> {
+    func estimator(_ frame: ReferenceFrame, declination: Double = 0, calibration: MagnetometerCalibration = .none) -> DeviceMotionEstimator<
+        ComplementaryFilter
+    > {
         DeviceMotionEstimator(filter: ComplementaryFilter(), referenceFrame: frame, calibration: calibration, declination: declination)
     }
 

@@ -45,10 +45,12 @@ import Testing
         let folder = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.write(try #require(run.session), to: folder)
-        let replayed = Bench.replay(try Bench.session(folder.path), name: "x", scenario: scenario, selector: steadiestFrameSelector(settings: scenario.captureSettings))
+        let replayed = Bench.replay(
+            try Bench.session(folder.path), name: "x", scenario: scenario, selector: steadiestFrameSelector(settings: scenario.captureSettings))
         #expect(run.slots.map(\.entry) == replayed.slots.map(\.entry))
         #expect(zip(run.frames, replayed.frames).allSatisfy { $0.decision == $1.decision })
-        #expect(replayed.selector == "ScoredSelector" && replayed.filter == nil, "named after the selector's type; logged DeviceMotion needs no filter")
+        #expect(
+            replayed.selector == "ScoredSelector" && replayed.filter == nil, "named after the selector's type; logged DeviceMotion needs no filter")
     }
 
     /// A phone's own layout through a mapping: renamed columns, ms and °/s and g units.
@@ -56,18 +58,18 @@ import Testing
         let folder = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try """
-            ts,w,x,y,z,wx,wy,wz,ax,ay,az
-            1000,1,0,0,0,0,0,90,0,0,0.5
-            1010,1,0,0,0,0,0,90,0,0,0.5
-            """.write(to: folder.appendingPathComponent("motion.csv"), atomically: true, encoding: .utf8)
+        ts,w,x,y,z,wx,wy,wz,ax,ay,az
+        1000,1,0,0,0,0,0,90,0,0,0.5
+        1010,1,0,0,0,0,0,90,0,0,0.5
+        """.write(to: folder.appendingPathComponent("motion.csv"), atomically: true, encoding: .utf8)
         try "ts,exp\n1005,8\n".write(to: folder.appendingPathComponent("frames.csv"), atomically: true, encoding: .utf8)
         let mapping = folder.appendingPathComponent("mapping.yaml")
         try """
-            motion: {t_s: ts, qw: w, qx: x, qy: y, qz: z, rot_x_rad_s: wx, rot_y_rad_s: wy, rot_z_rad_s: wz,
-                     user_acc_x_m_s2: ax, user_acc_y_m_s2: ay, user_acc_z_m_s2: az}
-            frames: {timestamp_s: ts, exposure_s: exp}
-            units: {time: ms, rotation_rate: deg_s, acceleration: g}
-            """.write(to: mapping, atomically: true, encoding: .utf8)
+        motion: {t_s: ts, qw: w, qx: x, qy: y, qz: z, rot_x_rad_s: wx, rot_y_rad_s: wy, rot_z_rad_s: wz,
+                 user_acc_x_m_s2: ax, user_acc_y_m_s2: ay, user_acc_z_m_s2: az}
+        frames: {timestamp_s: ts, exposure_s: exp}
+        units: {time: ms, rotation_rate: deg_s, acceleration: g}
+        """.write(to: mapping, atomically: true, encoding: .utf8)
         let log = try Bench.session(folder.path, mapping: mapping.path)
         let motion = try #require(log.motion[1].motion)
         #expect(abs(motion.timestamp - 1.010) < 1e-12)
@@ -86,7 +88,9 @@ import Testing
         let simulated = try SimulatedRun(world: scenario.world, seed: 1)
         let session = try #require(try CaptureRunner.run(scenario, simulated: simulated, keepSession: true).session)
         let raw = simulated.imu.map { sample in
-            CaptureSessionLog.Motion(deliveryTime: sample.time, reading: ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: nil))
+            CaptureSessionLog.Motion(
+                deliveryTime: sample.time,
+                reading: ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: nil))
         }
         var settings = scenario
         settings.fusion.referenceFrame = .xArbitraryZVertical
@@ -97,12 +101,27 @@ import Testing
 
     /// Bad files: one line naming the file, the line and the column.
     @Test(arguments: [
-        ("motion.csv", "t_s,qw,qx,qy,qz,rot_x_rad_s,rot_y_rad_s,rot_z_rad_s,user_acc_x_m_s2,user_acc_y_m_s2,user_acc_z_m_s2\n0,1,0,0,0,0,0,0,0,0,0\nx,1,0,0,0,0,0,0,0,0,0\n", "motion.csv:3 column t_s: 'x' is not a finite number"),
-        ("motion.csv", "t_s,qw,qx,qy,qz,rot_x_rad_s,rot_y_rad_s,rot_z_rad_s,user_acc_x_m_s2,user_acc_y_m_s2,user_acc_z_m_s2\n0,1,0,0,0,0,0,0,0,0,0\n1,2,0,0,0,0,0,0,0,0,0\n", "motion.csv:3 column qw: not a unit quaternion"),
+        (
+            "motion.csv",
+            "t_s,qw,qx,qy,qz,rot_x_rad_s,rot_y_rad_s,rot_z_rad_s,user_acc_x_m_s2,user_acc_y_m_s2,user_acc_z_m_s2\n0,1,0,0,0,0,0,0,0,0,0\nx,1,0,0,0,0,0,0,0,0,0\n",
+            "motion.csv:3 column t_s: 'x' is not a finite number"
+        ),
+        (
+            "motion.csv",
+            "t_s,qw,qx,qy,qz,rot_x_rad_s,rot_y_rad_s,rot_z_rad_s,user_acc_x_m_s2,user_acc_y_m_s2,user_acc_z_m_s2\n0,1,0,0,0,0,0,0,0,0,0\n1,2,0,0,0,0,0,0,0,0,0\n",
+            "motion.csv:3 column qw: not a unit quaternion"
+        ),
         ("motion.csv", "t_s,qw,qx,qy,rot_x_rad_s\n0,1,0,0,0\n", "motion.csv:1 column qz: missing column"),
         ("motion.csv", "t_s,a\n0,1\n1,2\n", "motion.csv:1: needs either DeviceMotion columns"),
-        ("motion.csv", "t_s,gyro_x_rad_s,gyro_y_rad_s,gyro_z_rad_s,acc_x_m_s2,acc_y_m_s2,acc_z_m_s2,delivery_t_s\n0,0,0,0,0,0,9.8,5\n0.01,0,0,0,0,0,9.8,4\n", "motion.csv:3 column delivery_t_s: goes back in time"),
-        ("frames.csv", "timestamp_s,exposure_s,image\n1,0.01,../../etc/passwd\n", "frames.csv:2 column image: '../../etc/passwd' is not a plain file name"),
+        (
+            "motion.csv",
+            "t_s,gyro_x_rad_s,gyro_y_rad_s,gyro_z_rad_s,acc_x_m_s2,acc_y_m_s2,acc_z_m_s2,delivery_t_s\n0,0,0,0,0,0,9.8,5\n0.01,0,0,0,0,0,9.8,4\n",
+            "motion.csv:3 column delivery_t_s: goes back in time"
+        ),
+        (
+            "frames.csv", "timestamp_s,exposure_s,image\n1,0.01,../../etc/passwd\n",
+            "frames.csv:2 column image: '../../etc/passwd' is not a plain file name"
+        ),
         ("frames.csv", "frame,timestamp_s,exposure_s\n3,1,0.01\n3,1.1,0.01\n", "frames.csv:3 column frame: frame 3 appears twice"),
         ("frames.csv", "frame,timestamp_s,exposure_s\n-1,1,0.01\n", "frames.csv:2 column frame: '-1' is not a frame number"),
         ("frames.csv", "timestamp_s,exposure_s,dropped\n1,0.01,maybe\n", "frames.csv:2 column dropped: 'maybe' is not 0/1"),

@@ -69,7 +69,8 @@ private func randomAngles(_ sequence: EulerSequence, margin: Double, _ random: i
         propertyCheck(count: 200) { random, index in
             let angles = randomAngles(sequence, margin: 0, &random)
             let (i, j, k) = sequence.axes
-            let product = RotationMatrix.coordinateRotation(about: i, angle: angles.phi)
+            let product =
+                RotationMatrix.coordinateRotation(about: i, angle: angles.phi)
                 * RotationMatrix.coordinateRotation(about: j, angle: angles.theta)
                 * RotationMatrix.coordinateRotation(about: k, angle: angles.psi)
             let fromQuaternion = Quaternion(euler: angles, sequence: sequence).rotationMatrix.diebel

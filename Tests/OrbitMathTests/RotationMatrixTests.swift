@@ -46,12 +46,18 @@ import Testing
     /// Thesis eq. 4.8–4.10, written out element by element.
     @Test func diebelCoordinateRotations() {
         let a = 0.7, c = cos(a), s = sin(a)
-        #expect(close(RotationMatrix.coordinateRotation(about: .x, angle: a),
-                      RotationMatrix(rows: Vector3(1, 0, 0), Vector3(0, c, s), Vector3(0, -s, c))))
-        #expect(close(RotationMatrix.coordinateRotation(about: .y, angle: a),
-                      RotationMatrix(rows: Vector3(c, 0, -s), Vector3(0, 1, 0), Vector3(s, 0, c))))
-        #expect(close(RotationMatrix.coordinateRotation(about: .z, angle: a),
-                      RotationMatrix(rows: Vector3(c, s, 0), Vector3(-s, c, 0), Vector3(0, 0, 1))))
+        #expect(
+            close(
+                RotationMatrix.coordinateRotation(about: .x, angle: a),
+                RotationMatrix(rows: Vector3(1, 0, 0), Vector3(0, c, s), Vector3(0, -s, c))))
+        #expect(
+            close(
+                RotationMatrix.coordinateRotation(about: .y, angle: a),
+                RotationMatrix(rows: Vector3(c, 0, -s), Vector3(0, 1, 0), Vector3(s, 0, c))))
+        #expect(
+            close(
+                RotationMatrix.coordinateRotation(about: .z, angle: a),
+                RotationMatrix(rows: Vector3(c, s, 0), Vector3(-s, c, 0), Vector3(0, 0, 1))))
     }
 
     /// Diebel's matrices are passive: the transpose of the active rotation by the same angle,

@@ -72,16 +72,23 @@ import Testing
             sectors.append(PolarSector(start: Double(slot) * 5, end: Double(slot + 1) * 5, value: value))
         }
         let polar = PolarPlot(sectors: sectors, valueLabel: "score", valueRange: 0...72)
-        let heat = HeatMapPlot(xLabel: "a", yLabel: "b", xValues: [1, 2, 3], yValues: [10, 20], values: [[1, 2, nil], [4, 5, 6]], valueLabel: "coverage")
-        let bars = CartesianPlot(x: ChartAxis("filter", categories: ["x", "y"]), y: ChartAxis("RMSE (°)", includesZero: true),
-                                 series: [Series("g", color: .black, x: [0, 1], y: [1, 2], style: .bars(width: 0.4), errors: [0.1, 0.2])])
-        let figure = Figure(title: "all", footnote: "note", width: 900, height: 700, legend: [("g", .black)],
-                            rows: [[.polar(polar), .heatMap(heat)], [.cartesian(bars), .text(title: "t", lines: ["a", "b"])]])
+        let heat = HeatMapPlot(
+            xLabel: "a", yLabel: "b", xValues: [1, 2, 3], yValues: [10, 20], values: [[1, 2, nil], [4, 5, 6]], valueLabel: "coverage")
+        let bars = CartesianPlot(
+            x: ChartAxis("filter", categories: ["x", "y"]), y: ChartAxis("RMSE (°)", includesZero: true),
+            series: [Series("g", color: .black, x: [0, 1], y: [1, 2], style: .bars(width: 0.4), errors: [0.1, 0.2])])
+        let figure = Figure(
+            title: "all", footnote: "note", width: 900, height: 700, legend: [("g", .black)],
+            rows: [[.polar(polar), .heatMap(heat)], [.cartesian(bars), .text(title: "t", lines: ["a", "b"])]])
         let decoded = try PNGCodec.decode(try figure.pngBytes(provenance: []))
         #expect(decoded.image.width == 900)
         // The empty polar sectors use the light red "empty" colour.
         var emptyColour = 0
-        for y in stride(from: 0, to: 700, by: 2) { for x in stride(from: 0, to: 450, by: 2) { let p = decoded.image.pixel(x: x, y: y); if p.r == 0xF2 && p.g == 0xD7 && p.b == 0xD5 { emptyColour += 1 } } }
+        for y in stride(from: 0, to: 700, by: 2) {
+            for x in stride(from: 0, to: 450, by: 2) {
+                let p = decoded.image.pixel(x: x, y: y); if p.r == 0xF2 && p.g == 0xD7 && p.b == 0xD5 { emptyColour += 1 }
+            }
+        }
         #expect(emptyColour > 20)
     }
 }

@@ -28,7 +28,9 @@ private func write(_ text: String, _ name: String) throws -> URL {
         let notIncreasing = recordingError { _ = try RecordingLoader.read(backwards.path) }
         #expect(notIncreasing?.row == 4 && notIncreasing?.column == "timestamp [ns]" && notIncreasing?.message == "timestamp does not increase")
         let nan = try write(header + "1000,0,0,0,0,0,9.8\n2000,0,nan,0,0,0,9.8\n", "nan.csv")
-        #expect(recordingError { _ = try RecordingLoader.read(nan.path) }?.description == "\(nan.path), row 3, column w_RS_S_y [rad s^-1]: not a finite number")
+        #expect(
+            recordingError { _ = try RecordingLoader.read(nan.path) }?.description
+                == "\(nan.path), row 3, column w_RS_S_y [rad s^-1]: not a finite number")
         let short = try write(header + "1000,0,0,0,0,9.8\n", "short.csv")
         #expect(recordingError { _ = try RecordingLoader.read(short.path) }?.message == "6 fields, the header has 7")
         let text = try write(header + "1000,0,0,zero,0,0,9.8\n", "text.csv")
@@ -51,7 +53,8 @@ private func write(_ text: String, _ name: String) throws -> URL {
     @Test func convertsUnitsAndSigns() throws {
         let mappingURL = try write(mappingText, "phone.yaml")
         let mapping = try CSVMapping.load(mappingURL.path)
-        let csv = try write("t,gx,gy,gz,ax,ay,az,mx,my,mz,qw,qx,qy,qz\n0,90,0,0,0,0,-1,20,0,-40,1,0,0,0\n10,0,-180,0,0,0.5,-1,20,0,-40,,,,\n", "phone.csv")
+        let csv = try write(
+            "t,gx,gy,gz,ax,ay,az,mx,my,mz,qw,qx,qy,qz\n0,90,0,0,0,0,-1,20,0,-40,1,0,0,0\n10,0,-180,0,0,0.5,-1,20,0,-40,,,,\n", "phone.csv")
         let recording = try RecordingLoader.read(csv.path, mapping: mapping)
         #expect(recording.times == [0, 0.01] && abs(recording.rate - 100) < 1e-9)
         #expect((recording.gyroscope[0] - Vector3(.pi / 2, 0, 0)).norm < 1e-12 && abs(recording.gyroscope[1].y + .pi) < 1e-12)
@@ -76,7 +79,8 @@ private func write(_ text: String, _ name: String) throws -> URL {
         let missing = try write("t,gx,gy,gz,ax,ay,az\n0,0,0,0,0,0,-1\n1,0,0,0,0,0,-1\n", "missing.csv")
         let error = recordingError { _ = try RecordingLoader.read(missing.path, mapping: mapping) }
         #expect(error?.column == "mx" && error?.message.hasPrefix("no such column (the header has t, gx, gy, gz") == true)
-        let backwards = try write("t,gx,gy,gz,ax,ay,az,mx,my,mz,qw,qx,qy,qz\n5,0,0,0,0,0,-1,1,1,1,1,0,0,0\n5,0,0,0,0,0,-1,1,1,1,1,0,0,0\n", "same.csv")
+        let backwards = try write(
+            "t,gx,gy,gz,ax,ay,az,mx,my,mz,qw,qx,qy,qz\n5,0,0,0,0,0,-1,1,1,1,1,0,0,0\n5,0,0,0,0,0,-1,1,1,1,1,0,0,0\n", "same.csv")
         #expect(recordingError { _ = try RecordingLoader.read(backwards.path, mapping: mapping) }?.row == 3)
     }
 }

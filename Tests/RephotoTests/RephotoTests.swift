@@ -83,10 +83,12 @@ import Testing
     /// absolute deviations 1 and 2, overall mean 3, thesis σ 1.5.
     @Test func tableStatistics() {
         let reference = [NormalizedPoint(x: 0, y: 0), NormalizedPoint(x: 10, y: 10)]
-        let table = KeypointErrorTable(reference: reference, rephotographs: [
-            [NormalizedPoint(x: 3, y: 4), NormalizedPoint(x: 10, y: 10)],
-            [NormalizedPoint(x: 0, y: 3), NormalizedPoint(x: 10, y: 14)],
-        ])
+        let table = KeypointErrorTable(
+            reference: reference,
+            rephotographs: [
+                [NormalizedPoint(x: 3, y: 4), NormalizedPoint(x: 10, y: 10)],
+                [NormalizedPoint(x: 0, y: 3), NormalizedPoint(x: 10, y: 14)],
+            ])
         #expect(table.distances == [[5, 0], [3, 4]])
         #expect(table.perKeypoint.map(\.mean) == [4, 2])
         #expect(table.perKeypoint.map(\.meanAbsoluteDeviation) == [1, 2])

@@ -6,7 +6,8 @@ import TestSupport
 import Testing
 
 func scenario(_ name: String, _ overrides: [String] = []) throws -> Scenario {
-    try ScenarioLoader.resolve(name, searchDirectories: [Repository.scenarios], overrides: overrides.map { text throws(ConfigError) in try ConfigOverride(parsing: text) })
+    try ScenarioLoader.resolve(
+        name, searchDirectories: [Repository.scenarios], overrides: overrides.map { text throws(ConfigError) in try ConfigOverride(parsing: text) })
 }
 
 @Suite struct CaptureRunTests {
@@ -22,7 +23,9 @@ func scenario(_ name: String, _ overrides: [String] = []) throws -> Scenario {
             let metrics = try CaptureRunner.run(try scenario("orbit-72"), seed: seed).metrics
             #expect(metrics.coverage >= 0.95, "seed \(seed)")
             #expect(metrics.angleEstimateErrorMean < 2)
-            #expect(metrics.framesTotal == metrics.framesDropped + metrics.framesScored + (metrics.framesTotal - metrics.framesDropped - metrics.framesScored))
+            #expect(
+                metrics.framesTotal == metrics.framesDropped + metrics.framesScored
+                    + (metrics.framesTotal - metrics.framesDropped - metrics.framesScored))
             #expect(metrics.framesScored > 1700)
         }
     }

@@ -20,10 +20,11 @@ import Testing
     @Test func tableHasTheThesisLayout() throws {
         let result = try study()
         #expect(result.keypointNames == ["P1", "P2", "P3", "P4"])
-        #expect(result.reference == [
-            NormalizedPoint(x: 31.51, y: 60.74), NormalizedPoint(x: 2.65, y: 33.85),
-            NormalizedPoint(x: 96.46, y: 33.16), NormalizedPoint(x: 86.38, y: 76.93),
-        ])
+        #expect(
+            result.reference == [
+                NormalizedPoint(x: 31.51, y: 60.74), NormalizedPoint(x: 2.65, y: 33.85),
+                NormalizedPoint(x: 96.46, y: 33.16), NormalizedPoint(x: 86.38, y: 76.93),
+            ])
         #expect(result.table.distances.count == 30 && result.table.distances.allSatisfy { $0.count == 4 })
         for user in result.users {
             let points = try #require(user.keypoints), distances = try #require(user.distances)

@@ -89,7 +89,8 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
 
     @Test func keypointsAreChecked() {
         #expect(expectError("kind: rephoto\nrephoto: {keypoints: []}")?.message == "needs at least one key point")
-        let twice = expectError("kind: rephoto\nrephoto: {keypoints: [{name: A, x_pct: 1, y_pct: 2, depth_m: 3}, {name: A, x_pct: 5, y_pct: 5, depth_m: 5}]}")
+        let twice = expectError(
+            "kind: rephoto\nrephoto: {keypoints: [{name: A, x_pct: 1, y_pct: 2, depth_m: 3}, {name: A, x_pct: 5, y_pct: 5, depth_m: 5}]}")
         #expect(twice?.message.contains("\"A\" is used twice") == true)
         let outside = expectError("kind: rephoto\nrephoto: {keypoints: [{name: A, x_pct: 101, y_pct: 2, depth_m: 3}]}")
         #expect(outside?.keyPath == "rephoto.keypoints[0].x_pct")
@@ -213,7 +214,9 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
         #expect(throws: ConfigError.self) { try ConfigOverride(parsing: "camera.fps") }
         #expect(throws: ConfigError.self) { try ConfigOverride(parsing: "camera..fps=3") }
         let missingItem = try ConfigOverride(parsing: "orbit.reversals.3.at_deg=10")
-        #expect(throws: ConfigError.self) { try ScenarioLoader.resolve("back-and-forth", searchDirectories: [scenariosDirectory], overrides: [missingItem]) }
+        #expect(throws: ConfigError.self) {
+            try ScenarioLoader.resolve("back-and-forth", searchDirectories: [scenariosDirectory], overrides: [missingItem])
+        }
     }
 
     @Test func keyReferenceCoversEveryKey() {
@@ -263,8 +266,10 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
         #expect(try ScenarioLoader.parse(yaml: yaml, fileName: "again.yaml").selection.parameters == scenario.selection.parameters)
         #expect(ScenarioLoader.numericKey("selection.parameters.anything")?.range == -1e9...1e9)
         #expect(ScenarioLoader.numericKey("selection.weights.anything") == nil)
-        for (bad, message) in [("selection: {parameters: {Bad: 1}}", "a parameter name is"), ("selection: {parameters: {x: abc}}", "expected a number"),
-                               ("selection: {parameters: [1, 2]}", "expected a mapping of names to numbers")] {
+        for (bad, message) in [
+            ("selection: {parameters: {Bad: 1}}", "a parameter name is"), ("selection: {parameters: {x: abc}}", "expected a number"),
+            ("selection: {parameters: [1, 2]}", "expected a mapping of names to numbers"),
+        ] {
             #expect(throws: ConfigError.self) { try ScenarioLoader.parse(yaml: bad, fileName: "bad.yaml") }
             do { _ = try ScenarioLoader.parse(yaml: bad, fileName: "bad.yaml") } catch { #expect("\(error)".contains(message), "\(error)") }
         }

@@ -119,7 +119,9 @@ private func standardDeviation(_ values: [Double]) -> Double {
 
 @Suite struct PipelineTests {
     func frames(count: Int, fps: Double) -> [CameraFrame] {
-        (0..<count).map { CameraFrame(index: $0, captureTime: Double($0) / fps, exposure: 0.005, timestamp: Double($0) / fps, deliveryTime: Double($0) / fps + 0.03) }
+        (0..<count).map {
+            CameraFrame(index: $0, captureTime: Double($0) / fps, exposure: 0.005, timestamp: Double($0) / fps, deliveryTime: Double($0) / fps + 0.03)
+        }
     }
 
     @Test func queueAccumulatesBacklog() {
@@ -137,7 +139,8 @@ private func standardDeviation(_ values: [Double]) -> Double {
         pipeline.motionCost = 0.2
         pipeline.costJitter = 0
         let motion = (0..<600).map { MotionDelivery(sampleTime: Double($0) / 60, deliveryTime: Double($0) / 60 + 0.002, imuIndex: 0, isFlood: false) }
-        let (outcomes, queue) = try ProcessingPipeline.run(motion: motion, frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
+        let (outcomes, queue) = try ProcessingPipeline.run(
+            motion: motion, frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
         #expect(!outcomes.contains { $0.dropped })
         #expect(abs(queue.busyTime - (300 * 0.010 + 600 * 0.0002)) < 1e-9)
     }
@@ -148,7 +151,8 @@ private func standardDeviation(_ values: [Double]) -> Double {
         var pipeline = PipelineSettings()
         pipeline.frameCost = 50  // capacity 20 fps, camera 30 fps
         pipeline.costJitter = 0
-        let (outcomes, _) = try ProcessingPipeline.run(motion: [], frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
+        let (outcomes, _) = try ProcessingPipeline.run(
+            motion: [], frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
         let processed = Double(outcomes.filter { !$0.dropped }.count)
         let capacity = 300 * 20.0 / 30
         #expect(abs(processed - capacity) < 10)
@@ -163,11 +167,15 @@ private func standardDeviation(_ values: [Double]) -> Double {
         pipeline.motionCost = 1
         pipeline.costJitter = 0
         var motion = (0..<600).map { MotionDelivery(sampleTime: Double($0) / 60, deliveryTime: Double($0) / 60, imuIndex: 0, isFlood: false) }
-        let calm = try ProcessingPipeline.run(motion: motion, frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
+        let calm = try ProcessingPipeline.run(
+            motion: motion, frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
         #expect(!calm.frames.contains { $0.dropped })
-        motion += (0..<1000).map { MotionDelivery(sampleTime: 3 + Double($0) / 1000, deliveryTime: 3 + Double($0) / 1000, imuIndex: 0, isFlood: true) }
+        motion += (0..<1000).map {
+            MotionDelivery(sampleTime: 3 + Double($0) / 1000, deliveryTime: 3 + Double($0) / 1000, imuIndex: 0, isFlood: true)
+        }
         motion.sort { $0.deliveryTime < $1.deliveryTime }
-        let flooded = try ProcessingPipeline.run(motion: motion, frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
+        let flooded = try ProcessingPipeline.run(
+            motion: motion, frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
         let dropped = flooded.frames.indices.filter { flooded.frames[$0].dropped }
         #expect(dropped.count > 10)
         #expect(dropped.allSatisfy { Double($0) / 30 > 3 && Double($0) / 30 < 5.5 })  // during and just after the flood

@@ -70,7 +70,8 @@ private let degrees = Double.pi / 180
     @Test func overlayShiftFollowsRotationAndParallax() throws {
         let reference = RephotoReferenceSettings()
         let q0 = reference.nominalAttitude
-        let scene = RephotoScene(keypoints: RephotoKeypoint.thesisFountain, camera: camera, referencePosition: reference.position, referenceAttitude: q0)
+        let scene = RephotoScene(
+            keypoints: RephotoKeypoint.thesisFountain, camera: camera, referencePosition: reference.position, referenceAttitude: q0)
         let turned = q0 * Quaternion(axis: camera.up, angle: 1 * degrees)
         let shift = try #require(scene.overlayShift(position: reference.position, attitude: turned))
         let expected = 1 * degrees / camera.radiansPerPercent.x
@@ -139,7 +140,9 @@ private let degrees = Double.pi / 180
     /// The hand reacts only after the reaction time, and then steers against the offset:
     /// rectangle right (ROLL > 0) ⇒ turn about −y; rectangle down (PITCH > 0) ⇒ about −x.
     @Test func reactsAfterTheReactionTimeAgainstTheOffset() {
-        var person = model { $0.reactionTime = 0.3; $0.correctionRate = 1 }
+        var person = model {
+            $0.reactionTime = 0.3; $0.correctionRate = 1
+        }
         let view = RephotoView(rectangle: (x: 20, y: 10), overlayShift: nil, rotation: 0)
         var rates: [(time: Double, rate: Vector3)] = []
         for step in 0..<50 {
@@ -156,7 +159,9 @@ private let degrees = Double.pi / 180
 
     /// Aligned within the tolerance for `hold` seconds ⇒ shoot; never aligned ⇒ timeout.
     @Test func shootsAfterHoldingOrAtTheTimeLimit() {
-        var person = model { $0.reactionTime = 0.1; $0.hold = 0.5; $0.rectangleTolerance = 3 }
+        var person = model {
+            $0.reactionTime = 0.1; $0.hold = 0.5; $0.rectangleTolerance = 3
+        }
         var shotAt: Double?
         for step in 0..<300 {
             let time = Double(step) / 100
@@ -179,7 +184,10 @@ private let degrees = Double.pi / 180
     /// With the overlay, a centred rectangle hands over to the overlay: a scene shifted right
     /// is corrected by turning about −(picture up) (= −y in portrait).
     @Test func overlayFollowsTheRectangle() {
-        var person = model({ $0.reactionTime = 0; $0.overlayTolerance = 1 }, guidance: .rectangleAndOverlay)
+        var person = model(
+            {
+                $0.reactionTime = 0; $0.overlayTolerance = 1
+            }, guidance: .rectangleAndOverlay)
         person.observe(RephotoView(rectangle: (x: 0, y: 0), overlayShift: (x: 2, y: 0), rotation: 0), at: 0)
         _ = person.decide(at: 0)
         #expect(person.phase == .overlay)
@@ -197,7 +205,8 @@ private let degrees = Double.pi / 180
         world.imu.sampleJitter = 0.5
         world.imu.dropProbability = 0.02
         let trajectory = try Trajectory(world: world, seed: 4)
-        let samples = try ImuSimulator.sample(trajectory, settings: world.imu, environment: MagneticEnvironment(settings: world.environment), seed: 4).samples
+        let samples = try ImuSimulator.sample(trajectory, settings: world.imu, environment: MagneticEnvironment(settings: world.environment), seed: 4)
+            .samples
         var clock = try ImuSampleClock(settings: world.imu, duration: trajectory.duration, seed: 4)
         var times: [Double] = []
         while let (time, _) = clock.next() { times.append(time) }

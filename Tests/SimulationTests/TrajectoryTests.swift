@@ -73,7 +73,9 @@ func busyWorld(orientation: DeviceOrientation = .landscapeRight, aim: AimMode = 
         var world = WorldSettings()
         world.walker.handJitter = 0
         world.orbit.cameraHeight = world.object.center.z  // level camera
-        for (orientation, upAxis) in [(DeviceOrientation.landscapeRight, Vector3.unitX), (.landscapeLeft, -Vector3.unitX), (.portrait, Vector3.unitY)] {
+        for (orientation, upAxis) in [
+            (DeviceOrientation.landscapeRight, Vector3.unitX), (.landscapeLeft, -Vector3.unitX), (.portrait, Vector3.unitY),
+        ] {
             world.orbit.deviceOrientation = orientation
             let state = try Trajectory(world: world, seed: 1).state(at: 0)
             let up = state.attitude.rotate(upAxis)

@@ -6,7 +6,9 @@ import Testing
     @Test func writesCSVSummaryAndPlot() throws {
         let out = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try Tool.run(["fusion", "tripod-ideal", "magnetic-disturbance", "--seeds", "1,2", "--filters", "madgwick,bias-estimating", "--out", out.path])
+        let result = try Tool.run([
+            "fusion", "tripod-ideal", "magnetic-disturbance", "--seeds", "1,2", "--filters", "madgwick,bias-estimating", "--out", out.path,
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let csv = try String(contentsOf: out.appendingPathComponent("fusion.csv"), encoding: .utf8).split(separator: "\n")
         #expect(csv[0] == "scenario,seed,filter,att_rmse_total_deg,att_rmse_heading_deg,att_rmse_incl_deg,bias_err_dps,ns_per_update")

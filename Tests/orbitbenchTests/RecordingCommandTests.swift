@@ -23,12 +23,14 @@ let hasBROADTrials = !broadTrials.isEmpty
         #expect(result.standardOutput.contains("turned into the reference frame (BROAD: ENU"))
         let csv = try lines(out.appendingPathComponent("fusion.csv"))
         #expect(csv[0] == "scenario,seed,filter,att_rmse_total_deg,att_rmse_heading_deg,att_rmse_incl_deg,bias_err_dps,ns_per_update,trial,group")
-        #expect(csv.count == 5 && csv[1].hasPrefix("recording,,madgwick,") && csv[1].hasSuffix(",05_undisturbed_slow_rotation_with_breaks_B,undisturbed"))
+        #expect(
+            csv.count == 5 && csv[1].hasPrefix("recording,,madgwick,") && csv[1].hasSuffix(",05_undisturbed_slow_rotation_with_breaks_B,undisturbed"))
         let groups = try lines(out.appendingPathComponent("fusion-groups.csv"))
-        #expect(groups.map { $0.split(separator: ",").prefix(3).joined(separator: ",") } == [
-            "group,filter,trials", "all,madgwick,2", "all,bias-estimating,2", "undisturbed,madgwick,1", "undisturbed,bias-estimating,1",
-            "disturbed,madgwick,1", "disturbed,bias-estimating,1",
-        ])
+        #expect(
+            groups.map { $0.split(separator: ",").prefix(3).joined(separator: ",") } == [
+                "group,filter,trials", "all,madgwick,2", "all,bias-estimating,2", "undisturbed,madgwick,1", "undisturbed,bias-estimating,1",
+                "disturbed,madgwick,1", "disturbed,bias-estimating,1",
+            ])
         // The per-group average of one trial is that trial's RMSE.
         let trialTotal = csv[2].split(separator: ",", omittingEmptySubsequences: false)[3], groupTotal = groups[4].split(separator: ",")[3]
         #expect(Double(trialTotal)! == Double(groupTotal)!)
@@ -36,7 +38,9 @@ let hasBROADTrials = !broadTrials.isEmpty
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(plot).path), "\(plot)")
         }
 
-        let sixD = try Tool.run(["fusion", "--recording", broadTrials + "/24_disturbed_tapping_A.hdf5", "--dof", "6", "--no-plots", "--out", out.path])
+        let sixD = try Tool.run([
+            "fusion", "--recording", broadTrials + "/24_disturbed_tapping_A.hdf5", "--dof", "6", "--no-plots", "--out", out.path,
+        ])
         #expect(sixD.status == 0 && sixD.standardOutput.contains("6D (no magnetometer): heading compared after removing the mean heading offset"))
         #expect(try lines(out.appendingPathComponent("fusion.csv"))[1].hasPrefix("recording,,complementary-6d,"))
     }
@@ -44,7 +48,8 @@ let hasBROADTrials = !broadTrials.isEmpty
     @Test func recordingsWithoutReferenceOrMagnetometer() throws {
         let folder = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let header = "#timestamp [ns],w_RS_S_x [rad s^-1],w_RS_S_y [rad s^-1],w_RS_S_z [rad s^-1],a_RS_S_x [m s^-2],a_RS_S_y [m s^-2],a_RS_S_z [m s^-2]\n"
+        let header =
+            "#timestamp [ns],w_RS_S_x [rad s^-1],w_RS_S_y [rad s^-1],w_RS_S_z [rad s^-1],a_RS_S_x [m s^-2],a_RS_S_y [m s^-2],a_RS_S_z [m s^-2]\n"
         let rows = (0..<400).map { "\(1_403_636_579_758_555_392 + $0 * 5_000_000),0.01,0,0,0,0,9.81" }.joined(separator: "\n")
         let csv = folder.appendingPathComponent("data.csv")
         try (header + rows + "\n").write(to: csv, atomically: true, encoding: .utf8)
@@ -114,9 +119,11 @@ let hasBROADTrials = !broadTrials.isEmpty
         // Without a reference the per-sample output is still written; checked against the
         // simulator's own truth: the tilt (inclination) of every estimate after the first 5 s.
         #expect(imu.standardOutput.contains("filter diagnostics") && imu.standardOutput.contains("acc. rejections"))
-        let attitude = try String(contentsOf: out.appendingPathComponent("imu/attitude/imu-bias-estimating.csv"), encoding: .utf8).split(separator: "\n")
+        let attitude = try String(contentsOf: out.appendingPathComponent("imu/attitude/imu-bias-estimating.csv"), encoding: .utf8).split(
+            separator: "\n")
         let truthRows = try String(contentsOf: folder.appendingPathComponent("truth.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(attitude[0] == "t_s,qw,qx,qy,qz,pitch_deg,roll_deg,yaw_deg,bias_x_dps,bias_y_dps,bias_z_dps,skipped,acc_rejected,mag_rejected,at_rest")
+        #expect(
+            attitude[0] == "t_s,qw,qx,qy,qz,pitch_deg,roll_deg,yaw_deg,bias_x_dps,bias_y_dps,bias_z_dps,skipped,acc_rejected,mag_rejected,at_rest")
         #expect(attitude.count == truthRows.count, "one row per IMU sample")
         let header = truthRows[0].split(separator: ",").map(String.init)
         let qwColumn = header.firstIndex(of: "qw") ?? 0

@@ -58,11 +58,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let suiteFile = folder.appendingPathComponent("suite.yaml"), baseline = folder.appendingPathComponent("metrics.csv")
         try """
-            scenarios:
-              - {scenario: orbit-72, seeds: [1, 2]}
-            tolerances:
-              - {metric: coverage, better: higher, abs: 0.002}
-            """.write(to: suiteFile, atomically: true, encoding: .utf8)
+        scenarios:
+          - {scenario: orbit-72, seeds: [1, 2]}
+        tolerances:
+          - {metric: coverage, better: higher, abs: 0.002}
+        """.write(to: suiteFile, atomically: true, encoding: .utf8)
         let common = ["regress", "--suite", suiteFile.path, "--baseline", baseline.path, "--out", folder.path]
         #expect(try Tool.run(common + ["--update-baseline", "--set", "selection.threshold=2"]).status == 0)
         let better = try Tool.run(common)
@@ -74,12 +74,14 @@ import Testing
         let folder = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let suiteFile = folder.appendingPathComponent("suite.yaml"), baseline = folder.appendingPathComponent("metrics.csv")
-        try "scenarios:\n  - {scenario: orbit-72}\ntolerances:\n  - {metric: coverage, better: upward}\n".write(to: suiteFile, atomically: true, encoding: .utf8)
+        try "scenarios:\n  - {scenario: orbit-72}\ntolerances:\n  - {metric: coverage, better: upward}\n".write(
+            to: suiteFile, atomically: true, encoding: .utf8)
         let bad = try Tool.run(["regress", "--suite", suiteFile.path, "--baseline", baseline.path, "--out", folder.path])
         #expect(bad.status != 0 && bad.standardError.split(separator: "\n").count == 1)
         #expect(bad.standardError.contains("suite.yaml:4: tolerances[0].better: expected one of higher, lower, none"))
 
-        try "scenarios:\n  - {scenario: tripod-ideal}\ntolerances:\n  - {metric: coverage, better: higher}\n".write(to: suiteFile, atomically: true, encoding: .utf8)
+        try "scenarios:\n  - {scenario: tripod-ideal}\ntolerances:\n  - {metric: coverage, better: higher}\n".write(
+            to: suiteFile, atomically: true, encoding: .utf8)
         try "scenario,seed,coverage\norbit-72,1,1.0000\n".write(to: baseline, atomically: true, encoding: .utf8)
         let missing = try Tool.run(["regress", "--suite", suiteFile.path, "--baseline", baseline.path, "--out", folder.path])
         #expect(missing.status != 0 && missing.standardError.contains("the baseline has no rows for tripod-ideal"))

@@ -48,7 +48,10 @@ private func lines(_ url: URL) throws -> [Substring] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file)")
         }
         let metrics = try lines(folder.appendingPathComponent("metrics.csv"))
-        #expect(metrics[0].hasSuffix(",kp_err_mean,kp_err_sd,kp_err_mean_P1,kp_err_sd_P1,kp_err_mean_P2,kp_err_sd_P2,kp_err_mean_P3,kp_err_sd_P3,kp_err_mean_P4,kp_err_sd_P4"))
+        #expect(
+            metrics[0].hasSuffix(
+                ",kp_err_mean,kp_err_sd,kp_err_mean_P1,kp_err_sd_P1,kp_err_mean_P2,kp_err_sd_P2,kp_err_mean_P3,kp_err_sd_P3,kp_err_mean_P4,kp_err_sd_P4"
+            ))
         #expect(metrics.count == 3)
         let header = metrics[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let row = metrics[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -80,7 +83,9 @@ private func lines(_ url: URL) throws -> [Substring] {
         let out = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
         for name in ["a", "b"] {
-            let result = try Tool.run(["run", "rephoto-fountain", "--seeds", "3", "--set", "rephoto.users=15", "--no-plots", "--out", out.appendingPathComponent(name).path])
+            let result = try Tool.run([
+                "run", "rephoto-fountain", "--seeds", "3", "--set", "rephoto.users=15", "--no-plots", "--out", out.appendingPathComponent(name).path,
+            ])
             #expect(result.status == 0)
         }
         for file in ["metrics.csv", "users.csv", "table-6-2-sim.csv", "table-6-3-sim.csv", "summary.json"] {

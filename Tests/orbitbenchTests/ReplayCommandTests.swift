@@ -25,7 +25,8 @@ import Testing
         #expect(runSlots.count == 72)
         #expect(try kept(out.appendingPathComponent("replay/slots.csv")) == runSlots)
         let metrics = try String(contentsOf: out.appendingPathComponent("replay/metrics.csv"), encoding: .utf8)
-        #expect(metrics.hasPrefix("session,coverage,max_gap_deg,") && metrics.contains("slot_angle_err_mean_deg"), "reference poses give truth metrics")
+        #expect(
+            metrics.hasPrefix("session,coverage,max_gap_deg,") && metrics.contains("slot_angle_err_mean_deg"), "reference poses give truth metrics")
         for plot in ["coverage-polar.png", "timeline.png"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("replay/plots/\(plot)").path))
         }
@@ -36,7 +37,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         let session = out.appendingPathComponent("phone")
         try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
-        try "t_s,qw,qx,qy,qz,rot_x_rad_s,rot_y_rad_s,rot_z_rad_s,user_acc_x_m_s2,user_acc_y_m_s2,user_acc_z_m_s2\n100,1,0,0,0,0,0,0,0,0,0\n101,1,0,0,0,0,0,0,0,0,0\n"
+        try
+            "t_s,qw,qx,qy,qz,rot_x_rad_s,rot_y_rad_s,rot_z_rad_s,user_acc_x_m_s2,user_acc_y_m_s2,user_acc_z_m_s2\n100,1,0,0,0,0,0,0,0,0,0\n101,1,0,0,0,0,0,0,0,0,0\n"
             .write(to: session.appendingPathComponent("motion.csv"), atomically: true, encoding: .utf8)
         try "timestamp_s,exposure_s\n1,0.01\n".write(to: session.appendingPathComponent("frames.csv"), atomically: true, encoding: .utf8)
         let mismatch = try Tool.run(["replay", session.path, "--no-plots", "--out", out.appendingPathComponent("a").path])
@@ -45,7 +47,9 @@ import Testing
         try "timestamp_s,exposure_s\n1,-0.5\n".write(to: session.appendingPathComponent("frames.csv"), atomically: true, encoding: .utf8)
         let bad = try Tool.run(["replay", session.path, "--out", out.appendingPathComponent("b").path])
         #expect(bad.status != 0)
-        #expect(bad.standardError.trimmingCharacters(in: .whitespacesAndNewlines) == "Error: \(session.path)/frames.csv:2 column exposure_s: exposure -0.5 s is outside 0...10 s")
+        #expect(
+            bad.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "Error: \(session.path)/frames.csv:2 column exposure_s: exposure -0.5 s is outside 0...10 s")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("b").path), "no half-written output")
     }
 }

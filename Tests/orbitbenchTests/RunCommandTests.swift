@@ -11,12 +11,17 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("coverage                      1.000 ± 0.000"))
         let folder = out.appendingPathComponent("tripod-ideal")
-        for file in ["summary.json", "metrics.csv", "frames.csv", "slots.csv", "recording.json",
-                     "plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/deviation.png", "plots/seeds.png"] {
+        for file in [
+            "summary.json", "metrics.csv", "frames.csv", "slots.csv", "recording.json",
+            "plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/deviation.png", "plots/seeds.png",
+        ] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file)")
         }
         let metrics = try String(contentsOf: folder.appendingPathComponent("metrics.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(metrics[0] == "scenario,seed,coverage,max_gap_deg,slot_angle_err_mean_deg,angle_est_err_mean_deg,angle_est_err_max_deg,blur_sel_mean_px,blur_sel_p95_px,blur_all_mean_px,dev_pitch_mean_deg,dev_roll_mean_deg,frames_total,frames_dropped,frames_scored,frames_selected,sync_err_mean_ms,att_rmse_total_deg,att_rmse_heading_deg,att_rmse_incl_deg,kp_err_mean,kp_err_sd")
+        #expect(
+            metrics[0]
+                == "scenario,seed,coverage,max_gap_deg,slot_angle_err_mean_deg,angle_est_err_mean_deg,angle_est_err_max_deg,blur_sel_mean_px,blur_sel_p95_px,blur_all_mean_px,dev_pitch_mean_deg,dev_roll_mean_deg,frames_total,frames_dropped,frames_scored,frames_selected,sync_err_mean_ms,att_rmse_total_deg,att_rmse_heading_deg,att_rmse_incl_deg,kp_err_mean,kp_err_sd"
+        )
         #expect(metrics.count == 3 && metrics[1].hasPrefix("tripod-ideal,1,1.0000,0.0000,"))
         let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("summary.json"))) as! [String: Any]
         #expect((summary["seeds"] as! [Int]) == [1, 2])
@@ -60,7 +65,8 @@ import Testing
         return url
     }
 
-    let good = #"{"uid":"u","date":1,"radius":5,"elements":[{"image":"a.jpg","angle":355,"time":0.5,"deviationPitch":0,"deviationRoll":0,"acceleration":0.1},{"image":"b.jpg","angle":10,"time":1,"deviationPitch":0,"deviationRoll":0,"acceleration":0.1}]}"#
+    let good =
+        #"{"uid":"u","date":1,"radius":5,"elements":[{"image":"a.jpg","angle":355,"time":0.5,"deviationPitch":0,"deviationRoll":0,"acceleration":0.1},{"image":"b.jpg","angle":10,"time":1,"deviationPitch":0,"deviationRoll":0,"acceleration":0.1}]}"#
 
     @Test func showsTheNearestImage() throws {
         let file = try write(good)

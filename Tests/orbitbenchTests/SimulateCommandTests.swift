@@ -66,7 +66,10 @@ let shippedScenarios = shippedCaptureScenarios + ["rephoto-fountain"]
     @Test func rephotoScenariosAreForRun() throws {
         let result = try Tool.run(["simulate", "rephoto-fountain", "--out", "/tmp"])
         #expect(result.status != 0)
-        #expect(result.standardError == "Error: orbitbench simulate: rephoto-fountain is a rephoto scenario; simulate works on capture scenarios (try: orbitbench run rephoto-fountain)\n")
+        #expect(
+            result.standardError
+                == "Error: orbitbench simulate: rephoto-fountain is a rephoto scenario; simulate works on capture scenarios (try: orbitbench run rephoto-fountain)\n"
+        )
     }
 
     @Test func unwritableOutputIsReported() throws {

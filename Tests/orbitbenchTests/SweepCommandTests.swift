@@ -87,7 +87,9 @@ import Testing
             return String(result.standardError.split(separator: "\n").first ?? "")
         }
         #expect(try error(["--vary", "selection.threshold=1:3"]).contains("expected three numbers FROM:TO:STEP"))
-        #expect(try error(["--vary", "selection.angle_source=1:3:1"]).contains("selection.angle_source: expected one of euler_yaw, optical_axis, found '1:3:1'"))
+        #expect(
+            try error(["--vary", "selection.angle_source=1:3:1"]).contains(
+                "selection.angle_source: expected one of euler_yaw, optical_axis, found '1:3:1'"))
         #expect(try error(["--vary", "description=a,b"]).contains("description is neither a numeric nor a choice scenario key"))
         #expect(try error(["--vary", "selection.slots=10:20:2.5"]).contains("takes whole numbers"))
         #expect(try error(["--vary", "selection.threshold=5:1:1"]).contains("TO must not be below FROM"))

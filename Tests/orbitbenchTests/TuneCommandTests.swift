@@ -26,7 +26,10 @@ import Testing
         #expect(shown.status == 0, "\(shown.standardError)")
 
         let csv = try String(contentsOf: out.appendingPathComponent("tuning.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(csv[0].hasPrefix("evaluation,selection.weights.roll,selection.weights.pitch,selection.weights.acceleration,selection.weights.angle_offset,selection.threshold,objective,undefined_runs,orbit-72:coverage,"))
+        #expect(
+            csv[0].hasPrefix(
+                "evaluation,selection.weights.roll,selection.weights.pitch,selection.weights.acceleration,selection.weights.angle_offset,selection.threshold,objective,undefined_runs,orbit-72:coverage,"
+            ))
         #expect(csv.count >= 26 && csv[1].hasPrefix("1,1.000000,1.000000,1.000000,1.000000,6.000000,"))
         let png = try PNGCodec.decode(Array(try Data(contentsOf: out.appendingPathComponent("plots/tuning.png"))))
         #expect(png.text("Source") == "orbitbench tune: scenarios orbit-72, shaky-hands, back-and-forth")

@@ -36,25 +36,31 @@ public struct RegressionComparison: Sendable {
     /// Checks that the baseline holds the same runs, then compares every tolerance's metric.
     public init(suite: RegressionSuite, baseline: RegressionRun, current: RegressionRun) throws {
         for (index, tolerance) in suite.tolerances.enumerated() where !RunMetrics.isKnown(tolerance.metric) {
-            throw RegressionError("tolerances[\(index)].metric: \(tolerance.metric) is not a metric (\(RunMetrics.sharedColumns.joined(separator: ", ")), kp_err_mean_<keypoint>, kp_err_sd_<keypoint>)")
+            throw RegressionError(
+                "tolerances[\(index)].metric: \(tolerance.metric) is not a metric (\(RunMetrics.sharedColumns.joined(separator: ", ")), kp_err_mean_<keypoint>, kp_err_sd_<keypoint>)"
+            )
         }
         var lines: [Line] = []
         for entry in suite.entries {
             let before = baseline.rows.filter { $0.scenario == entry.name }
             let now = current.rows.filter { $0.scenario == entry.name }
             guard !before.isEmpty else {
-                throw RegressionError("the baseline has no rows for \(entry.name): the suite changed; review and run orbitbench regress --update-baseline")
+                throw RegressionError(
+                    "the baseline has no rows for \(entry.name): the suite changed; review and run orbitbench regress --update-baseline")
             }
             guard before.map(\.seed) == now.map(\.seed) else {
-                throw RegressionError("the baseline ran \(entry.name) with seeds \(before.map { String($0.seed) }.joined(separator: ",")), the suite with \(now.map { String($0.seed) }.joined(separator: ",")); run orbitbench regress --update-baseline")
+                throw RegressionError(
+                    "the baseline ran \(entry.name) with seeds \(before.map { String($0.seed) }.joined(separator: ",")), the suite with \(now.map { String($0.seed) }.joined(separator: ",")); run orbitbench regress --update-baseline"
+                )
             }
             for tolerance in suite.tolerances {
                 let baselineMean = Self.mean(before, tolerance.metric), currentMean = Self.mean(now, tolerance.metric)
                 if baselineMean == nil && currentMean == nil { continue }  // does not apply to this scenario
                 let allowance = tolerance.allowance(around: baselineMean ?? 0)
-                lines.append(Line(
-                    scenario: entry.name, metric: tolerance.metric, baseline: baselineMean, current: currentMean, allowance: allowance,
-                    better: tolerance.better, verdict: Self.verdict(baselineMean, currentMean, allowance, tolerance.better)))
+                lines.append(
+                    Line(
+                        scenario: entry.name, metric: tolerance.metric, baseline: baselineMean, current: currentMean, allowance: allowance,
+                        better: tolerance.better, verdict: Self.verdict(baselineMean, currentMean, allowance, tolerance.better)))
             }
         }
         self.lines = lines

@@ -45,7 +45,8 @@ public struct RegressionRun: Sendable {
             }
             let base = try ScenarioSource(reference: entry.scenario, searchDirectories: searchDirectories, overrides: overrides).resolve()
             let applicable = extra.filter { !base.kind.unusedSections.contains($0.path[0]) }
-            return applicable.isEmpty ? base
+            return applicable.isEmpty
+                ? base
                 : try ScenarioSource(reference: entry.scenario, searchDirectories: searchDirectories, overrides: overrides + applicable).resolve()
         }
     }
@@ -61,7 +62,8 @@ public struct RegressionRun: Sendable {
         var columns = RunMetrics.sharedColumns
         for names in metrics.map(\.names) { for name in names where !columns.contains(name) { columns.append(name) } }
         let rows = zip(jobs, metrics).map { job, result in
-            Row(scenario: suite.entries[job.0].name, seed: job.1,
+            Row(
+                scenario: suite.entries[job.0].name, seed: job.1,
                 metrics: Dictionary(uniqueKeysWithValues: zip(result.names, result.values).compactMap { name, value in value.map { (name, $0) } }))
         }
         return RegressionRun(rows: rows, columns: columns)

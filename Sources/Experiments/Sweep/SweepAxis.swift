@@ -47,7 +47,8 @@ public struct SweepAxis: Sendable, Equatable, CustomStringConvertible {
         let bounds = text[text.index(after: equals)...].split(separator: ":", omittingEmptySubsequences: false)
             .map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard bounds.count == 3, let from = bounds[0], let to = bounds[1], let step = bounds[2],
-              from.isFinite, to.isFinite, step.isFinite else {
+            from.isFinite, to.isFinite, step.isFinite
+        else {
             throw SweepError("--vary \(text): expected three numbers FROM:TO:STEP after '='")
         }
         guard step > 0 else { throw SweepError("--vary \(text): STEP must be positive") }

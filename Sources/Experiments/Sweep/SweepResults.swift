@@ -49,4 +49,3 @@ public struct SweepResults: Sendable {
         zip(plan.axes, plan.cells[cell]).map { "\($0.key)=\($0.text($1))" }.joined(separator: ", ")
     }
 }
-

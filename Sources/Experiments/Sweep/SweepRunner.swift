@@ -78,14 +78,19 @@ public enum SweepRunner {
     /// Jobs already in `csv`, after checking it belongs to `plan`; cuts a half-written last line.
     static func completedJobs(_ plan: SweepPlan, csv: URL, definition: URL) throws -> Set<Int> {
         guard let stored = FileManager.default.contents(atPath: definition.path),
-              let previous = try? JSONDecoder().decode(SweepDefinition.self, from: stored) else {
-            throw SweepError("\(definition.path) is missing or unreadable: cannot tell which sweep \(csv.lastPathComponent) belongs to (use --overwrite)")
+            let previous = try? JSONDecoder().decode(SweepDefinition.self, from: stored)
+        else {
+            throw SweepError(
+                "\(definition.path) is missing or unreadable: cannot tell which sweep \(csv.lastPathComponent) belongs to (use --overwrite)")
         }
         let current = plan.definition
         guard previous == current else {
-            let what = previous.vary != current.vary ? "--vary \(previous.vary.joined(separator: " --vary "))"
-                : previous.seeds != current.seeds ? "seeds \(previous.seeds.map(String.init).joined(separator: ","))"
-                : previous.columns != current.columns ? "other columns" : "a different scenario (\(previous.scenario) with other settings)"
+            let what =
+                previous.vary != current.vary
+                ? "--vary \(previous.vary.joined(separator: " --vary "))"
+                : previous.seeds != current.seeds
+                    ? "seeds \(previous.seeds.map(String.init).joined(separator: ","))"
+                    : previous.columns != current.columns ? "other columns" : "a different scenario (\(previous.scenario) with other settings)"
             throw SweepError("\(csv.path) belongs to another sweep (\(what)); use the same arguments, another --out, or --overwrite")
         }
         guard var bytes = FileManager.default.contents(atPath: csv.path).map(Array.init) else {
@@ -102,7 +107,8 @@ public enum SweepRunner {
         var done = Set<Int>()
         for row in table.rows {
             guard let cell = Int(row.fields[0]), plan.cells.indices.contains(cell),
-                  let seed = UInt64(row.fields[1]), let seedIndex = plan.seeds.firstIndex(of: seed) else {
+                let seed = UInt64(row.fields[1]), let seedIndex = plan.seeds.firstIndex(of: seed)
+            else {
                 throw CSVError(file: csv.path, line: row.line, message: "cell or seed not part of this sweep")
             }
             for (axis, value) in plan.cells[cell].enumerated() where row.fields[2 + axis] != plan.axes[axis].text(value) {

@@ -76,9 +76,10 @@ public struct ThesisAudit: Sendable {
                 let reference = data.reference[key]
                 let range = Self.distanceRange(reference, point)
                 row.append(range)
-                distances.append(DistanceCell(
-                    image: data.images[imageIndex + 1], keypoint: data.keypoints[key], published: data.published62[imageIndex][key],
-                    recomputed: reference.distance(to: point), range: range))
+                distances.append(
+                    DistanceCell(
+                        image: data.images[imageIndex + 1], keypoint: data.keypoints[key], published: data.published62[imageIndex][key],
+                        recomputed: reference.distance(to: point), range: range))
             }
             ranges.append(row)
         }
@@ -89,25 +90,30 @@ public struct ThesisAudit: Sendable {
         var statistics: [StatisticCell] = []
         for (key, name) in data.keypoints.enumerated() {
             let columnRanges = ranges.map { $0[key] }
-            statistics.append(StatisticCell(
-                row: name, statistic: .mean, published: data.published63[key].mean, fromTable61: recomputed.perKeypoint[key].mean,
-                fromTable61Range: Self.range(of: columnRanges) { Spread($0).mean }, fromPublished62: published.perKeypoint[key].mean))
-            statistics.append(StatisticCell(
-                row: name, statistic: .sigma, published: data.published63[key].sigma,
-                fromTable61: recomputed.perKeypoint[key].meanAbsoluteDeviation,
-                fromTable61Range: Self.range(of: columnRanges) { Spread($0).meanAbsoluteDeviation },
-                fromPublished62: published.perKeypoint[key].meanAbsoluteDeviation))
+            statistics.append(
+                StatisticCell(
+                    row: name, statistic: .mean, published: data.published63[key].mean, fromTable61: recomputed.perKeypoint[key].mean,
+                    fromTable61Range: Self.range(of: columnRanges) { Spread($0).mean }, fromPublished62: published.perKeypoint[key].mean))
+            statistics.append(
+                StatisticCell(
+                    row: name, statistic: .sigma, published: data.published63[key].sigma,
+                    fromTable61: recomputed.perKeypoint[key].meanAbsoluteDeviation,
+                    fromTable61Range: Self.range(of: columnRanges) { Spread($0).meanAbsoluteDeviation },
+                    fromPublished62: published.perKeypoint[key].meanAbsoluteDeviation))
         }
         let allRanges = ranges.flatMap { $0 }
-        statistics.append(StatisticCell(
-            row: "overall", statistic: .mean, published: data.publishedOverall.mean, fromTable61: recomputed.thesisOverallMean,
-            fromTable61Range: Interval(lower: Spread(allRanges.map(\.lower)).mean, upper: Spread(allRanges.map(\.upper)).mean),
-            fromPublished62: published.thesisOverallMean))
+        statistics.append(
+            StatisticCell(
+                row: "overall", statistic: .mean, published: data.publishedOverall.mean, fromTable61: recomputed.thesisOverallMean,
+                fromTable61Range: Interval(lower: Spread(allRanges.map(\.lower)).mean, upper: Spread(allRanges.map(\.upper)).mean),
+                fromPublished62: published.thesisOverallMean))
         let sigmaRows = statistics.filter { $0.statistic == .sigma }
-        statistics.append(StatisticCell(
-            row: "overall", statistic: .sigma, published: data.publishedOverall.sigma, fromTable61: recomputed.thesisOverallSigma,
-            fromTable61Range: Interval(lower: Spread(sigmaRows.map(\.fromTable61Range.lower)).mean, upper: Spread(sigmaRows.map(\.fromTable61Range.upper)).mean),
-            fromPublished62: published.thesisOverallSigma))
+        statistics.append(
+            StatisticCell(
+                row: "overall", statistic: .sigma, published: data.publishedOverall.sigma, fromTable61: recomputed.thesisOverallSigma,
+                fromTable61Range: Interval(
+                    lower: Spread(sigmaRows.map(\.fromTable61Range.lower)).mean, upper: Spread(sigmaRows.map(\.fromTable61Range.upper)).mean),
+                fromPublished62: published.thesisOverallSigma))
         self.statistics = statistics
 
         let definitions: [(String, (Spread) -> Double)] = [
@@ -170,17 +176,29 @@ public struct ThesisAudit: Sendable {
         func swapped(_ p: NormalizedPoint) -> NormalizedPoint { NormalizedPoint(x: p.y, y: p.x) }
         var hypotheses: [(String, Int, Int)] = []
         let otherPoints = explained { image in
-            reference.indices.flatMap { a in rephotos[image].indices.flatMap { b in
-                [reference[a].distance(to: rephotos[image][b]), swapped(reference[a]).distance(to: rephotos[image][b]),
-                 reference[a].distance(to: swapped(rephotos[image][b]))]
-            } }
+            reference.indices.flatMap { a in
+                rephotos[image].indices.flatMap { b in
+                    [
+                        reference[a].distance(to: rephotos[image][b]), swapped(reference[a]).distance(to: rephotos[image][b]),
+                        reference[a].distance(to: swapped(rephotos[image][b])),
+                    ]
+                }
+            }
         }
         hypotheses.append(("another key point or x/y swapped, in the reference or the rephotograph", otherPoints.0, otherPoints.1))
         let shifted = explained { image in
             var values: [Double] = []
-            for rx in reference.indices { for ry in reference.indices { for px in reference.indices { for py in reference.indices {
-                values.append(NormalizedPoint(x: reference[rx].x, y: reference[ry].y).distance(to: NormalizedPoint(x: rephotos[image][px].x, y: rephotos[image][py].y)))
-            } } } }
+            for rx in reference.indices {
+                for ry in reference.indices {
+                    for px in reference.indices {
+                        for py in reference.indices {
+                            values.append(
+                                NormalizedPoint(x: reference[rx].x, y: reference[ry].y).distance(
+                                    to: NormalizedPoint(x: rephotos[image][px].x, y: rephotos[image][py].y)))
+                        }
+                    }
+                }
+            }
             return values
         }
         hypotheses.append(("x and y taken from different key points (a column shift)", shifted.0, shifted.1))

@@ -21,7 +21,9 @@ public struct ThesisData: Sendable {
 
     public static func load(directory: String) throws(CSVError) -> ThesisData {
         let t61 = try CSVTable.load("\(directory)/table-6-1.csv")
-        let (imageColumn, keyColumn, xColumn, yColumn) = (try t61.column("image"), try t61.column("keypoint"), try t61.column("x"), try t61.column("y"))
+        let (imageColumn, keyColumn, xColumn, yColumn) = (
+            try t61.column("image"), try t61.column("keypoint"), try t61.column("x"), try t61.column("y")
+        )
         var images: [String] = [], keypoints: [String] = []
         var byImage: [String: [String: NormalizedPoint]] = [:]
         for row in t61.rows {
@@ -67,7 +69,8 @@ public struct ThesisData: Sendable {
         guard published63.count == keypoints.count, let overall else {
             throw CSVError(file: t63.file, message: "needs one row per key point and an 'overall' row")
         }
-        return ThesisData(images: images, keypoints: keypoints, points: points, published62: published62,
-                          published63: published63, publishedOverall: overall)
+        return ThesisData(
+            images: images, keypoints: keypoints, points: points, published62: published62,
+            published63: published63, publishedOverall: overall)
     }
 }

@@ -43,24 +43,26 @@ public enum NelderMead {
 
         let function = UnsafeMutablePointer<gsl_multimin_function>.allocate(capacity: 1)
         defer { function.deallocate() }
-        function.initialize(to: gsl_multimin_function(
-            f: { vector, parameters in
-                let context = Unmanaged<Context>.fromOpaque(parameters!).takeUnretainedValue()
-                guard context.error == nil, let vector else { return .nan }
-                let x = (0..<context.dimension).map { gsl_vector_get(vector, $0) }
-                context.evaluations += 1
-                do {
-                    let value = try context.objective(x)
-                    return value.isFinite ? value : .nan
-                } catch {
-                    context.error = error
-                    return .nan
-                }
-            },
-            n: n, params: unmanaged.toOpaque()))
+        function.initialize(
+            to: gsl_multimin_function(
+                f: { vector, parameters in
+                    let context = Unmanaged<Context>.fromOpaque(parameters!).takeUnretainedValue()
+                    guard context.error == nil, let vector else { return .nan }
+                    let x = (0..<context.dimension).map { gsl_vector_get(vector, $0) }
+                    context.evaluations += 1
+                    do {
+                        let value = try context.objective(x)
+                        return value.isFinite ? value : .nan
+                    } catch {
+                        context.error = error
+                        return .nan
+                    }
+                },
+                n: n, params: unmanaged.toOpaque()))
 
         guard let x = gsl_vector_alloc(n), let stepVector = gsl_vector_alloc(n),
-              let minimizer = gsl_multimin_fminimizer_alloc(cgsl_multimin_nmsimplex2(), n) else {
+            let minimizer = gsl_multimin_fminimizer_alloc(cgsl_multimin_nmsimplex2(), n)
+        else {
             throw GSLError(code: Int32(GSL_ENOMEM), context: "Nelder–Mead: allocation")
         }
         defer {

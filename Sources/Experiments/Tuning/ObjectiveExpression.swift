@@ -139,7 +139,9 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
                 return .number(value)
             }
             if next.isLetter || next == "_" {
-                while position < characters.count, characters[position].isLetter || characters[position].isNumber || characters[position] == "_" { position += 1 }
+                while position < characters.count, characters[position].isLetter || characters[position].isNumber || characters[position] == "_" {
+                    position += 1
+                }
                 let name = String(characters[start..<position])
                 if let arity = ObjectiveExpression.functions[name] {
                     guard peek() == "(" else { throw ObjectiveError("\(name) at \(start + 1) needs '('") }
@@ -151,7 +153,9 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
                     }
                     guard peek() == ")" else { throw ObjectiveError("missing ')' after the arguments of \(name) at \(start + 1)") }
                     position += 1
-                    guard arguments.count == arity else { throw ObjectiveError("\(name) takes \(arity) argument\(arity == 1 ? "" : "s"), found \(arguments.count)") }
+                    guard arguments.count == arity else {
+                        throw ObjectiveError("\(name) takes \(arity) argument\(arity == 1 ? "" : "s"), found \(arguments.count)")
+                    }
                     return .call(name, arguments)
                 }
                 guard isMetric(name) else { throw ObjectiveError("'\(name)' at \(start + 1) is not a metric") }

@@ -50,7 +50,9 @@ public enum Tuner {
         progress: ((TuningRecord) -> Void)? = nil
     ) throws -> TuningOutcome {
         guard Set(trainSeeds).isDisjoint(with: testSeeds) else {
-            throw TuningError("training and held-out seeds overlap (\(Set(trainSeeds).intersection(testSeeds).sorted().map(String.init).joined(separator: ","))): held-out seeds must be new")
+            throw TuningError(
+                "training and held-out seeds overlap (\(Set(trainSeeds).intersection(testSeeds).sorted().map(String.init).joined(separator: ","))): held-out seeds must be new"
+            )
         }
         try problem.prepare(seeds: trainSeeds + testSeeds)
         let parameters = problem.parameters
@@ -65,7 +67,8 @@ public enum Tuner {
             progress?(record)
             return result.objective
         }
-        let best = history.min { $0.result.objective < $1.result.objective }?.result.values
+        let best =
+            history.min { $0.result.objective < $1.result.objective }?.result.values
             ?? zip(parameters, search.x).map { $0.value($1) }
         let tuned = zip(parameters, best).map { parameter, value in
             parameter.isInteger ? value : Double(String(format: "%.4g", value))!

@@ -155,7 +155,9 @@ public final class TuningProblem: @unchecked Sendable {
             }
         }
         for run in metrics {
-            if let value = objective.evaluate({ run[$0] }), value.isFinite { total += value } else {
+            if let value = objective.evaluate({ run[$0] }), value.isFinite {
+                total += value
+            } else {
                 total += Self.undefinedPenalty
                 undefined += 1
             }

@@ -95,9 +95,10 @@ public struct BiasEstimatingFilter: AttitudeFilter {
     private var startupHeadingGain = SmoothingFactor(timeConstant: 0.5)
     private var restBiasGain = SmoothingFactor(timeConstant: 2)
     private var rest = RestDetector(parameters: .init(timeConstant: 0.5, gyroscopeThreshold: 0.035, accelerationThreshold: 0.5, minimumDuration: 1.5))
-    private var magneticReference = MagneticReference(parameters: .init(
-        normTolerance: 0.1, dipTolerance: 0.17, followTimeConstant: 20, acceptAfter: 20, currentTimeConstant: 0.05,
-        minimumUndisturbedTime: 0.5, newFieldMinimumRate: 0.35))
+    private var magneticReference = MagneticReference(
+        parameters: .init(
+            normTolerance: 0.1, dipTolerance: 0.17, followTimeConstant: 20, acceptAfter: 20, currentTimeConstant: 0.05,
+            minimumUndisturbedTime: 0.5, newFieldMinimumRate: 0.35))
 
     public init(settings: Settings = .default) {
         self.settings = settings
@@ -118,14 +119,16 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         headingGain = SmoothingFactor(timeConstant: settings.headingTimeConstant)
         startupHeadingGain = SmoothingFactor(timeConstant: settings.headingStartupTimeConstant)
         restBiasGain = SmoothingFactor(timeConstant: settings.restBiasTimeConstant)
-        rest = RestDetector(parameters: .init(
-            timeConstant: settings.restTimeConstant, gyroscopeThreshold: settings.restGyroscopeThreshold,
-            accelerationThreshold: settings.restAccelerationThreshold, minimumDuration: settings.restMinimumDuration))
-        magneticReference = MagneticReference(parameters: .init(
-            normTolerance: settings.magneticNormTolerance, dipTolerance: settings.magneticDipTolerance,
-            followTimeConstant: settings.magneticReferenceTimeConstant, acceptAfter: settings.magneticAcceptAfter,
-            currentTimeConstant: settings.magneticCurrentTimeConstant, minimumUndisturbedTime: settings.magneticMinimumUndisturbedTime,
-            newFieldMinimumRate: settings.magneticNewFieldMinimumRate))
+        rest = RestDetector(
+            parameters: .init(
+                timeConstant: settings.restTimeConstant, gyroscopeThreshold: settings.restGyroscopeThreshold,
+                accelerationThreshold: settings.restAccelerationThreshold, minimumDuration: settings.restMinimumDuration))
+        magneticReference = MagneticReference(
+            parameters: .init(
+                normTolerance: settings.magneticNormTolerance, dipTolerance: settings.magneticDipTolerance,
+                followTimeConstant: settings.magneticReferenceTimeConstant, acceptAfter: settings.magneticAcceptAfter,
+                currentTimeConstant: settings.magneticCurrentTimeConstant, minimumUndisturbedTime: settings.magneticMinimumUndisturbedTime,
+                newFieldMinimumRate: settings.magneticNewFieldMinimumRate))
     }
 
     public mutating func update(_ reading: ImuReading) {

@@ -23,7 +23,10 @@ public struct ComplementaryFilter: AttitudeFilter {
         /// Expected magnitude of gravity, m/s².
         public var gravity: Double = Units.standardGravity
 
-        public init(tiltTimeConstant: Double = 1.0, headingTimeConstant: Double = 5.0, accelerationRejection: Double = 2.0, gravity: Double = Units.standardGravity) {
+        public init(
+            tiltTimeConstant: Double = 1.0, headingTimeConstant: Double = 5.0, accelerationRejection: Double = 2.0,
+            gravity: Double = Units.standardGravity
+        ) {
             self.tiltTimeConstant = tiltTimeConstant
             self.headingTimeConstant = headingTimeConstant
             self.accelerationRejection = accelerationRejection

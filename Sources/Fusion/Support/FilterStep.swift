@@ -88,7 +88,8 @@ enum InitialAttitude {
     static func from(accelerometer: Vector3, magnetometer: Vector3?) -> Quaternion? {
         guard let up = accelerometer.normalized else { return nil }
         if let field = magnetometer, field.isFinite,
-           let north = (field - field.dot(up) * up).normalized {
+            let north = (field - field.dot(up) * up).normalized
+        {
             let west = up.cross(north)
             // Rows of the body → earth matrix are the earth axes in body coordinates.
             let matrix = Matrix3(rows: north, west, up)

@@ -79,7 +79,8 @@ struct MagneticReference: Sendable, Equatable {
         undisturbedFor = 0
         // Disturbed: is the new field steady around its own mean while the device turns?
         if candidateTime == 0 || abs(currentNorm / candidateNorm - 1) > parameters.normTolerance
-            || abs(currentDip - candidateDip) > parameters.dipTolerance {
+            || abs(currentDip - candidateDip) > parameters.dipTolerance
+        {
             candidateNorm = currentNorm
             candidateDip = currentDip
             candidateTime = .leastNonzeroMagnitude

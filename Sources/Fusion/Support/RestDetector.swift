@@ -41,7 +41,8 @@ struct RestDetector: Sendable, Equatable {
         meanGyroscope += alpha * (gyroscope - meanGyroscope)
         meanAcceleration += alpha * (accelerometer - meanAcceleration)
         let limit = parameters.gyroscopeThreshold
-        let still = (gyroscope - meanGyroscope).normSquared < limit * limit
+        let still =
+            (gyroscope - meanGyroscope).normSquared < limit * limit
             && (meanGyroscope - bias).normSquared < limit * limit
             && (accelerometer - meanAcceleration).normSquared < parameters.accelerationThreshold * parameters.accelerationThreshold
         stillFor = still ? stillFor + dt : 0

@@ -39,50 +39,58 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         #if DEBUG
-        print("warning: this is a debug build; figures are not representative (use .build/release/orbitbench)")
+            print("warning: this is a debug build; figures are not representative (use .build/release/orbitbench)")
         #endif
         let scenario = try ScenarioLoader.builtInDefault()
         var results: [BenchmarkResult] = []
         var seed: UInt64 = 0
         let sampleCount = try SimulatedRun(world: scenario.world, seed: 1).imu.count
-        results.append(try BenchmarkResult.measure("simulate orbit-72 (60 s)", items: sampleCount, repetitions: repetitions) {
-            seed += 1
-            _ = try SimulatedRun(world: scenario.world, seed: seed)
-        })
+        results.append(
+            try BenchmarkResult.measure("simulate orbit-72 (60 s)", items: sampleCount, repetitions: repetitions) {
+                seed += 1
+                _ = try SimulatedRun(world: scenario.world, seed: seed)
+            })
         let trajectory = try Trajectory(world: scenario.world, seed: 1)
-        results.append(BenchmarkResult.measure("trajectory truth query", items: sampleCount, repetitions: repetitions) {
-            var checksum = 0.0
-            for index in 0..<sampleCount { checksum += trajectory.state(at: Double(index) / 200).attitude.w }
-            precondition(checksum.isFinite)
-        })
+        results.append(
+            BenchmarkResult.measure("trajectory truth query", items: sampleCount, repetitions: repetitions) {
+                var checksum = 0.0
+                for index in 0..<sampleCount { checksum += trajectory.state(at: Double(index) / 200).attitude.w }
+                precondition(checksum.isFinite)
+            })
         let environment = MagneticEnvironment(settings: scenario.world.environment)
-        results.append(try BenchmarkResult.measure("  IMU sampling incl. truth", items: sampleCount, repetitions: repetitions) {
-            _ = try ImuSimulator.sample(trajectory, settings: scenario.world.imu, environment: environment, seed: 3)
-        })
+        results.append(
+            try BenchmarkResult.measure("  IMU sampling incl. truth", items: sampleCount, repetitions: repetitions) {
+                _ = try ImuSimulator.sample(trajectory, settings: scenario.world.imu, environment: environment, seed: 3)
+            })
         var gyroscope = try InertialSensorModel(
             settings: scenario.world.imu.gyroscope, unitScale: Angles.radiansPerDegree, nominalRate: 200, seed: 1, name: "bench")
-        results.append(BenchmarkResult.measure("  gyroscope model", items: sampleCount, repetitions: repetitions) {
-            var checksum = Vector3.zero
-            for index in 0..<sampleCount { checksum += gyroscope.measure(Vector3(0.1, Double(index) * 1e-5, 0), dt: 0.005) }
-            precondition(checksum.isFinite)
-        })
+        results.append(
+            BenchmarkResult.measure("  gyroscope model", items: sampleCount, repetitions: repetitions) {
+                var checksum = Vector3.zero
+                for index in 0..<sampleCount { checksum += gyroscope.measure(Vector3(0.1, Double(index) * 1e-5, 0), dt: 0.005) }
+                precondition(checksum.isFinite)
+            })
         let stream = try RandomStream(seed: 1, source: "bench")
-        results.append(BenchmarkResult.measure("  GSL ziggurat gaussian", items: sampleCount * 9, repetitions: repetitions) {
-            var checksum = 0.0
-            for _ in 0..<(sampleCount * 9) { checksum += stream.gaussian(sigma: 1) }
-            precondition(checksum.isFinite)
-        })
+        results.append(
+            BenchmarkResult.measure("  GSL ziggurat gaussian", items: sampleCount * 9, repetitions: repetitions) {
+                var checksum = 0.0
+                for _ in 0..<(sampleCount * 9) { checksum += stream.gaussian(sigma: 1) }
+                precondition(checksum.isFinite)
+            })
         let run = try SimulatedRun(world: scenario.world, seed: 1)
         let imuTimes = run.imu.map(\.time)
-        results.append(try BenchmarkResult.measure("  motion schedule", items: run.motion.count, repetitions: repetitions) {
-            _ = try MotionSchedule.generate(scenario.world.motion, duration: trajectory.duration, imuTimes: imuTimes, seed: 3)
-        })
-        results.append(try BenchmarkResult.measure("  camera frames", items: run.frames.count, repetitions: repetitions) {
-            _ = try CameraSimulator.frames(scenario.world.camera, duration: trajectory.duration, seed: 3)
-        })
-        results.append(try BenchmarkResult.measure("  trajectory setup", items: 1, repetitions: repetitions) {
-            _ = try Trajectory(world: scenario.world, seed: 3)
-        })
+        results.append(
+            try BenchmarkResult.measure("  motion schedule", items: run.motion.count, repetitions: repetitions) {
+                _ = try MotionSchedule.generate(scenario.world.motion, duration: trajectory.duration, imuTimes: imuTimes, seed: 3)
+            })
+        results.append(
+            try BenchmarkResult.measure("  camera frames", items: run.frames.count, repetitions: repetitions) {
+                _ = try CameraSimulator.frames(scenario.world.camera, duration: trajectory.duration, seed: 3)
+            })
+        results.append(
+            try BenchmarkResult.measure("  trajectory setup", items: 1, repetitions: repetitions) {
+                _ = try Trajectory(world: scenario.world, seed: 3)
+            })
         // Filters: one update per IMU sample of the default run (magnetometer pre-calibrated).
         let input = FusionInput(run: run, calibrate: true)
         let readings = input.readings.map { raw -> ImuReading in
@@ -91,30 +99,37 @@ struct BenchCommand: ParsableCommand {
             return reading
         }
         for kind in FilterName.allCases {
-            results.append(scenario.fusion.settings.withFilter(kind, FilterBenchmark(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
+            results.append(
+                scenario.fusion.settings.withFilter(
+                    kind, FilterBenchmark(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
         }
         // The whole per-seed pipeline of `orbitbench run` (simulation, fusion, selection, metrics).
         var runSeed: UInt64 = 100
-        results.append(try BenchmarkResult.measure("capture run orbit-72 (one seed)", items: 1, repetitions: max(5, repetitions / 3)) {
-            runSeed += 1
-            _ = try CaptureRunner.run(scenario, seed: runSeed)
-        })
+        results.append(
+            try BenchmarkResult.measure("capture run orbit-72 (one seed)", items: 1, repetitions: max(5, repetitions / 3)) {
+                runSeed += 1
+                _ = try CaptureRunner.run(scenario, seed: runSeed)
+            })
         // A rephoto study: one reference photograph and 100 users retaking it (per seed).
         let rephoto = try ScenarioLoader.resolve("rephoto-fountain", searchDirectories: ScenarioOptions.searchDirectories(extra: nil))
         let users = rephoto.rephoto.users
-        results.append(try BenchmarkResult.measure("rephoto study, \(users) users", items: users, repetitions: max(5, repetitions / 3)) {
-            runSeed += 1
-            _ = try RephotoStudy.run(rephoto, seed: runSeed)
-        })
+        results.append(
+            try BenchmarkResult.measure("rephoto study, \(users) users", items: users, repetitions: max(5, repetitions / 3)) {
+                runSeed += 1
+                _ = try RephotoStudy.run(rephoto, seed: runSeed)
+            })
         print("benchmark".padding(toLength: 34, withPad: " ", startingAt: 0) + "median ms    min ms   ns/item")
         for result in results {
-            print(result.name.padding(toLength: 34, withPad: " ", startingAt: 0)
-                  + String(format: "%9.3f %9.3f ", result.median * 1000, result.minimum * 1000)
-                  + (result.itemsPerRepetition > 1 ? String(format: "%9.1f", result.nanosecondsPerItem) : "        -"))
+            print(
+                result.name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                    + String(format: "%9.3f %9.3f ", result.median * 1000, result.minimum * 1000)
+                    + (result.itemsPerRepetition > 1 ? String(format: "%9.1f", result.nanosecondsPerItem) : "        -"))
         }
         let speed = try Self.speedUp(scenario)
-        print(String(format: "10 seeds of orbit-72: %.1f ms one after another, %.1f ms on %d cores (speed-up %.2f×)",
-                     speed.sequential * 1000, speed.parallel * 1000, speed.cores, speed.sequential / speed.parallel))
+        print(
+            String(
+                format: "10 seeds of orbit-72: %.1f ms one after another, %.1f ms on %d cores (speed-up %.2f×)",
+                speed.sequential * 1000, speed.parallel * 1000, speed.cores, speed.sequential / speed.parallel))
     }
 }
 

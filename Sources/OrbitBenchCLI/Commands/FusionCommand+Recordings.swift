@@ -30,13 +30,18 @@ extension FusionCommand {
         }
         let progress = ProgressLine(total: loaded.count * kinds.count, label: "orbitbench fusion")
         let rows = try Bench.fusion(
-            recordings: loaded, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: attitude) { progress.update($0) }
+            recordings: loaded, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: attitude
+        ) { progress.update($0) }
         progress.finish()
-        let reading = String(format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", readSeconds.reduce(0, +) / Double(readSeconds.count) * 1000, (readSeconds.max() ?? 0) * 1000)
+        let reading = String(
+            format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", readSeconds.reduce(0, +) / Double(readSeconds.count) * 1000,
+            (readSeconds.max() ?? 0) * 1000)
         let summary = try RecordingFusionReport.write(rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, plots: !noPlots)
         try report.commit()
         print(summary, terminator: "")
         let plotted = !noPlots && !RecordingFusionReport.averages(rows).isEmpty
-        print("wrote \(report.destination.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")")
+        print(
+            "wrote \(report.destination.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")"
+        )
     }
 }

@@ -27,7 +27,10 @@ struct FusionCommand: ParsableCommand {
     @Argument(help: "Scenario names or paths (default: orbit-72).")
     var scenarios: [String] = []
 
-    @Option(name: .customLong("recording"), parsing: .upToNextOption, help: ArgumentHelp("A real recording instead of scenarios (repeatable): BROAD .hdf5, EuRoC .csv, or any .csv with --mapping.", valueName: "file"))
+    @Option(
+        name: .customLong("recording"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "A real recording instead of scenarios (repeatable): BROAD .hdf5, EuRoC .csv, or any .csv with --mapping.", valueName: "file"))
     var recordings: [String] = []
 
     @Option(help: ArgumentHelp("YAML that maps the columns of a CSV recording (see README).", valueName: "file"))
@@ -45,7 +48,9 @@ struct FusionCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/fusion"
 
-    @Flag(inversion: .prefixedNo, help: "With --recording: write every sample's estimate to attitude/<trial>-<filter>.csv (about 6 MB per filter for a BROAD trial).")
+    @Flag(
+        inversion: .prefixedNo,
+        help: "With --recording: write every sample's estimate to attitude/<trial>-<filter>.csv (about 6 MB per filter for a BROAD trial).")
     var attitude = true
 
     @Flag(help: "Skip the PNG plots.")

@@ -62,14 +62,17 @@ struct ReplayCommand: ParsableCommand {
         let log: CaptureSessionLog
         do { log = try Bench.session(session, mapping: mapping) } catch { throw CommandFailure("\(error)") }
         if filter != nil && !log.isRaw {
-            throw CommandFailure("\(session)/motion.csv holds DeviceMotion, fused on the phone: --filter applies to raw gyroscope/accelerometer logs only")
+            throw CommandFailure(
+                "\(session)/motion.csv holds DeviceMotion, fused on the phone: --filter applies to raw gyroscope/accelerometer logs only")
         }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: destination))
         let result = Bench.replay(log, name: name, scenario: settings)
         try ReplayReport.write(result, name: name, scenario: settings, to: report, plots: !noPlots)
         try report.commit()
         print(ReplayReport.table(result, name: name, scenario: settings))
-        for warning in ReplayReport.warnings(result, log: log) { FileHandle.standardError.write(Data("orbitbench replay: warning: \(warning)\n".utf8)) }
+        for warning in ReplayReport.warnings(result, log: log) {
+            FileHandle.standardError.write(Data("orbitbench replay: warning: \(warning)\n".utf8))
+        }
         print("wrote \(report.destination.path)/")
     }
 }

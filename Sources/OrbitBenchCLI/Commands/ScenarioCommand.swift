@@ -16,7 +16,9 @@ struct ScenarioCommand: ParsableCommand {
         func run() throws {
             for name in ScenarioLoader.availableNames(in: scenarioOptions.searchDirectories) {
                 let scenario = try scenarioOptions.load(name)
-                print("\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(scenario.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scenario.description)")
+                print(
+                    "\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(scenario.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scenario.description)"
+                )
             }
         }
     }

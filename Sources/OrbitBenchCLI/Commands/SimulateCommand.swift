@@ -36,7 +36,8 @@ struct SimulateCommand: ParsableCommand {
         let (run, session) = try Bench.simulate(scenario, seed: seed)
         try Bench.writeSimulation(scenario, run: run, session: session, to: destination.path)
         let dropped = try run.pipelineWithoutGuard().frames.filter(\.dropped).count
-        print("""
+        print(
+            """
             \(scenario.name) seed \(seed): \(String(format: "%.2f", run.trajectory.duration)) s, \
             \(run.imu.count) IMU samples, \(run.motion.count) motion updates, \(run.frames.count) frames \
             (\(dropped) dropped by the queue without a flood guard)

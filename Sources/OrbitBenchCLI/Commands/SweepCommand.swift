@@ -27,7 +27,10 @@ struct SweepCommand: ParsableCommand {
     @Argument(help: "Scenario name or path.")
     var scenario: String
 
-    @Option(help: ArgumentHelp("A numeric key and its grid (key=from:to:step), or a choice key and its names (key=a,b,c); repeat for more keys.", valueName: "key=values"))
+    @Option(
+        help: ArgumentHelp(
+            "A numeric key and its grid (key=from:to:step), or a choice key and its names (key=a,b,c); repeat for more keys.", valueName: "key=values"
+        ))
     var vary: [String] = []
 
     @Option(help: "Seeds to run each cell with, e.g. 1-5 (default: the scenario's seeds).")
@@ -58,13 +61,16 @@ struct SweepCommand: ParsableCommand {
         if let seeds { _ = try ListParsing.seeds(seeds) }
         if resume && overwrite { throw ValidationError("--resume and --overwrite exclude each other") }
         if let metric, !RunMetrics.isKnown(metric) {
-            throw ValidationError("--metric \(metric): not a metric; choose from \(RunMetrics.sharedColumns.joined(separator: ", ")), kp_err_mean_<keypoint>, kp_err_sd_<keypoint>")
+            throw ValidationError(
+                "--metric \(metric): not a metric; choose from \(RunMetrics.sharedColumns.joined(separator: ", ")), kp_err_mean_<keypoint>, kp_err_sd_<keypoint>"
+            )
         }
     }
 
     func run() throws {
         let axes = try vary.map { text in try SweepAxis(parsing: text) }
-        let source = ScenarioSource(reference: scenario, searchDirectories: scenarioOptions.searchDirectories, overrides: scenarioOptions.parsedOverrides)
+        let source = ScenarioSource(
+            reference: scenario, searchDirectories: scenarioOptions.searchDirectories, overrides: scenarioOptions.parsedOverrides)
         let plan = try SweepPlan(source: source, axes: axes, seeds: try seeds.map(ListParsing.seeds))
         let metric = self.metric ?? (plan.base.kind == .rephoto ? "kp_err_mean" : "coverage")
         guard plan.columns.contains(metric) else {

@@ -30,7 +30,8 @@ struct TuneCommand: ParsableCommand {
             """)
 
     static let defaultParameters = [
-        "selection.weights.roll", "selection.weights.pitch", "selection.weights.acceleration", "selection.weights.angle_offset", "selection.threshold",
+        "selection.weights.roll", "selection.weights.pitch", "selection.weights.acceleration", "selection.weights.angle_offset",
+        "selection.threshold",
     ]
 
     @Argument(help: "Scenario names or paths, tuned jointly.")

@@ -8,7 +8,7 @@ enum ListParsing {
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
             guard (1...2).contains(bounds.count), let low = UInt64(bounds[0]), let high = UInt64(bounds.last!),
-                  low <= high, high <= 4_294_967_295
+                low <= high, high <= 4_294_967_295
             else {
                 throw ValidationError("--seeds: '\(part)' is not a seed or a range like 3-7 (seeds are 0...4294967295)")
             }

@@ -4,8 +4,10 @@ import OrbitBench
 
 /// Where scenarios are found and how they are adjusted on the command line.
 struct ScenarioOptions: ParsableArguments {
-    @Option(name: .customLong("set"), help: ArgumentHelp(
-        "Override a scenario key for this invocation (repeatable).", valueName: "key.path=value"))
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "Override a scenario key for this invocation (repeatable).", valueName: "key.path=value"))
     var overrides: [String] = []
 
     @Option(help: ArgumentHelp("Extra directory to look up scenario names in (before ./scenarios).", valueName: "dir"))
@@ -37,7 +39,9 @@ struct ScenarioOptions: ParsableArguments {
     func loadCapture(_ reference: String, for command: String) throws -> Scenario {
         let scenario = try load(reference)
         guard scenario.kind == .capture else {
-            throw CommandFailure("orbitbench \(command): \(scenario.name) is a \(scenario.kind.rawValue) scenario; \(command) works on capture scenarios (try: orbitbench run \(reference))")
+            throw CommandFailure(
+                "orbitbench \(command): \(scenario.name) is a \(scenario.kind.rawValue) scenario; \(command) works on capture scenarios (try: orbitbench run \(reference))"
+            )
         }
         return scenario
     }

@@ -36,14 +36,17 @@ struct CartesianRenderer {
         canvas.save()
         canvas.clip(x: area.x, y: area.y, width: area.width, height: area.height)
         for line in plot.lines { drawReferenceLine(line, area: area, xMap: xMap, yMap: yMap) }
-        for series in plot.series { drawSeries(series, xMap: xMap, yMap: yMap, baseline: yMap.position(max(yTicks.domain.lowerBound, min(0, yTicks.domain.upperBound)))) }
+        for series in plot.series {
+            drawSeries(series, xMap: xMap, yMap: yMap, baseline: yMap.position(max(yTicks.domain.lowerBound, min(0, yTicks.domain.upperBound))))
+        }
         for note in plot.annotations {
             // Right of the point, or left of it when the text would leave the plot.
             let x = xMap.position(note.x)
             let width = canvas.measure(note.text, size: TextSize.tick, bold: true).width
             let fitsRight = x + 5 + width <= area.maxX
-            canvas.text(note.text, x: fitsRight ? x + 5 : x - 5, y: yMap.position(note.y) - 4, size: TextSize.tick, color: note.color,
-                        align: fitsRight ? .left : .right, baseline: .bottom, bold: true)
+            canvas.text(
+                note.text, x: fitsRight ? x + 5 : x - 5, y: yMap.position(note.y) - 4, size: TextSize.tick, color: note.color,
+                align: fitsRight ? .left : .right, baseline: .bottom, bold: true)
         }
         canvas.restore()
 
@@ -59,8 +62,12 @@ struct CartesianRenderer {
         for (value, label) in zip(xTicks.major, xTicks.labels) {
             canvas.text(label, x: xMap.position(value), y: area.maxY + 6, size: TextSize.tick, color: Palette.text, align: .center, baseline: .top)
         }
-        canvas.text(plot.xAxis.label, x: area.midX, y: min(frame.maxY - 2, area.maxY + TextSize.tick + 8 + TextSize.axisLabel + 6), size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .bottom)
-        canvas.text(plot.yAxis.label, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top, angle: -.pi / 2)
+        canvas.text(
+            plot.xAxis.label, x: area.midX, y: min(frame.maxY - 2, area.maxY + TextSize.tick + 8 + TextSize.axisLabel + 6), size: TextSize.axisLabel,
+            color: Palette.text, align: .center, baseline: .bottom)
+        canvas.text(
+            plot.yAxis.label, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top,
+            angle: -.pi / 2)
         for band in plot.bands where band.label != nil {
             let x0 = xMap.position(band.range.lowerBound)
             if x0 >= area.x && x0 < area.maxX - 20 {
@@ -76,7 +83,8 @@ struct CartesianRenderer {
 
     private func ticks(for axis: ChartAxis, data: ClosedRange<Double>, expand: Bool) -> AxisTicks {
         if let categories = axis.categories {
-            return AxisTicks(domain: -0.5...(Double(categories.count) - 0.5), major: categories.indices.map(Double.init), labels: categories, minor: [])
+            return AxisTicks(
+                domain: -0.5...(Double(categories.count) - 0.5), major: categories.indices.map(Double.init), labels: categories, minor: [])
         }
         var range = axis.limits ?? data
         if axis.limits == nil && axis.includesZero {
@@ -152,8 +160,9 @@ struct CartesianRenderer {
             if let label = line.label {
                 // Above the line, unless that would leave the plot area.
                 let above = y - area.y > TextSize.tick + 4
-                canvas.text(label, x: area.maxX - 4, y: above ? y - 3 : y + 3, size: TextSize.tick - 1, color: line.color,
-                            align: .right, baseline: above ? .bottom : .top)
+                canvas.text(
+                    label, x: area.maxX - 4, y: above ? y - 3 : y + 3, size: TextSize.tick - 1, color: line.color,
+                    align: .right, baseline: above ? .bottom : .top)
             }
         case .vertical:
             let x = xMap.position(line.value)
@@ -276,9 +285,10 @@ struct CartesianRenderer {
             }
             let candidates: [LegendPosition] = [.topRight, .topLeft, .bottomRight, .bottomLeft]
             let clear = candidates.filter { covered(labels, corner($0), width, height) == 0 }
-            position = (clear.isEmpty ? candidates : clear).min { a, b in
-                covered(points, corner(a), width, height) < covered(points, corner(b), width, height)
-            } ?? .topRight
+            position =
+                (clear.isEmpty ? candidates : clear).min { a, b in
+                    covered(points, corner(a), width, height) < covered(points, corner(b), width, height)
+                } ?? .topRight
         }
         let (x, y) = corner(position)
         canvas.fillRectangle(x: x, y: y, width: width, height: height, color: Color.white.withAlpha(0.88))

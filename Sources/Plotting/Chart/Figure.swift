@@ -21,7 +21,10 @@ public struct Figure: Sendable {
     /// One legend for all panels (when they share series), drawn in a row under the subtitle.
     public var legend: [(name: String, color: Color)]
 
-    public init(title: String, subtitle: String? = nil, footnote: String? = nil, width: Int = 1200, height: Int = 800, legend: [(name: String, color: Color)] = [], rows: [[Panel]]) {
+    public init(
+        title: String, subtitle: String? = nil, footnote: String? = nil, width: Int = 1200, height: Int = 800,
+        legend: [(name: String, color: Color)] = [], rows: [[Panel]]
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.footnote = footnote

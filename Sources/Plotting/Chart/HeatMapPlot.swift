@@ -18,7 +18,10 @@ public struct HeatMapPlot: Sendable {
     public var xNames: [String]?
     public var yNames: [String]?
 
-    public init(title: String? = nil, xLabel: String, yLabel: String, xValues: [Double], yValues: [Double], values: [[Double?]], valueLabel: String, lowIsBright: Bool = false, cellDecimals: Int? = 2, xNames: [String]? = nil, yNames: [String]? = nil) {
+    public init(
+        title: String? = nil, xLabel: String, yLabel: String, xValues: [Double], yValues: [Double], values: [[Double?]], valueLabel: String,
+        lowIsBright: Bool = false, cellDecimals: Int? = 2, xNames: [String]? = nil, yNames: [String]? = nil
+    ) {
         precondition(xNames.map { $0.count == xValues.count } ?? true && yNames.map { $0.count == yValues.count } ?? true)
         self.title = title
         self.xLabel = xLabel
@@ -63,7 +66,8 @@ struct HeatMapRenderer {
         let barLabel = wrap(plot.valueLabel, width: 130)
         let barLabelWidth = barLabel.split(separator: "\n").map { canvas.measure(String($0), size: TextSize.tick).width }.max() ?? 0
         let right = max(110, barLabelWidth + 24)
-        let area = Rect(x: left, y: top + 4, width: frame.maxX - right - left, height: frame.maxY - (TextSize.axisLabel + TextSize.tick + 20) - top - 4)
+        let area = Rect(
+            x: left, y: top + 4, width: frame.maxX - right - left, height: frame.maxY - (TextSize.axisLabel + TextSize.tick + 20) - top - 4)
         guard area.width > 20, area.height > 20 else { return }
         let cellWidth = area.width / Double(columns), cellHeight = area.height / Double(rows)
         let range = plot.colorRange
@@ -79,8 +83,9 @@ struct HeatMapRenderer {
                     canvas.fillRectangle(x: x, y: y, width: cellWidth, height: cellHeight, color: color)
                     if let decimals = plot.cellDecimals, cellWidth > 34, cellHeight > 16 {
                         let luminance = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
-                        canvas.text(AxisTicks.format(value, decimals: decimals), x: x + cellWidth / 2, y: y + cellHeight / 2,
-                                    size: min(TextSize.tick, cellHeight * 0.5), color: luminance > 0.5 ? .black : .white, align: .center, baseline: .middle)
+                        canvas.text(
+                            AxisTicks.format(value, decimals: decimals), x: x + cellWidth / 2, y: y + cellHeight / 2,
+                            size: min(TextSize.tick, cellHeight * 0.5), color: luminance > 0.5 ? .black : .white, align: .center, baseline: .middle)
                     }
                 } else {
                     canvas.fillRectangle(x: x, y: y, width: cellWidth, height: cellHeight, color: Palette.grid)
@@ -93,14 +98,19 @@ struct HeatMapRenderer {
         for row in 0...rows { canvas.line(area.x, area.y + Double(row) * cellHeight, area.maxX, area.y + Double(row) * cellHeight) }
         let labelEvery = max(1, Int((canvas.measure("00000", size: TextSize.tick).width / cellWidth).rounded(.up)))
         for (column, label) in xLabels.enumerated() where column % labelEvery == 0 {
-            canvas.text(label, x: area.x + (Double(column) + 0.5) * cellWidth, y: area.maxY + 5, size: TextSize.tick, color: Palette.text, align: .center, baseline: .top)
+            canvas.text(
+                label, x: area.x + (Double(column) + 0.5) * cellWidth, y: area.maxY + 5, size: TextSize.tick, color: Palette.text, align: .center,
+                baseline: .top)
         }
         let rowEvery = max(1, Int(((TextSize.tick + 2) / cellHeight).rounded(.up)))
         for (row, label) in yLabels.enumerated() where row % rowEvery == 0 {
-            canvas.text(label, x: area.x - 5, y: area.maxY - (Double(row) + 0.5) * cellHeight, size: TextSize.tick, color: Palette.text, align: .right, baseline: .middle)
+            canvas.text(
+                label, x: area.x - 5, y: area.maxY - (Double(row) + 0.5) * cellHeight, size: TextSize.tick, color: Palette.text, align: .right,
+                baseline: .middle)
         }
         canvas.text(plot.xLabel, x: area.midX, y: frame.maxY - 2, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .bottom)
-        canvas.text(plot.yLabel, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top, angle: -.pi / 2)
+        canvas.text(
+            plot.yLabel, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top, angle: -.pi / 2)
         ColorBar(label: barLabel, range: range, lowIsBright: plot.lowIsBright)
             .draw(canvas: canvas, in: Rect(x: area.maxX + 14, y: area.y, width: right - 20, height: min(area.height, 280)))
     }

@@ -12,7 +12,10 @@ public struct ChartAxis: Sendable {
     /// Values grow the other way (downward on a y axis, like image rows).
     public var reversed: Bool
 
-    public init(_ label: String, scale: AxisScale = .linear, limits: ClosedRange<Double>? = nil, includesZero: Bool = false, categories: [String]? = nil, reversed: Bool = false) {
+    public init(
+        _ label: String, scale: AxisScale = .linear, limits: ClosedRange<Double>? = nil, includesZero: Bool = false, categories: [String]? = nil,
+        reversed: Bool = false
+    ) {
         self.label = label
         self.scale = scale
         self.limits = limits
@@ -117,7 +120,10 @@ public struct CartesianPlot: Sendable {
     /// Keep one data unit the same length on both axes (for maps and images).
     public var equalAspect: Bool
 
-    public init(title: String? = nil, x: ChartAxis, y: ChartAxis, series: [Series], bands: [Band] = [], lines: [ReferenceLine] = [], legend: LegendPosition = .automatic, annotations: [Annotation] = [], equalAspect: Bool = false) {
+    public init(
+        title: String? = nil, x: ChartAxis, y: ChartAxis, series: [Series], bands: [Band] = [], lines: [ReferenceLine] = [],
+        legend: LegendPosition = .automatic, annotations: [Annotation] = [], equalAspect: Bool = false
+    ) {
         self.annotations = annotations
         self.equalAspect = equalAspect
         self.title = title

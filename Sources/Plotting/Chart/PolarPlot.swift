@@ -43,7 +43,10 @@ public struct PolarPlot: Sendable {
     /// Text in the middle of the ring (a headline figure).
     public var centerText: [String]
 
-    public init(title: String? = nil, sectors: [PolarSector], markers: [PolarMarker] = [], valueLabel: String, valueRange: ClosedRange<Double>, lowIsBright: Bool = false, emptyLabel: String = "empty", centerText: [String] = []) {
+    public init(
+        title: String? = nil, sectors: [PolarSector], markers: [PolarMarker] = [], valueLabel: String, valueRange: ClosedRange<Double>,
+        lowIsBright: Bool = false, emptyLabel: String = "empty", centerText: [String] = []
+    ) {
         self.title = title
         self.sectors = sectors
         self.markers = markers
@@ -102,16 +105,20 @@ struct PolarRenderer {
             // left, centred at the top and bottom, so none runs into the ring.
             let c = cos(a)
             let align: TextAlignment = c > 0.3 ? .left : c < -0.3 ? .right : .center
-            canvas.text("\(Int(degrees))°", x: cx + (outer + 10) * c, y: cy - (outer + 12) * sin(a),
-                        size: TextSize.tick, color: Palette.text, align: align, baseline: .middle)
+            canvas.text(
+                "\(Int(degrees))°", x: cx + (outer + 10) * c, y: cy - (outer + 12) * sin(a),
+                size: TextSize.tick, color: Palette.text, align: align, baseline: .middle)
         }
         for (index, line) in plot.centerText.enumerated() {
             let offset = (Double(index) - Double(plot.centerText.count - 1) / 2) * (TextSize.axisLabel + 6)
-            canvas.text(line, x: cx, y: cy + offset, size: index == 0 ? TextSize.panelTitle : TextSize.tick, color: Palette.text,
-                        align: .center, baseline: .middle, bold: index == 0)
+            canvas.text(
+                line, x: cx, y: cy + offset, size: index == 0 ? TextSize.panelTitle : TextSize.tick, color: Palette.text,
+                align: .center, baseline: .middle, bold: index == 0)
         }
-        ColorBar(label: plot.valueLabel, range: plot.valueRange, lowIsBright: plot.lowIsBright, emptyLabel: plot.emptyLabel, emptyColor: Self.emptyColor)
-            .draw(canvas: canvas, in: Rect(x: area.maxX + 10, y: area.y + 20, width: barWidth - 10, height: min(area.height - 40, 260)))
+        ColorBar(
+            label: plot.valueLabel, range: plot.valueRange, lowIsBright: plot.lowIsBright, emptyLabel: plot.emptyLabel, emptyColor: Self.emptyColor
+        )
+        .draw(canvas: canvas, in: Rect(x: area.maxX + 10, y: area.y + 20, width: barWidth - 10, height: min(area.height - 40, 260)))
     }
 
     private func radians(_ degrees: Double) -> Double { Angles.radians(degrees) }
@@ -138,7 +145,8 @@ struct ColorBar {
         for step in 0..<steps {
             let t = Double(step) / Double(steps - 1)
             let color = Palette.ramp(lowIsBright ? t : 1 - t)  // top of the bar = high value
-            canvas.fillRectangle(x: barX, y: barTop + barHeight * Double(step) / Double(steps), width: barWidth, height: barHeight / Double(steps) + 0.5, color: color)
+            canvas.fillRectangle(
+                x: barX, y: barTop + barHeight * Double(step) / Double(steps), width: barWidth, height: barHeight / Double(steps) + 0.5, color: color)
         }
         let ticks = AxisTicks.linear(range, target: 4, expand: false)
         for (value, text) in zip(ticks.major, ticks.labels) where range.contains(value) {

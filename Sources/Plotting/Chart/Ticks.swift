@@ -75,7 +75,9 @@ public struct AxisTicks: Sendable, Equatable {
     }
 
     static func superscript(_ exponent: Int) -> String {
-        let digits: [Character: Character] = ["0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹", "-": "⁻"]
+        let digits: [Character: Character] = [
+            "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹", "-": "⁻",
+        ]
         return String(String(exponent).map { digits[$0] ?? $0 })
     }
 }

@@ -149,7 +149,7 @@ public enum PNGCodec {
         let scalars = Array(key.unicodeScalars)
         let printable = scalars.allSatisfy { $0.value >= 32 && $0.value <= 126 }
         guard (1...79).contains(scalars.count), printable, scalars.first != " ", scalars.last != " ",
-              !key.contains("  ")
+            !key.contains("  ")
         else {
             throw PNGError(message: "invalid PNG text keyword '\(key)' (1–79 printable ASCII characters)")
         }

@@ -51,7 +51,8 @@ public enum CaptureRunner {
 
     /// Runs an already simulated world (tuning reuses one world for many candidates).
     public static func run(_ scenario: Scenario, simulated: SimulatedRun, keepSession: Bool = false) throws -> CaptureRunResult {
-        let step = SelectorStep(scenario: scenario, simulated: simulated, keepSession: keepSession, selectorName: scenario.selection.selector.rawValue)
+        let step = SelectorStep(
+            scenario: scenario, simulated: simulated, keepSession: keepSession, selectorName: scenario.selection.selector.rawValue)
         return try scenario.captureSettings.withSelector(step).get()
     }
 
@@ -77,7 +78,8 @@ public enum CaptureRunner {
 
         func visit<Selector: FrameSelector>(_ selector: Selector) -> Result<CaptureRunResult, Error> {
             let fusion = scenario.fusion.settings
-            let execution = CaptureExecution(scenario: scenario, run: simulated, selector: selector, selectorName: selectorName, keepSession: keepSession)
+            let execution = CaptureExecution(
+                scenario: scenario, run: simulated, selector: selector, selectorName: selectorName, keepSession: keepSession)
             return fusion.withFilter(fusion.filter, execution)
         }
     }
@@ -114,7 +116,9 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
         @inline(__always) func feed(upTo last: Int) {
             while fedImu <= last {
                 let sample = run.imu[fedImu]
-                estimator.update(ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer))
+                estimator.update(
+                    ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer)
+                )
                 estimates[fedImu] = estimator.filter.attitude
                 fedImu += 1
             }
@@ -138,8 +142,9 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
             },
             handleFrame: { index in
                 let frame = run.frames[index]
-                decisions[index] = session.handleFrame(FrameInput(
-                    index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: CaptureSessionLog.imageName(frame.index)))
+                decisions[index] = session.handleFrame(
+                    FrameInput(
+                        index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: CaptureSessionLog.imageName(frame.index)))
             })
         let dropped = queueOutcomes.map(\.dropped), backlogs = queueOutcomes.map(\.backlog)
         feed(upTo: run.imu.count - 1)  // the rest of the walk, for the fusion metric
@@ -151,8 +156,9 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
         let camera = PinholeCamera(settings: world.camera, orientation: world.orbit.deviceOrientation)
         let center = world.object.center
         let arrivals = run.frames.enumerated().map { index, frame in
-            FrameArrival(index: frame.index, captureTime: frame.captureTime, exposure: frame.exposure, timestamp: frame.timestamp,
-                         deliveryTime: frame.deliveryTime, dropped: dropped[index], backlog: backlogs[index])
+            FrameArrival(
+                index: frame.index, captureTime: frame.captureTime, exposure: frame.exposure, timestamp: frame.timestamp,
+                deliveryTime: frame.deliveryTime, dropped: dropped[index], backlog: backlogs[index])
         }
         let truths = run.frames.map { frame -> FrameTruth in
             let mid = run.trajectory.state(at: frame.exposureMidpoint)
@@ -180,10 +186,13 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
         }
         var sessionLog: CaptureSessionLog?
         if keepSession {
-            sessionLog = CaptureSessionLog(motion: motionLog, frames: run.frames.enumerated().map { index, frame in
-                CaptureSessionLog.Frame(index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, deliveryTime: frame.deliveryTime,
-                                        image: CaptureSessionLog.imageName(frame.index), dropped: dropped[index])
-            })
+            sessionLog = CaptureSessionLog(
+                motion: motionLog,
+                frames: run.frames.enumerated().map { index, frame in
+                    CaptureSessionLog.Frame(
+                        index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, deliveryTime: frame.deliveryTime,
+                        image: CaptureSessionLog.imageName(frame.index), dropped: dropped[index])
+                })
         }
         let duration = max(run.trajectory.duration, 1e-9)
         return CaptureRunResult(

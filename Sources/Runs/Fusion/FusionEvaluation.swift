@@ -42,7 +42,10 @@ public struct FusionInput: Sendable {
     /// Where it is false `truths` holds a placeholder and per-sample errors are NaN.
     public var hasTruth: [Bool]? = nil
 
-    public init(readings: [ImuReading], truths: [Quaternion], trueBias: [Vector3]?, evaluated: [Bool], magneticToTruth: Quaternion, calibration: MagnetometerCalibration) {
+    public init(
+        readings: [ImuReading], truths: [Quaternion], trueBias: [Vector3]?, evaluated: [Bool], magneticToTruth: Quaternion,
+        calibration: MagnetometerCalibration
+    ) {
         self.readings = readings
         self.truths = truths
         self.trueBias = trueBias
@@ -147,7 +150,8 @@ public struct FilterRunner: FilterVisitor {
         }
         let elapsed = CPUClock.now() - start
 
-        let (comparable, removedOffset) = input.comparable(estimates, useMagnetometer: useMagnetometer, headingAlignmentWindow: headingAlignmentWindow)
+        let (comparable, removedOffset) = input.comparable(
+            estimates, useMagnetometer: useMagnetometer, headingAlignmentWindow: headingAlignmentWindow)
         let evaluated = input.evaluated
         let rmse = AttitudeRMSE(estimates: comparable, truths: input.truths) { evaluated[$0] }
         var biasError: Double?

@@ -56,7 +56,7 @@ public struct RunMetrics: Sendable, Equatable {
         switch name {
         case "coverage": return .higher
         case "frames_total", "frames_scored", "frames_selected", "frames_accepted", "frames_replaced", "frames_over_threshold",
-             "frames_worse_than_holder", "frames_no_motion", "frames_rejected", "score_sel_mean", "score_sel_p95":
+            "frames_worse_than_holder", "frames_no_motion", "frames_rejected", "score_sel_mean", "score_sel_p95":
             return .none
         default: return .lower
         }
@@ -72,15 +72,17 @@ extension RunMetrics {
     /// A capture run's metrics.
     public init(_ metrics: CaptureMetrics) {
         let finite: (Double) -> Double? = { $0.isFinite ? $0 : nil }
-        self.init(names: Self.sharedColumns, values: [
-            metrics.coverage, metrics.maxGapDegrees, finite(metrics.slotAngleErrorMean), finite(metrics.angleEstimateErrorMean),
-            finite(metrics.angleEstimateErrorMax), finite(metrics.blurSelectedMean), finite(metrics.blurSelected95),
-            finite(metrics.blurAllMean), finite(metrics.pitchDeviationMean), finite(metrics.rollDeviationMean),
-            Double(metrics.framesTotal), Double(metrics.framesDropped), Double(metrics.framesScored), Double(metrics.framesSelected),
-            finite(metrics.syncErrorMeanMilliseconds), finite(metrics.attitudeRMSE.totalDegrees),
-            finite(metrics.attitudeRMSE.headingDegrees), finite(metrics.attitudeRMSE.inclinationDegrees),
-            metrics.keypointErrorMean.flatMap(finite), metrics.keypointErrorSD.flatMap(finite),
-        ])
+        self.init(
+            names: Self.sharedColumns,
+            values: [
+                metrics.coverage, metrics.maxGapDegrees, finite(metrics.slotAngleErrorMean), finite(metrics.angleEstimateErrorMean),
+                finite(metrics.angleEstimateErrorMax), finite(metrics.blurSelectedMean), finite(metrics.blurSelected95),
+                finite(metrics.blurAllMean), finite(metrics.pitchDeviationMean), finite(metrics.rollDeviationMean),
+                Double(metrics.framesTotal), Double(metrics.framesDropped), Double(metrics.framesScored), Double(metrics.framesSelected),
+                finite(metrics.syncErrorMeanMilliseconds), finite(metrics.attitudeRMSE.totalDegrees),
+                finite(metrics.attitudeRMSE.headingDegrees), finite(metrics.attitudeRMSE.inclinationDegrees),
+                metrics.keypointErrorMean.flatMap(finite), metrics.keypointErrorSD.flatMap(finite),
+            ])
     }
 
     /// A capture run's metrics under `columns` (e.g. `replayColumns`).
@@ -91,7 +93,8 @@ extension RunMetrics {
             "frames_accepted": Double(metrics.framesAccepted), "frames_replaced": Double(metrics.framesReplaced),
             "frames_over_threshold": Double(metrics.framesOverThreshold), "frames_worse_than_holder": Double(metrics.framesWorseThanHolder),
             "frames_no_motion": Double(metrics.framesNoMotion), "frames_rejected": Double(metrics.framesRejected),
-            "est_dev_pitch_mean_deg": finite(metrics.estimatedPitchDeviationMean), "est_dev_roll_mean_deg": finite(metrics.estimatedRollDeviationMean),
+            "est_dev_pitch_mean_deg": finite(metrics.estimatedPitchDeviationMean),
+            "est_dev_roll_mean_deg": finite(metrics.estimatedRollDeviationMean),
             "score_sel_mean": finite(metrics.scoreSelectedMean), "score_sel_p95": finite(metrics.scoreSelected95),
         ]
         self.init(names: columns, values: columns.map { extra[$0] ?? all[$0] })

@@ -69,7 +69,8 @@ public struct ImuCalibration: Sendable {
         var best: (start: Int, end: Int)?
         var start: Int?
         for index in 0...recording.count {
-            let still = index < recording.count
+            let still =
+                index < recording.count
                 && recording.gyroscope[index].norm < Angles.radians(3)
                 && abs(recording.accelerometer[index].norm - gravity) < 0.3
                 && !(recording.evaluated?[index] ?? false)
@@ -83,7 +84,9 @@ public struct ImuCalibration: Sendable {
             let longest = best.map { recording.times[$0.end] - recording.times[$0.start] } ?? 0
             throw RecordingError(
                 file: recording.file,
-                message: "the longest still stretch is \(String(format: "%.1f", longest)) s; the analysis needs \(Int(minimumWindow)) s (give --window FROM:TO)")
+                message:
+                    "the longest still stretch is \(String(format: "%.1f", longest)) s; the analysis needs \(Int(minimumWindow)) s (give --window FROM:TO)"
+            )
         }
         return recording.times[best.start]...recording.times[best.end]
     }

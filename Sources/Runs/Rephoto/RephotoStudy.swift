@@ -45,7 +45,8 @@ public struct RephotoStudy: FilterVisitor {
             let sample = sensors.read(
                 time: time, gridIndex: gridIndex, angularVelocity: truth.angularVelocity, specificForce: truth.specificForce,
                 field: { field.field(at: time, attitude: truth.attitude) })
-            estimator.update(ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer))
+            estimator.update(
+                ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer))
         }
     }
 
@@ -102,7 +103,8 @@ public struct RephotoStudy: FilterVisitor {
         let scene = RephotoScene(
             keypoints: settings.keypoints, camera: camera, referencePosition: settings.reference.position,
             referenceAttitude: referenceTruth.attitude)
-        let referenceError = toWorld.map { AttitudeError(estimate: $0 * storedReference, truth: referenceTruth.attitude) }
+        let referenceError =
+            toWorld.map { AttitudeError(estimate: $0 * storedReference, truth: referenceTruth.attitude) }
             ?? AttitudeError(estimate: storedReference, truth: referenceTruth.attitude)
         let referenceHeading = toWorld.map { AttitudeError.signedHeading(estimate: $0 * storedReference, truth: referenceTruth.attitude) }
 
@@ -110,8 +112,9 @@ public struct RephotoStudy: FilterVisitor {
         var users: [RephotoUserRecord] = []
         users.reserveCapacity(settings.users)
         for user in 1...settings.users {
-            users.append(try retake(
-                filter, user: user, scene: scene, storedReference: storedReference, field: field, toWorld: toWorld, errors: &fusionErrors))
+            users.append(
+                try retake(
+                    filter, user: user, scene: scene, storedReference: storedReference, field: field, toWorld: toWorld, errors: &fusionErrors))
         }
         let referencePoints = scene.referenceImage.map { NormalizedPoint(x: $0.x, y: $0.y) }
         return RephotoStudyResult(
@@ -164,7 +167,8 @@ public struct RephotoStudy: FilterVisitor {
             }
             let rotation = RelativeAttitude.delta(reference: scene.referenceAttitude, current: truth.attitude).coreMotionAngles.yaw
             model.observe(
-                RephotoView(rectangle: offset, overlayShift: scene.overlayShift(position: phone.position, attitude: truth.attitude), rotation: rotation),
+                RephotoView(
+                    rectangle: offset, overlayShift: scene.overlayShift(position: phone.position, attitude: truth.attitude), rotation: rotation),
                 at: time)
             last = (time, truth, offset, estimate)
             let decision = model.decide(at: time)

@@ -15,10 +15,13 @@ public enum SessionLogReader {
             throw CSVError(file: directory, message: "not a session folder (expected a folder with motion.csv and frames.csv)")
         }
         let folder = URL(fileURLWithPath: directory)
-        return try read(motion: folder.appendingPathComponent("motion.csv").path, frames: folder.appendingPathComponent("frames.csv").path, mapping: mapping)
+        return try read(
+            motion: folder.appendingPathComponent("motion.csv").path, frames: folder.appendingPathComponent("frames.csv").path, mapping: mapping)
     }
 
-    public static func read(motion motionPath: String, frames framesPath: String, mapping: SessionMapping = SessionMapping()) throws(CSVError) -> CaptureSessionLog {
+    public static func read(motion motionPath: String, frames framesPath: String, mapping: SessionMapping = SessionMapping()) throws(CSVError)
+        -> CaptureSessionLog
+    {
         let motion = try readMotion(try CSVTable.load(motionPath), mapping: mapping)
         let frames = try readFrames(try CSVTable.load(framesPath), mapping: mapping)
         return CaptureSessionLog(motion: motion, frames: frames)
@@ -29,8 +32,9 @@ public enum SessionLogReader {
 
     static func checkTime(_ value: Double, _ table: CSVTable, _ row: (line: Int, fields: [String]), _ column: Int) throws(CSVError) {
         guard value.magnitude <= largestTime else {
-            throw CSVError(file: table.file, line: row.line, column: table.header[column],
-                           message: "\(value) s is not a plausible time; give its unit in a mapping file (units: {time: ms, us or ns})")
+            throw CSVError(
+                file: table.file, line: row.line, column: table.header[column],
+                message: "\(value) s is not a plausible time; give its unit in a mapping file (units: {time: ms, us or ns})")
         }
     }
 
@@ -44,7 +48,8 @@ public enum SessionLogReader {
 
         func required(_ canonical: String) throws(CSVError) -> Int {
             guard let index = optional(canonical) else {
-                throw CSVError(file: table.file, line: 1, column: rename(canonical), message: "missing column (have: \(table.header.joined(separator: ", ")))")
+                throw CSVError(
+                    file: table.file, line: 1, column: rename(canonical), message: "missing column (have: \(table.header.joined(separator: ", ")))")
             }
             return index
         }
@@ -53,7 +58,9 @@ public enum SessionLogReader {
             let found = canonical.map(optional)
             if found.allSatisfy({ $0 == nil }) { return nil }
             if let missing = zip(canonical, found).first(where: { $0.1 == nil }) {
-                throw CSVError(file: table.file, line: 1, column: rename(missing.0), message: "missing column; \(canonical.map(rename).joined(separator: ", ")) go together")
+                throw CSVError(
+                    file: table.file, line: 1, column: rename(missing.0),
+                    message: "missing column; \(canonical.map(rename).joined(separator: ", ")) go together")
             }
             return found.map { $0! }
         }
@@ -76,10 +83,18 @@ public enum SessionLogReader {
         let fused = attitude != nil
         if fused {
             guard rate != nil, user != nil else {
-                throw CSVError(file: table.file, line: 1, message: "a DeviceMotion log needs \(["rot_x_rad_s", "user_acc_x_m_s2"].map(mapping.motionColumn).joined(separator: " and ")) with its attitude (and the y, z columns)")
+                throw CSVError(
+                    file: table.file, line: 1,
+                    message:
+                        "a DeviceMotion log needs \(["rot_x_rad_s", "user_acc_x_m_s2"].map(mapping.motionColumn).joined(separator: " and ")) with its attitude (and the y, z columns)"
+                )
             }
         } else if gyroscope == nil || accelerometer == nil {
-            throw CSVError(file: table.file, line: 1, message: "needs either DeviceMotion columns (\(["qw", "qx", "qy", "qz"].map(mapping.motionColumn).joined(separator: ", ")), ...) or raw \(mapping.motionColumn("gyro_x_rad_s")), \(mapping.motionColumn("acc_x_m_s2")), ... columns")
+            throw CSVError(
+                file: table.file, line: 1,
+                message:
+                    "needs either DeviceMotion columns (\(["qw", "qx", "qy", "qz"].map(mapping.motionColumn).joined(separator: ", ")), ...) or raw \(mapping.motionColumn("gyro_x_rad_s")), \(mapping.motionColumn("acc_x_m_s2")), ... columns"
+            )
         }
         guard table.rows.count >= 2 else { throw CSVError(file: table.file, message: "needs at least 2 motion rows, found \(table.rows.count)") }
 
@@ -109,14 +124,16 @@ public enum SessionLogReader {
             let deliveryTime = try delivery.map { column throws(CSVError) in try number(row, column) * t } ?? timestamp
             if let delivery { try checkTime(deliveryTime, table, row, delivery) }
             guard deliveryTime >= lastDelivery else {
-                throw CSVError(file: table.file, line: row.line, column: table.header[delivery ?? time],
-                               message: "goes back in time; rows must be in the order the app received them")
+                throw CSVError(
+                    file: table.file, line: row.line, column: table.header[delivery ?? time],
+                    message: "goes back in time; rows must be in the order the app received them")
             }
             lastDelivery = deliveryTime
             var entry = CaptureSessionLog.Motion(deliveryTime: deliveryTime)
             if let attitude, let rate, let user {
                 let q = try quaternion(row, attitude)
-                let g = try gravity.map { group throws(CSVError) in try vector(row, group, scale: mapping.accelerationScale) }
+                let g =
+                    try gravity.map { group throws(CSVError) in try vector(row, group, scale: mapping.accelerationScale) }
                     ?? q.inverseRotate(Vector3(0, 0, -Units.standardGravity))
                 entry.motion = DeviceMotion(
                     timestamp: timestamp, attitude: q, rotationRate: try vector(row, rate, scale: mapping.rateScale), gravity: g,
@@ -157,10 +174,14 @@ public enum SessionLogReader {
         var lastDelivery = -Double.infinity, lastTimestamp = -Double.infinity
         for (position, row) in table.rows.enumerated() {
             func field(_ column: Int) -> String { row.fields[column].trimmingCharacters(in: .whitespaces) }
-            func fail(_ column: Int, _ message: String) -> CSVError { CSVError(file: table.file, line: row.line, column: table.header[column], message: message) }
+            func fail(_ column: Int, _ message: String) -> CSVError {
+                CSVError(file: table.file, line: row.line, column: table.header[column], message: message)
+            }
             var frameIndex = position
             if let index {
-                guard let value = Int(field(index)), value >= 0, value < Int(Int32.max) else { throw fail(index, "'\(field(index))' is not a frame number (0, 1, 2, ...)") }
+                guard let value = Int(field(index)), value >= 0, value < Int(Int32.max) else {
+                    throw fail(index, "'\(field(index))' is not a frame number (0, 1, 2, ...)")
+                }
                 frameIndex = value
             }
             guard seen.insert(frameIndex).inserted else { throw fail(index ?? time, "frame \(frameIndex) appears twice") }
@@ -189,7 +210,9 @@ public enum SessionLogReader {
                 default: throw fail(dropped, "'\(field(dropped))' is not 0/1 or true/false")
                 }
             }
-            frames.append(CaptureSessionLog.Frame(index: frameIndex, timestamp: timestamp, exposure: exposureTime, deliveryTime: deliveryTime, image: name, dropped: isDropped))
+            frames.append(
+                CaptureSessionLog.Frame(
+                    index: frameIndex, timestamp: timestamp, exposure: exposureTime, deliveryTime: deliveryTime, image: name, dropped: isDropped))
         }
         return frames
     }

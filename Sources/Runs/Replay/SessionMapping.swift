@@ -52,7 +52,8 @@ public struct SessionMapping: Sendable, Equatable {
     /// Reads and checks a mapping file; errors name the file, line and key.
     public static func load(_ path: String) throws(ConfigError) -> SessionMapping {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            throw ConfigError(
+                file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
         var mapping = SessionMapping()
         do {
@@ -87,7 +88,7 @@ extension ConfigSchema where Root == SessionMapping {
             .section("units", \.self, ConfigSchema(units), help: "units of the columns"),
         ]
         let checks: [(SessionMapping) -> ConfigProblem?] = [
-            { $0.accelerometerSign == 1 || $0.accelerometerSign == -1 ? nil : ConfigProblem("units", "accelerometer_sign must be 1 or -1") },
+            { $0.accelerometerSign == 1 || $0.accelerometerSign == -1 ? nil : ConfigProblem("units", "accelerometer_sign must be 1 or -1") }
         ]
         return ConfigSchema(fields, checks: checks)
     }

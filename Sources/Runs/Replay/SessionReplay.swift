@@ -12,18 +12,23 @@ import OrbitMath
 public enum SessionReplay {
     /// Replays `log` with the selector `settings.selector`; raw motion is fused with
     /// `fusion.filter` first.
-    public static func run(_ log: CaptureSessionLog, name: String, settings: CaptureSettings, fusion: FusionSettings = FusionSettings()) -> CaptureRunResult {
-        settings.withSelector(Step(
-            log: fused(log, fusion: fusion), name: name, orientation: settings.orientation, selectorName: settings.selector.rawValue,
-            filter: log.isRaw ? fusion.filter.rawValue : nil))
+    public static func run(_ log: CaptureSessionLog, name: String, settings: CaptureSettings, fusion: FusionSettings = FusionSettings())
+        -> CaptureRunResult
+    {
+        settings.withSelector(
+            Step(
+                log: fused(log, fusion: fusion), name: name, orientation: settings.orientation, selectorName: settings.selector.rawValue,
+                filter: log.isRaw ? fusion.filter.rawValue : nil))
     }
 
     /// Replays `log` with `selector` (fresh); raw motion is fused with `fusion.filter` first.
     public static func run<Selector: FrameSelector>(
         _ log: CaptureSessionLog, name: String, selector: Selector, orientation: CaptureOrientation, fusion: FusionSettings = FusionSettings()
     ) -> CaptureRunResult {
-        Step(log: fused(log, fusion: fusion), name: name, orientation: orientation, selectorName: String(describing: Selector.self),
-             filter: log.isRaw ? fusion.filter.rawValue : nil).visit(selector)
+        Step(
+            log: fused(log, fusion: fusion), name: name, orientation: orientation, selectorName: String(describing: Selector.self),
+            filter: log.isRaw ? fusion.filter.rawValue : nil
+        ).visit(selector)
     }
 
     /// A raw log turned into DeviceMotion updates by `fusion.filter` (in `fusion.referenceFrame`);
@@ -74,7 +79,8 @@ public enum SessionReplay {
                 } else {
                     let frame = frames[f]
                     if !frame.dropped {
-                        decisions[f] = selector.handleFrame(FrameInput(index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: frame.image))
+                        decisions[f] = selector.handleFrame(
+                            FrameInput(index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: frame.image))
                     }
                     f += 1
                 }
@@ -83,8 +89,9 @@ public enum SessionReplay {
             let reference = ReferenceTrack(log)
             let start = selector.recordingStartTime.flatMap(reference.pose)
             let arrivals = frames.map {
-                FrameArrival(index: $0.index, captureTime: $0.timestamp, exposure: $0.exposure, timestamp: $0.timestamp,
-                             deliveryTime: $0.deliveryTime, dropped: $0.dropped, backlog: 0)
+                FrameArrival(
+                    index: $0.index, captureTime: $0.timestamp, exposure: $0.exposure, timestamp: $0.timestamp,
+                    deliveryTime: $0.deliveryTime, dropped: $0.dropped, backlog: 0)
             }
             let truths = frames.map { FrameTruth(pose: reference.pose(at: $0.timestamp + $0.exposure / 2)) }
             let (frameRecords, slotRecords) = CaptureRecords.build(
@@ -95,7 +102,9 @@ public enum SessionReplay {
                 let step = max(0.05, (end - begin) / 20_000)
                 for index in 0...Int((end - begin) / step) {
                     let time = begin + Double(index) * step
-                    if let azimuth = reference.pose(at: time)?.azimuth { track.append((time, Angles.wrapTo360(Angles.degrees(azimuth - startAzimuth)))) }
+                    if let azimuth = reference.pose(at: time)?.azimuth {
+                        track.append((time, Angles.wrapTo360(Angles.degrees(azimuth - startAzimuth))))
+                    }
                 }
             }
             let noFusionReference = AttitudeRMSE(estimates: [], truths: []) { _ in false }

@@ -28,9 +28,12 @@ public struct FusionScenarioSettings: Sendable, Equatable {
 extension ConfigSchema where Root == FusionScenarioSettings {
     static var fusion: ConfigSchema {
         let fields: [ConfigField<FusionScenarioSettings>] = [
-            .choice("filter", \.settings.filter, help: "attitude filter feeding the capture code: a built-in one or a name registered with FilterRegistry"),
+            .choice(
+                "filter", \.settings.filter, help: "attitude filter feeding the capture code: a built-in one or a name registered with FilterRegistry"
+            ),
             .choice("reference_frame", \.settings.referenceFrame, help: "CoreMotion reference frame of the DeviceMotion stream"),
-            .choice("magnetometer_calibration", \.magnetometerCalibration, help: "ideal: the phone removes the simulated hard/soft iron; none: raw field"),
+            .choice(
+                "magnetometer_calibration", \.magnetometerCalibration, help: "ideal: the phone removes the simulated hard/soft iron; none: raw field"),
             .section("complementary", \.settings.complementary, .complementary, help: "complementary filter"),
             .section("mahony", \.settings.mahony, .mahony, help: "Mahony filter"),
             .section("madgwick", \.settings.madgwick, .madgwick, help: "Madgwick filter"),
@@ -66,7 +69,7 @@ extension ConfigSchema where Root == MahonyFilter.Settings {
 extension ConfigSchema where Root == MadgwickFilter.Settings {
     static var madgwick: ConfigSchema {
         let fields: [ConfigField<MadgwickFilter.Settings>] = [
-            .number("beta", \.beta, 0...10, help: "gradient step, rad/s"),
+            .number("beta", \.beta, 0...10, help: "gradient step, rad/s")
         ]
         return ConfigSchema(fields)
     }
@@ -75,24 +78,40 @@ extension ConfigSchema where Root == MadgwickFilter.Settings {
 extension ConfigSchema where Root == BiasEstimatingFilter.Settings {
     static var biasEstimating: ConfigSchema {
         let fields: [ConfigField<BiasEstimatingFilter.Settings>] = [
-            .number("acceleration_time_constant_s", \.accelerationTimeConstant, 0.01...1000, help: "accelerometer low-pass in the almost-inertial frame"),
+            .number(
+                "acceleration_time_constant_s", \.accelerationTimeConstant, 0.01...1000, help: "accelerometer low-pass in the almost-inertial frame"),
             .number("heading_time_constant_s", \.headingTimeConstant, 0.01...1000, help: "magnetometer heading correction"),
-            .number("heading_startup_time_constant_s", \.headingStartupTimeConstant, 0.01...1000, help: "heading correction during the start-up phase"),
+            .number(
+                "heading_startup_time_constant_s", \.headingStartupTimeConstant, 0.01...1000, help: "heading correction during the start-up phase"),
             .number("startup_duration_s", \.startupDuration, 0...1000, help: "length of the start-up phase"),
             .number("motion_bias_time_constant_s", \.motionBiasTimeConstant, 1...100_000, help: "bias learning from corrections in motion"),
-            .number("motion_bias_ramp_s", \.motionBiasRampDuration, 0.001...100_000, help: "motion bias time constant rises from heading_time_constant_s to its value over this"),
+            .number(
+                "motion_bias_ramp_s", \.motionBiasRampDuration, 0.001...100_000,
+                help: "motion bias time constant rises from heading_time_constant_s to its value over this"),
             .number("rest_bias_time_constant_s", \.restBiasTimeConstant, 0.01...1000, help: "bias learning at rest"),
             .number("bias_limit_dps", \.biasLimit, 0...100, scale: Angles.radiansPerDegree, help: "largest bias estimate"),
-            .number("rest_gyroscope_threshold_dps", \.restGyroscopeThreshold, 0...100, scale: Angles.radiansPerDegree, help: "rest detection: gyroscope deviation limit"),
+            .number(
+                "rest_gyroscope_threshold_dps", \.restGyroscopeThreshold, 0...100, scale: Angles.radiansPerDegree,
+                help: "rest detection: gyroscope deviation limit"),
             .number("rest_acceleration_threshold_m_s2", \.restAccelerationThreshold, 0...100, help: "rest detection: accelerometer deviation limit"),
             .number("rest_minimum_duration_s", \.restMinimumDuration, 0...1000, help: "rest detection: required duration"),
             .number("magnetic_norm_tolerance", \.magneticNormTolerance, 0...10, help: "disturbance: relative field magnitude tolerance"),
             .number("magnetic_dip_tolerance_deg", \.magneticDipTolerance, 0...90, scale: Angles.radiansPerDegree, help: "disturbance: dip tolerance"),
-            .number("magnetic_accept_after_s", \.magneticAcceptAfter, 0...100_000, help: "a steady disturbance becomes the new reference after this long of turning"),
-            .number("magnetic_reference_time_constant_s", \.magneticReferenceTimeConstant, 0.01...100_000, help: "how fast the undisturbed field reference follows"),
-            .number("magnetic_current_time_constant_s", \.magneticCurrentTimeConstant, 0.001...100, help: "low-pass of field magnitude and dip before they are judged"),
-            .number("magnetic_minimum_undisturbed_s", \.magneticMinimumUndisturbedTime, 0...1000, help: "undisturbed time needed before the field is used again"),
-            .number("magnetic_new_field_rate_dps", \.magneticNewFieldMinimumRate, 0...10_000, scale: Angles.radiansPerDegree, help: "acceptance of a new field counts only above this turn rate"),
+            .number(
+                "magnetic_accept_after_s", \.magneticAcceptAfter, 0...100_000,
+                help: "a steady disturbance becomes the new reference after this long of turning"),
+            .number(
+                "magnetic_reference_time_constant_s", \.magneticReferenceTimeConstant, 0.01...100_000,
+                help: "how fast the undisturbed field reference follows"),
+            .number(
+                "magnetic_current_time_constant_s", \.magneticCurrentTimeConstant, 0.001...100,
+                help: "low-pass of field magnitude and dip before they are judged"),
+            .number(
+                "magnetic_minimum_undisturbed_s", \.magneticMinimumUndisturbedTime, 0...1000,
+                help: "undisturbed time needed before the field is used again"),
+            .number(
+                "magnetic_new_field_rate_dps", \.magneticNewFieldMinimumRate, 0...10_000, scale: Angles.radiansPerDegree,
+                help: "acceptance of a new field counts only above this turn rate"),
         ]
         return ConfigSchema(fields)
     }

@@ -8,8 +8,9 @@ extension ConfigSchema where Root == RephotoSettings {
             .number("view_width_pt", \.viewWidth, 50...5000, help: "WIDTH of the camera view the rectangle moves in (thesis 4.3.2)"),
             .number("view_height_pt", \.viewHeight, 50...5000, help: "HEIGHT of that view"),
             .section("reference", \.reference, .rephotoReference, help: "the reference photograph"),
-            .list("keypoints", \.keypoints, .rephotoKeypoint, template: RephotoKeypoint(name: "", xPercent: 50, yPercent: 50, depth: 10),
-                  help: "scene points compared between reference and rephotographs (thesis 6.2)"),
+            .list(
+                "keypoints", \.keypoints, .rephotoKeypoint, template: RephotoKeypoint(name: "", xPercent: 50, yPercent: 50, depth: 10),
+                help: "scene points compared between reference and rephotographs (thesis 6.2)"),
             .section("user", \.user, .rephotoUser, help: "the people retaking the photograph"),
         ]
         let checks: [(RephotoSettings) -> ConfigProblem?] = [
@@ -68,7 +69,8 @@ extension ConfigSchema where Root == RephotoUserSettings {
             .number("tremor_deg", \.tremor, 0...10, help: "RMS hand tremor about each body axis"),
             .number("tremor_bandwidth_hz", \.tremorBandwidth, 0.1...30, help: "upper frequency of the tremor"),
             .number("rectangle_tolerance_pt", \.rectangleTolerance, 0.1...500, help: "rectangle offset per axis that looks centred"),
-            .number("overlay_tolerance_pct", \.overlayTolerance, 0.05...50, help: "overlay shift per axis that looks aligned, percent of the picture"),
+            .number(
+                "overlay_tolerance_pct", \.overlayTolerance, 0.05...50, help: "overlay shift per axis that looks aligned, percent of the picture"),
             .number("hold_s", \.hold, 0...30, help: "how long the view must look aligned before the shutter"),
             .number("max_time_s", \.maxTime, 1...600, help: "the user shoots anyway after this long"),
         ]

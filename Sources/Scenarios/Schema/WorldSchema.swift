@@ -23,13 +23,17 @@ extension ConfigSchema where Root == OrbitSettings {
         let checks: [(OrbitSettings) -> ConfigProblem?] = [
             { orbit in
                 for (index, reversal) in orbit.reversals.enumerated() where reversal.atDegrees >= orbit.sweep {
-                    return ConfigProblem("reversals[\(index)].at_deg", "\(ConfigNumber.format(reversal.atDegrees)) must be below sweep_deg \(ConfigNumber.format(orbit.sweep))")
+                    return ConfigProblem(
+                        "reversals[\(index)].at_deg",
+                        "\(ConfigNumber.format(reversal.atDegrees)) must be below sweep_deg \(ConfigNumber.format(orbit.sweep))")
                 }
                 for (index, pause) in orbit.pauses.enumerated() where pause.atDegrees >= orbit.sweep {
-                    return ConfigProblem("pauses[\(index)].at_deg", "\(ConfigNumber.format(pause.atDegrees)) must be below sweep_deg \(ConfigNumber.format(orbit.sweep))")
+                    return ConfigProblem(
+                        "pauses[\(index)].at_deg",
+                        "\(ConfigNumber.format(pause.atDegrees)) must be below sweep_deg \(ConfigNumber.format(orbit.sweep))")
                 }
                 return nil
-            },
+            }
         ]
         return ConfigSchema(fields, checks: checks)
     }
@@ -42,7 +46,7 @@ extension ConfigSchema where Root == Reversal {
             .number("back_deg", \.backDegrees, 0.1...1080, help: "how far the walker goes back"),
         ]
         let checks: [(Reversal) -> ConfigProblem?] = [
-            { $0.backDegrees < $0.atDegrees ? nil : ConfigProblem("back_deg", "must be smaller than at_deg (the walker cannot go behind the start)") },
+            { $0.backDegrees < $0.atDegrees ? nil : ConfigProblem("back_deg", "must be smaller than at_deg (the walker cannot go behind the start)") }
         ]
         return ConfigSchema(fields, checks: checks)
     }
@@ -130,7 +134,13 @@ extension ConfigSchema where Root == ImuSettings {
             .section("magnetometer", \.self, .magnetometer, help: "magnetometer error model, µT"),
         ]
         let checks: [(ImuSettings) -> ConfigProblem?] = [
-            { $0.magnetometer.rate <= $0.rate ? nil : ConfigProblem("magnetometer", "rate_hz \(ConfigNumber.format($0.magnetometer.rate)) must not exceed imu.rate_hz \(ConfigNumber.format($0.rate))") },
+            {
+                $0.magnetometer.rate <= $0.rate
+                    ? nil
+                    : ConfigProblem(
+                        "magnetometer",
+                        "rate_hz \(ConfigNumber.format($0.magnetometer.rate)) must not exceed imu.rate_hz \(ConfigNumber.format($0.rate))")
+            }
         ]
         return ConfigSchema(fields, checks: checks)
     }
@@ -146,7 +156,7 @@ extension ConfigSchema where Root == ImuSettings {
             .number("resolution_ut", \.magnetometer.resolution, 0...100, help: "quantisation step; 0 = none"),
         ]
         let checks: [(ImuSettings) -> ConfigProblem?] = [
-            { abs(Matrix3(rowMajor: $0.magnetometer.softIron).determinant) > 1e-3 ? nil : ConfigProblem("soft_iron", "matrix is singular") },
+            { abs(Matrix3(rowMajor: $0.magnetometer.softIron).determinant) > 1e-3 ? nil : ConfigProblem("soft_iron", "matrix is singular") }
         ]
         return ConfigSchema(fields, checks: checks)
     }
@@ -220,7 +230,13 @@ extension ConfigSchema where Root == CameraSettings {
             .number("record_start_s", \.recordStart, 0...3600, help: "start of the first exposure"),
         ]
         let checks: [(CameraSettings) -> ConfigProblem?] = [
-            { $0.exposure < 1 / $0.fps ? nil : ConfigProblem("exposure_s", "\(ConfigNumber.format($0.exposure)) s must be shorter than the frame interval 1/fps = \(ConfigNumber.format(1 / $0.fps)) s") },
+            {
+                $0.exposure < 1 / $0.fps
+                    ? nil
+                    : ConfigProblem(
+                        "exposure_s",
+                        "\(ConfigNumber.format($0.exposure)) s must be shorter than the frame interval 1/fps = \(ConfigNumber.format(1 / $0.fps)) s")
+            }
         ]
         return ConfigSchema(fields, checks: checks)
     }

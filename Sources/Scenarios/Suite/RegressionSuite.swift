@@ -55,7 +55,8 @@ public struct RegressionSuite: Sendable, Equatable {
 
     public static func load(path: String) throws(ConfigError) -> RegressionSuite {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            throw ConfigError(
+                file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
         do {
             var suite = RegressionSuite()

@@ -48,9 +48,10 @@ public enum CameraSimulator {
             // Frames are delivered in capture order and never before their exposure ends.
             let delivery = max(capture + settings.exposure + max(0, latency) / 1000, previousDelivery + 1e-6)
             previousDelivery = delivery
-            frames.append(CameraFrame(
-                index: index, captureTime: capture, exposure: settings.exposure,
-                timestamp: capture + settings.clockOffset / 1000, deliveryTime: delivery))
+            frames.append(
+                CameraFrame(
+                    index: index, captureTime: capture, exposure: settings.exposure,
+                    timestamp: capture + settings.clockOffset / 1000, deliveryTime: delivery))
             index += 1
         }
         return frames

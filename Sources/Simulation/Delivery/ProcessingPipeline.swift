@@ -142,7 +142,8 @@ public enum ProcessingPipeline {
     public static func run(
         motion: [MotionDelivery], frames: [CameraFrame], settings: PipelineSettings, frameInterval: Double, seed: UInt64
     ) throws(GSLError) -> (frames: [FrameProcessing], queue: ProcessingQueue) {
-        try drive(motion: motion, frames: frames, settings: settings, frameInterval: frameInterval, seed: seed,
-                  handleMotion: { _ in .processed }, handleFrame: { _ in })
+        try drive(
+            motion: motion, frames: frames, settings: settings, frameInterval: frameInterval, seed: seed,
+            handleMotion: { _ in .processed }, handleFrame: { _ in })
     }
 }

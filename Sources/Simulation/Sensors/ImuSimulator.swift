@@ -44,12 +44,14 @@ public enum ImuSimulator {
         let hasDisturbances = environment.hasDisturbances
         while let (time, gridIndex) = sensors.nextInstant() {
             let state = trajectory.state(at: time)
-            samples.append(sensors.read(
-                time: time, gridIndex: gridIndex, angularVelocity: state.angularVelocity, specificForce: state.specificForce,
-                field: { environment.field(at: time, attitude: state.attitude) }))
-            truth.append(ImuTruth(
-                attitude: state.attitude, gyroscopeBias: sensors.gyroscope.bias, accelerometerBias: sensors.accelerometer.bias,
-                magneticDisturbance: hasDisturbances && environment.isDisturbed(at: time)))
+            samples.append(
+                sensors.read(
+                    time: time, gridIndex: gridIndex, angularVelocity: state.angularVelocity, specificForce: state.specificForce,
+                    field: { environment.field(at: time, attitude: state.attitude) }))
+            truth.append(
+                ImuTruth(
+                    attitude: state.attitude, gyroscopeBias: sensors.gyroscope.bias, accelerometerBias: sensors.accelerometer.bias,
+                    magneticDisturbance: hasDisturbances && environment.isDisturbed(at: time)))
         }
         return (samples, truth)
     }

@@ -57,7 +57,8 @@ public struct InertialSensorModel {
             misalignment.row2.scaled(by: scale))
         let turnOnStream = try RandomStream(seed: seed, source: "\(name).turn_on_bias")
         let turnOnSigma = settings.turnOnBiasSigma * unitScale
-        let turnOn = turnOnSigma > 0
+        let turnOn =
+            turnOnSigma > 0
             ? Vector3(turnOnStream.gaussian(sigma: turnOnSigma), turnOnStream.gaussian(sigma: turnOnSigma), turnOnStream.gaussian(sigma: turnOnSigma))
             : .zero
         fixedBias = unitScale * settings.bias + turnOn
@@ -74,7 +75,8 @@ public struct InertialSensorModel {
         markovDrive = markovSigma * (1 - markovDecay * markovDecay).squareRoot()
         if markovSigma > 0 {
             // Start the Gauss–Markov bias in its stationary distribution.
-            markovBias = Vector3(markovStream.gaussian(sigma: markovSigma), markovStream.gaussian(sigma: markovSigma), markovStream.gaussian(sigma: markovSigma))
+            markovBias = Vector3(
+                markovStream.gaussian(sigma: markovSigma), markovStream.gaussian(sigma: markovSigma), markovStream.gaussian(sigma: markovSigma))
         }
         previousKnot = (.zero, markovBias)
         nextKnot = drawKnot(after: previousKnot)
@@ -88,8 +90,10 @@ public struct InertialSensorModel {
             next.walk += Vector3(walkStream.gaussian(sigma: step), walkStream.gaussian(sigma: step), walkStream.gaussian(sigma: step))
         }
         if markovSigma > 0 {
-            next.markov = markovDecay * knot.markov
-                + Vector3(markovStream.gaussian(sigma: markovDrive), markovStream.gaussian(sigma: markovDrive), markovStream.gaussian(sigma: markovDrive))
+            next.markov =
+                markovDecay * knot.markov
+                + Vector3(
+                    markovStream.gaussian(sigma: markovDrive), markovStream.gaussian(sigma: markovDrive), markovStream.gaussian(sigma: markovDrive))
         }
         return next
     }
@@ -112,7 +116,8 @@ public struct InertialSensorModel {
         }
         var reading = gain * truth + fixedBias + walkBias + markovBias
         if whiteSigma > 0 {
-            reading += Vector3(noiseStream.gaussian(sigma: whiteSigma), noiseStream.gaussian(sigma: whiteSigma), noiseStream.gaussian(sigma: whiteSigma))
+            reading += Vector3(
+                noiseStream.gaussian(sigma: whiteSigma), noiseStream.gaussian(sigma: whiteSigma), noiseStream.gaussian(sigma: whiteSigma))
         }
         return SensorOutput.finish(reading, range: range, resolution: resolution, inverseResolution: inverseResolution)
     }
@@ -122,8 +127,9 @@ public struct InertialSensorModel {
 enum SensorOutput {
     @inline(__always)
     static func finish(_ value: Vector3, range: Double, resolution: Double, inverseResolution: Double) -> Vector3 {
-        Vector3(finish(value.x, range, resolution, inverseResolution), finish(value.y, range, resolution, inverseResolution),
-                finish(value.z, range, resolution, inverseResolution))
+        Vector3(
+            finish(value.x, range, resolution, inverseResolution), finish(value.y, range, resolution, inverseResolution),
+            finish(value.z, range, resolution, inverseResolution))
     }
 
     @inline(__always)

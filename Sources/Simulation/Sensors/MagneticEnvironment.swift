@@ -9,7 +9,8 @@ public struct MagneticEnvironment: Sendable {
 
     public init(settings: EnvironmentSettings) {
         let declination = Angles.radians(settings.declination), dip = Angles.radians(settings.dip)
-        earthField = settings.fieldStrength
+        earthField =
+            settings.fieldStrength
             * Vector3(cos(dip) * cos(declination), -cos(dip) * sin(declination), -sin(dip))
         disturbances = settings.disturbances
     }
@@ -46,7 +47,8 @@ public struct MagneticEnvironment: Sendable {
         let end = disturbance.start + disturbance.duration
         if time <= rampStart || time >= end + disturbance.ramp { return 0 }
         if time >= disturbance.start && time <= end { return 1 }
-        let u = time < disturbance.start
+        let u =
+            time < disturbance.start
             ? (time - rampStart) / disturbance.ramp
             : 1 - (time - end) / disturbance.ramp
         return u * u * u * (u * (6 * u - 15) + 10)

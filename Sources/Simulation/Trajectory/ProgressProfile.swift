@@ -63,8 +63,10 @@ public struct ProgressProfile: Sendable {
     public func evaluate(at time: Double) -> (progress: Kinematics1D, walked: Kinematics1D) {
         guard let first = pieces.first else { return (.zero, .zero) }
         if time <= first.start {
-            return (Kinematics1D(value: first.startProgress, rate: 0, acceleration: 0, jerk: 0),
-                    Kinematics1D(value: first.startWalked, rate: 0, acceleration: 0, jerk: 0))
+            return (
+                Kinematics1D(value: first.startProgress, rate: 0, acceleration: 0, jerk: 0),
+                Kinematics1D(value: first.startWalked, rate: 0, acceleration: 0, jerk: 0)
+            )
         }
         let piece = pieces[pieceIndex(at: time)]
         let local = Self.localMotion(piece, elapsed: min(time - piece.start, piece.duration))
@@ -98,10 +100,10 @@ public struct ProgressProfile: Sendable {
         case .rampUp, .rampDown:
             let u = elapsed * inverse
             let u2 = u * u, u3 = u2 * u, u4 = u3 * u
-            let smooth = 6 * u4 * u - 15 * u4 + 10 * u3               // S(u)
-            let integral = u4 * u2 - 3 * u4 * u + 2.5 * u4             // ∫₀ᵘ S
-            let slope = 30 * u2 * (1 - u) * (1 - u)                    // S'(u)
-            let curvature = 60 * u * (1 - u) * (1 - 2 * u)             // S''(u)
+            let smooth = 6 * u4 * u - 15 * u4 + 10 * u3  // S(u)
+            let integral = u4 * u2 - 3 * u4 * u + 2.5 * u4  // ∫₀ᵘ S
+            let slope = 30 * u2 * (1 - u) * (1 - u)  // S'(u)
+            let curvature = 60 * u * (1 - u) * (1 - 2 * u)  // S''(u)
             if piece.kind == .rampUp {
                 return Kinematics1D(
                     value: v * piece.duration * integral, rate: v * smooth,
@@ -150,9 +152,10 @@ public struct ProgressProfile: Sendable {
         }
 
         private mutating func append(_ kind: Piece.Kind, duration: Double, speed: Double, direction: Double, distance: Double) {
-            pieces.append(Piece(
-                kind: kind, start: time, duration: duration, inverseDuration: 1 / duration, speed: speed, direction: direction,
-                startProgress: progress, startWalked: walked))
+            pieces.append(
+                Piece(
+                    kind: kind, start: time, duration: duration, inverseDuration: 1 / duration, speed: speed, direction: direction,
+                    startProgress: progress, startWalked: walked))
             time += duration
             progress += direction * distance
             walked += distance

@@ -53,10 +53,12 @@ public struct SmoothNoise<Value: SplineValue>: Sendable {
         let (segment, u) = locate(time)
         let c0 = controls[segment], c1 = controls[segment + 1], c2 = controls[segment + 2], c3 = controls[segment + 3]
         let u2 = u * u, u3 = u2 * u, v = 1 - u
-        let value = (v * v * v / 6) * c0 + ((3 * u3 - 6 * u2 + 4) / 6) * c1
+        let value =
+            (v * v * v / 6) * c0 + ((3 * u3 - 6 * u2 + 4) / 6) * c1
             + ((-3 * u3 + 3 * u2 + 3 * u + 1) / 6) * c2 + (u3 / 6) * c3
         let inverse = inverseSpacing
-        let rate = (inverse * (-v * v / 2)) * c0 + (inverse * (1.5 * u2 - 2 * u)) * c1
+        let rate =
+            (inverse * (-v * v / 2)) * c0 + (inverse * (1.5 * u2 - 2 * u)) * c1
             + (inverse * (-1.5 * u2 + u + 0.5)) * c2 + (inverse * (u2 / 2)) * c3
         return (value, rate)
     }
@@ -76,13 +78,16 @@ public struct SmoothNoise<Value: SplineValue>: Sendable {
         let (segment, u) = locate(time)
         let c0 = controls[segment], c1 = controls[segment + 1], c2 = controls[segment + 2], c3 = controls[segment + 3]
         let u2 = u * u, u3 = u2 * u, v = 1 - u
-        let value = (v * v * v / 6) * c0 + ((3 * u3 - 6 * u2 + 4) / 6) * c1
+        let value =
+            (v * v * v / 6) * c0 + ((3 * u3 - 6 * u2 + 4) / 6) * c1
             + ((-3 * u3 + 3 * u2 + 3 * u + 1) / 6) * c2 + (u3 / 6) * c3
         let inverse = inverseSpacing
-        let rate = (inverse * (-v * v / 2)) * c0 + (inverse * (1.5 * u2 - 2 * u)) * c1
+        let rate =
+            (inverse * (-v * v / 2)) * c0 + (inverse * (1.5 * u2 - 2 * u)) * c1
             + (inverse * (-1.5 * u2 + u + 0.5)) * c2 + (inverse * (u2 / 2)) * c3
         let inverse2 = inverse * inverse
-        let acceleration = (inverse2 * v) * c0 + (inverse2 * (3 * u - 2)) * c1
+        let acceleration =
+            (inverse2 * v) * c0 + (inverse2 * (3 * u - 2)) * c1
             + (inverse2 * (1 - 3 * u)) * c2 + (inverse2 * u) * c3
         return (value, rate, acceleration)
     }

@@ -100,8 +100,10 @@ public struct Trajectory: Sendable {
         let swayK = Self.modulatedSine(m, mRate, mAcc, halfSine, halfCosine, thetaRate / 2, thetaAcc / 2)
         // Wander is a function of distance walked w: d/dt = f'·ẇ, d²/dt² = f''·ẇ² + f'·ẅ.
         let wanderW = wander.evaluate(at: walked.value)
-        let wanderK = (value: wanderW.value, rate: wanderW.rate * walked.rate,
-                       acceleration: wanderW.acceleration * walked.rate * walked.rate + wanderW.rate * walked.acceleration)
+        let wanderK = (
+            value: wanderW.value, rate: wanderW.rate * walked.rate,
+            acceleration: wanderW.acceleration * walked.rate * walked.rate + wanderW.rate * walked.acceleration
+        )
 
         let rho = radius + wanderK.value + sway * swayK.value
         let rhoRate = wanderK.rate + sway * swayK.rate
@@ -114,7 +116,8 @@ public struct Trajectory: Sendable {
         let radial = Vector3(c, s, 0), tangential = Vector3(-s, c, 0)
         let position = Vector3(center.x + rho * c, center.y + rho * s, z)
         let velocity = rhoRate * radial + (rho * azimuthRate) * tangential + Vector3(0, 0, zRate)
-        let acceleration = (rhoAcc - rho * azimuthRate * azimuthRate) * radial
+        let acceleration =
+            (rhoAcc - rho * azimuthRate * azimuthRate) * radial
             + (2 * rhoRate * azimuthRate + rho * azimuthAcceleration) * tangential + Vector3(0, 0, zAcc)
         return (position, velocity, acceleration, progress.value, azimuth)
     }
@@ -124,8 +127,10 @@ public struct Trajectory: Sendable {
     static func modulatedSine(
         _ m: Double, _ mRate: Double, _ mAcc: Double, _ s: Double, _ c: Double, _ phaseRate: Double, _ phaseAcc: Double
     ) -> (value: Double, rate: Double, acceleration: Double) {
-        return (m * s, mRate * s + m * phaseRate * c,
-                mAcc * s + 2 * mRate * phaseRate * c + m * phaseAcc * c - m * phaseRate * phaseRate * s)
+        return (
+            m * s, mRate * s + m * phaseRate * c,
+            mAcc * s + 2 * mRate * phaseRate * c + m * phaseAcc * c - m * phaseRate * phaseRate * s
+        )
     }
 
     /// The exact state at `time` (clamped to the walk's ends for position; the hand keeps

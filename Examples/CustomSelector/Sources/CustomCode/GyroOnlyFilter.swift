@@ -19,7 +19,8 @@ public struct GyroOnlyFilter: AttitudeFilter {
 
     public mutating func update(_ reading: ImuReading) {
         guard reading.gyroscope.x.isFinite, reading.gyroscope.y.isFinite, reading.gyroscope.z.isFinite,
-              let up = reading.accelerometer.normalized else {
+            let up = reading.accelerometer.normalized
+        else {
             diagnostics.rejectedNonFinite += 1
             return
         }

@@ -11,7 +11,9 @@ let scenario = try Bench.scenario("shaky-hands", overrides: ["selection.selector
 let results = try Bench.runCapture(scenario, seeds: [1, 2, 3])  // by name
 let direct = try Bench.runCapture(scenario, seeds: [1]) { LowestBlurSelector(settings: $0) }  // as a value
 try Bench.writeCaptureReport(scenario, results, to: reportDirectory)
-print("lowest-blur by name and as a value give \(direct[0].metrics == results[0].metrics ? "identical" : "DIFFERENT") metrics; report in \(reportDirectory)")
+print(
+    "lowest-blur by name and as a value give \(direct[0].metrics == results[0].metrics ? "identical" : "DIFFERENT") metrics; report in \(reportDirectory)"
+)
 
 // Side by side: the built-in selector and filter against the team's.
 
@@ -28,11 +30,14 @@ print("scenario      variant                          coverage  slot err (°)  b
 for name in ["orbit-72", "shaky-hands"] {
     for variant in variants {
         let metrics = try Bench.runCapture(try Bench.scenario(name, overrides: variant.overrides), seeds: seeds).map(\.metrics)
-        let row = [mean(metrics.map(\.coverage)), mean(metrics.map(\.slotAngleErrorMean)), mean(metrics.map(\.blurSelectedMean)),
-                   mean(metrics.map(\.blurAllMean)), mean(metrics.map(\.attitudeRMSE.inclinationDegrees))]
+        let row = [
+            mean(metrics.map(\.coverage)), mean(metrics.map(\.slotAngleErrorMean)), mean(metrics.map(\.blurSelectedMean)),
+            mean(metrics.map(\.blurAllMean)), mean(metrics.map(\.attitudeRMSE.inclinationDegrees)),
+        ]
         csv += "\(name),\(variant.label)," + row.map { String(format: "%.4f", $0) }.joined(separator: ",") + "\n"
-        print(name.padding(toLength: 14, withPad: " ", startingAt: 0) + variant.label.padding(toLength: 33, withPad: " ", startingAt: 0)
-              + String(format: "%8.3f  %12.2f  %8.2f / %-7.2f  %14.2f", row[0], row[1], row[2], row[3], row[4]))
+        print(
+            name.padding(toLength: 14, withPad: " ", startingAt: 0) + variant.label.padding(toLength: 33, withPad: " ", startingAt: 0)
+                + String(format: "%8.3f  %12.2f  %8.2f / %-7.2f  %14.2f", row[0], row[1], row[2], row[3], row[4]))
     }
 }
 
