@@ -1,6 +1,7 @@
 import Capture
 import Runs
 import Foundation
+import OrbitMath
 import Plotting
 import Scenarios
 
@@ -55,7 +56,7 @@ public enum CapturePlots {
         let figure = Figure(
             title: "\(scenario.name): slot coverage",
             subtitle:
-                "\(slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; dots: true angle of the selected frame",
+                "\(slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; \(shown.count < results.count ? "seeds \(shown.map { String($0.seed) }.joined(separator: ", ")) of \(results.count) shown" : "\(shown.count) seed\(shown.count == 1 ? "" : "s")"); dots: true angle of each selected frame (a dot in a neighbouring slot: the app's angle was off by that much)",
             footnote: outerCircle
                 ? "Colour: quality distance d of the frame holding the slot (threshold \(fmt(scenario.selection.threshold)))."
                 : "Colour: the score \(shown[0].selector) gave the frame holding the slot (its own scale).",
@@ -69,16 +70,36 @@ public enum CapturePlots {
     /// left out and the zoom window follows the frames.
     public static func timeline(scenario: Scenario, _ result: CaptureRunResult, label: String? = nil, provenance: [PNGText]) throws -> [UInt8] {
         let hasTruth = !result.trueAngleTrack.isEmpty
+        // Angles are drawn unwrapped (continuous through 360°), so frames near the start angle do
+        // not jump between the bottom and top borders.
         var trueX: [Double] = [], trueY: [Double] = []
-        var previous: Double?
         for point in result.trueAngleTrack {
-            if let last = previous, abs(point.angle - last) > 180 {  // wrap: break the line
-                trueX.append(.nan)
-                trueY.append(.nan)
-            }
             trueX.append(point.time)
-            trueY.append(point.angle)
-            previous = point.angle
+            trueY.append(trueY.last.map { $0 + wrap180(point.angle - $0) } ?? point.angle)
+        }
+        /// A wrapped true angle at `time` moved to the unwrapped track.
+        func unwrappedTrue(_ angle: Double, at time: Double) -> Double {
+            var low = 0, high = trueX.count - 1
+            while low < high {
+                let mid = (low + high) / 2
+                if trueX[mid] < time { low = mid + 1 } else { high = mid }
+            }
+            guard trueY.indices.contains(low) else { return angle }
+            return trueY[low] + wrap180(angle - trueY[low])
+        }
+        var previousEstimate: Double?
+        /// Where a frame's estimated angle is drawn: next to its unwrapped true angle, or next to
+        /// the previous frame's without truth.
+        func shown(_ estimate: Double, trueAngle: Double?, at time: Double) -> Double {
+            let value: Double
+            if let trueAngle {
+                let truth = unwrappedTrue(trueAngle, at: time)
+                value = truth + wrap180(estimate - trueAngle)
+            } else {
+                value = previousEstimate.map { $0 + wrap180(estimate - $0) } ?? estimate
+            }
+            previousEstimate = value
+            return value
         }
         var groups: [(String, Color, [Double], [Double], [Double])] = [  // name, colour, time, angle, error
             ("selected (kept)", selectedColor, [], [], []), ("kept, later replaced", replacedColor, [], [], []),
@@ -89,13 +110,17 @@ public enum CapturePlots {
         for frame in result.frames {
             let time = frame.captureTime
             if frame.dropped {
-                if let angle = frame.trueAngle { groups[3].2.append(time); groups[3].3.append(angle); groups[3].4.append(.nan) }
+                if let angle = frame.trueAngle {
+                    groups[3].2.append(time)
+                    groups[3].3.append(unwrappedTrue(angle, at: time))
+                    groups[3].4.append(.nan)
+                }
                 continue
             }
             guard let angle = frame.decision?.pose?.angle else { continue }
             let group = frame.keptAtEnd ? 0 : (frame.decision?.outcome.isKept == true ? 1 : 2)
             groups[group].2.append(time)
-            groups[group].3.append(angle)
+            groups[group].3.append(shown(angle, trueAngle: frame.trueAngle, at: time))
             groups[group].4.append(frame.angleError ?? .nan)
         }
         func markers(_ value: KeyPath<(String, Color, [Double], [Double], [Double]), [Double]>, counts: Bool) -> [Series] {
@@ -107,9 +132,13 @@ public enum CapturePlots {
             }
         }
         let trueLine = Series("true angle", color: trueColor, x: trueX, y: trueY, style: .line(width: 1.2))
+        let drawnAngles = (trueY + groups.flatMap(\.3)).filter(\.isFinite)
+        let angleRange = padded(drawnAngles) ?? 0...360
+        let quarterTicks = stride(from: (angleRange.lowerBound / 90).rounded(.up) * 90, through: angleRange.upperBound, by: 90).map { $0 }
         let overview = CartesianPlot(
-            title: "whole recording: estimated angle of each frame", x: ChartAxis("time (s)"),
-            y: ChartAxis("orbit angle (°)", limits: 0...360), series: (hasTruth ? [trueLine] : []) + markers(\.3, counts: true), legend: .automatic)
+            title: "whole recording: estimated angle of each frame (unwrapped: 360° + x is angle x after a full turn)", x: ChartAxis("time (s)"),
+            y: ChartAxis("orbit angle (°)", limits: angleRange, ticks: quarterTicks),
+            series: (hasTruth ? [trueLine] : []) + markers(\.3, counts: true), legend: .automatic)
 
         // A 4 s window in the middle, with slot boundaries, shows the choice within each slot.
         let placed = result.frames.filter { $0.decision?.pose != nil }.map(\.captureTime)
@@ -118,7 +147,7 @@ public enum CapturePlots {
             ? ((result.recordingStart ?? 0) + (result.trueAngleTrack.last?.time ?? 0)) / 2
             : ((placed.first ?? 0) + (placed.last ?? 0)) / 2
         let window = (middle - 2)...(middle + 2)
-        let inWindow = result.trueAngleTrack.filter { window.contains($0.time) }
+        let inWindow = zip(trueX, trueY).filter { window.contains($0.0) }.map { (time: $0.0, angle: $0.1) }
         var zoomSeries =
             hasTruth ? [Series("true angle", color: trueColor, x: inWindow.map(\.time), y: inWindow.map(\.angle), style: .line(width: 1.2))] : []
         for series in markers(\.3, counts: false) {
@@ -169,7 +198,7 @@ public enum CapturePlots {
         }
         let centers = (0..<binCount).map { (Double($0) + 0.5) * binWidth }
         let plot = CartesianPlot(
-            x: ChartAxis("blur during the exposure (px)", includesZero: true), y: ChartAxis("share of frames (%)", includesZero: true),
+            x: ChartAxis("blur during the exposure (px)", limits: 0...top), y: ChartAxis("share of frames (%)", includesZero: true),
             series: [
                 Series(
                     "all frames (\(all.count))", color: discardedColor, x: centers, y: histogram(all),
@@ -179,15 +208,17 @@ public enum CapturePlots {
                     style: .bars(width: binWidth * 0.45, offset: binWidth * 0.225)),
             ],
             lines: [
-                ReferenceLine(Statistics.mean(all), .vertical, color: discardedColor, label: "mean all \(fmt(Statistics.mean(all))) px"),
-                ReferenceLine(
-                    Statistics.percentile(selected, 95), .vertical, color: selectedColor,
-                    label: "p95 selected \(fmt(Statistics.percentile(selected, 95))) px"),
+                // Labelled in the subtitle: the two means are often within a pixel of each other.
+                ReferenceLine(Statistics.mean(all), .vertical, color: discardedColor),
+                ReferenceLine(Statistics.mean(selected), .vertical, color: selectedColor, dash: [2, 2]),
+                ReferenceLine(Statistics.percentile(selected, 95), .vertical, color: selectedColor, dash: [8, 3]),
             ])
         let figure = Figure(
             title: "\(scenario.name): motion blur",
-            subtitle: "image-plane path of the object centre during the exposure, \(results.count) seed\(results.count == 1 ? "" : "s")",
-            footnote: "Frames beyond the 99.5th percentile are counted in the last bin.",
+            subtitle:
+                "image-plane path of the object centre during the exposure, \(results.count) seed\(results.count == 1 ? "" : "s") pooled; mean of all frames \(fmt(Statistics.mean(all))) px (grey dashes), of the selected \(fmt(Statistics.mean(selected))) px (green dots), 95th percentile of the selected \(fmt(Statistics.percentile(selected, 95))) px (green dashes)",
+            footnote:
+                "The console's p95 is the mean of the per-seed 95th percentiles. Frames beyond the 99.5th percentile are counted in the last bin.",
             width: 1100, height: 620, rows: [[.cartesian(plot)]])
         return try figure.pngBytes(provenance: provenance)
     }
@@ -198,7 +229,7 @@ public enum CapturePlots {
         let filled = result.slots.filter { $0.entry != nil }
         let x = filled.map(\.center)
         let deviations = CartesianPlot(
-            title: "true deviations of the selected frame (estimated: dashed)", x: ChartAxis("slot centre (°)", limits: 0...360),
+            title: "true deviations of the selected frame (estimated: dashed)", x: ChartAxis.fullCircle("slot centre (°)"),
             y: ChartAxis("deviation (°)", includesZero: true),
             series: [
                 Series(
@@ -215,14 +246,15 @@ public enum CapturePlots {
                     style: .line(width: 1, dash: [4, 3])),
             ], lines: [ReferenceLine(0, .horizontal)])
         let offset = CartesianPlot(
-            title: "object centre below the picture centre", x: ChartAxis("slot centre (°)", limits: 0...360),
+            title: "object centre's vertical offset from the picture centre (positive: below)", x: ChartAxis.fullCircle("slot centre (°)"),
             y: ChartAxis("vertical offset (px)", includesZero: true),
             series: [
                 Series(nil, color: Palette.color(2), x: x, y: filled.map { $0.objectOffset ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2))
             ],
             lines: [ReferenceLine(0, .horizontal)], legend: .none)
         let height = CartesianPlot(
-            title: "camera height at the selected frame", x: ChartAxis("slot centre (°)", limits: 0...360), y: ChartAxis("height (m)"),
+            title: "camera height at the selected frame", x: ChartAxis.fullCircle("slot centre (°)"),
+            y: ChartAxis("height (m)", limits: padded(filled.compactMap(\.cameraHeight))),
             series: [
                 Series(nil, color: Palette.color(3), x: x, y: filled.map { $0.cameraHeight ?? .nan }, style: .lineAndMarkers(width: 1.4, radius: 2.2))
             ],
@@ -242,10 +274,12 @@ public enum CapturePlots {
         let x = results.indices.map(Double.init)
         func bars(_ title: String, _ unit: String, _ values: [Double], _ color: Color) -> Panel {
             .cartesian(
+                // The mean goes in the title: a label on the line hides behind the last bar.
                 CartesianPlot(
-                    title: title, x: ChartAxis("seed", categories: labels), y: ChartAxis(unit, includesZero: true),
+                    title: "\(title) (mean \(fmt(Statistics.mean(values))))", x: ChartAxis("seed", categories: labels),
+                    y: ChartAxis(unit, includesZero: true),
                     series: [Series(nil, color: color, x: x, y: values, style: .bars(width: 0.6))],
-                    lines: [ReferenceLine(Statistics.mean(values), .horizontal, label: "mean \(fmt(Statistics.mean(values)))")], legend: .none))
+                    lines: [ReferenceLine(Statistics.mean(values), .horizontal)], legend: .none))
         }
         let figure = Figure(
             title: "\(scenario.name): metrics per seed", subtitle: "\(results.count) seeds; dashed: mean over seeds",
@@ -261,6 +295,16 @@ public enum CapturePlots {
                 ],
             ])
         return try figure.pngBytes(provenance: provenance)
+    }
+
+    /// `degrees` wrapped to (−180, 180].
+    static func wrap180(_ degrees: Double) -> Double { Angles.wrapTo360(degrees + 180) - 180 }
+
+    /// The data's range with 8 % room on each side, so no point sits on the frame.
+    static func padded(_ values: [Double]) -> ClosedRange<Double>? {
+        guard let low = values.filter(\.isFinite).min(), let high = values.filter(\.isFinite).max() else { return nil }
+        let room = max(high - low, abs(high) * 1e-3, 1e-9) * 0.08
+        return (low - room)...(high + room)
     }
 
     static func fmt(_ value: Double) -> String {

@@ -86,6 +86,11 @@ struct CartesianRenderer {
             return AxisTicks(
                 domain: -0.5...(Double(categories.count) - 0.5), major: categories.indices.map(Double.init), labels: categories, minor: [])
         }
+        if let fixed = axis.ticks, let limits = axis.limits {
+            return AxisTicks(
+                domain: limits, major: fixed, labels: fixed.map { AxisTicks.format($0, decimals: fixed.allSatisfy { $0 == $0.rounded() } ? 0 : 2) },
+                minor: [])
+        }
         var range = axis.limits ?? data
         if axis.limits == nil && axis.includesZero {
             range = min(range.lowerBound, 0)...max(range.upperBound, 0)

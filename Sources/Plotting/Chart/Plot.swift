@@ -11,10 +11,13 @@ public struct ChartAxis: Sendable {
     public var categories: [String]?
     /// Values grow the other way (downward on a y axis, like image rows).
     public var reversed: Bool
+    /// Major ticks at these values instead of automatic ones (e.g. every 90° of a circle);
+    /// used together with `limits`.
+    public var ticks: [Double]?
 
     public init(
         _ label: String, scale: AxisScale = .linear, limits: ClosedRange<Double>? = nil, includesZero: Bool = false, categories: [String]? = nil,
-        reversed: Bool = false
+        reversed: Bool = false, ticks: [Double]? = nil
     ) {
         self.label = label
         self.scale = scale
@@ -22,6 +25,12 @@ public struct ChartAxis: Sendable {
         self.includesZero = includesZero
         self.categories = categories
         self.reversed = reversed
+        self.ticks = ticks
+    }
+
+    /// An angle axis over a full circle: 0…360° with ticks every 90°.
+    public static func fullCircle(_ label: String) -> ChartAxis {
+        ChartAxis(label, limits: 0...360, ticks: [0, 90, 180, 270, 360])
     }
 }
 
