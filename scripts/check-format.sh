@@ -7,7 +7,7 @@ paths=(Sources Tests Examples/CustomSelector/Sources Examples/CustomSelector/Pac
 findings=$(swift format lint -r --configuration .swift-format "${paths[@]}" 2>&1 || true)
 if [ -n "$findings" ]; then
     echo "$findings" | head -20 >&2
-    echo "check-format: $(grep -c . <<<"$findings") places differ from the configured layout; run: make format" >&2
+    echo "check-format: the layout differs from .swift-format in $(grep -c . <<<"$findings") place(s); run: make format" >&2
     exit 1
 fi
 echo "check-format: every Swift file matches .swift-format"

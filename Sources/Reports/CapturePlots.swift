@@ -56,7 +56,7 @@ public enum CapturePlots {
         let figure = Figure(
             title: "\(scenario.name): slot coverage",
             subtitle:
-                "\(slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; \(shown.count < results.count ? "seeds \(shown.map { String($0.seed) }.joined(separator: ", ")) of \(results.count) shown" : "\(shown.count) seed\(shown.count == 1 ? "" : "s")"); dots: true angle of each selected frame (a dot in a neighbouring slot: the app's angle was off by that much)",
+                "\(slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; \(shown.count < results.count ? "seeds \(shown.map { String($0.seed) }.joined(separator: ", ")) of \(results.count) shown" : "\(counted(shown.count, "seed"))"); dots: true angle of each selected frame (a dot in a neighbouring slot: the app's angle was off by that much)",
             footnote: outerCircle
                 ? "Colour: quality distance d of the frame holding the slot (threshold \(fmt(scenario.selection.threshold)))."
                 : "Colour: the score \(shown[0].selector) gave the frame holding the slot (its own scale).",
@@ -216,7 +216,7 @@ public enum CapturePlots {
         let figure = Figure(
             title: "\(scenario.name): motion blur",
             subtitle:
-                "image-plane path of the object centre during the exposure, \(results.count) seed\(results.count == 1 ? "" : "s") pooled; mean of all frames \(fmt(Statistics.mean(all))) px (grey dashes), of the selected \(fmt(Statistics.mean(selected))) px (green dots), 95th percentile of the selected \(fmt(Statistics.percentile(selected, 95))) px (green dashes)",
+                "image-plane path of the object centre during the exposure, \(counted(results.count, "seed")) pooled; mean of all frames \(fmt(Statistics.mean(all))) px (grey dashes), of the selected \(fmt(Statistics.mean(selected))) px (green dots), 95th percentile of the selected \(fmt(Statistics.percentile(selected, 95))) px (green dashes)",
             footnote:
                 "The console's p95 is the mean of the per-seed 95th percentiles. Frames beyond the 99.5th percentile are counted in the last bin.",
             width: 1100, height: 620, rows: [[.cartesian(plot)]])
@@ -282,7 +282,7 @@ public enum CapturePlots {
                     lines: [ReferenceLine(Statistics.mean(values), .horizontal)], legend: .none))
         }
         let figure = Figure(
-            title: "\(scenario.name): metrics per seed", subtitle: "\(results.count) seeds; dashed: mean over seeds",
+            title: "\(scenario.name): metrics per seed", subtitle: "\(counted(results.count, "seed")); dashed: mean over seeds",
             width: 1300, height: 800,
             rows: [
                 [

@@ -206,7 +206,7 @@ public enum CaptureReport {
         let seeds = results.count
         var text = "\(scenario.name): \(scenario.description)\n"
         text +=
-            "\(seeds) seed\(seeds == 1 ? "" : "s"), selector \(results.first?.selector ?? scenario.selection.selector.rawValue), filter \(results.first?.filter ?? scenario.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
+            "\(counted(seeds, "seed")), selector \(results.first?.selector ?? scenario.selection.selector.rawValue), filter \(results.first?.filter ?? scenario.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
         text += TextTable.render(
             header: ["metric", "mean ± sd", "unit"], rows: rows.map { [$0.0, MeanAndSpread($0.2).formatted(decimals: $0.3), $0.1] })
         return text

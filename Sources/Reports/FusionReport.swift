@@ -67,7 +67,7 @@ public enum FusionReport {
         for scenario in scenarios {
             let scenarioRows = rows.filter { $0.scenario == scenario }
             let seeds = Set(scenarioRows.map(\.seed)).count
-            text += "\(scenario) (\(seeds) seed\(seeds == 1 ? "" : "s"), mean ± sd)\n"
+            text += "\(scenario) (\(counted(seeds, "seed")), mean ± sd)\n"
             let labels = scenarioRows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let table = labels.map { label -> [String] in
                 let results = scenarioRows.filter { $0.result.label == label }.map(\.result)

@@ -55,3 +55,8 @@ public enum TextTable {
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
     }
 }
+
+/// "1 seed", "3 seeds": a count and its noun, singular when it is one.
+public func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

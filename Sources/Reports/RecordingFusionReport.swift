@@ -206,10 +206,11 @@ public enum RecordingFusionReport {
         }
         let top = (averages.map(\.total).max() ?? 1) * 1.3
         let plot = CartesianPlot(
-            x: ChartAxis("trial group", categories: groups.map { group in "\(group) (\(averages.first { $0.group == group }!.trials) trials)" }),
+            x: ChartAxis(
+                "trial group", categories: groups.map { group in "\(group) (\(counted(averages.first { $0.group == group }!.trials, "trial")))" }),
             y: ChartAxis("mean of per-trial total RMSE (°)", limits: 0...top), series: series, legend: .topLeft, annotations: annotations)
         let figure = Figure(
-            title: "Attitude filters on real recordings (\(trials) trials)",
+            title: "Attitude filters on real recordings (\(counted(trials, "trial")))",
             subtitle: "BROAD error definitions: q_err = q_est ⊗ q_true⁻¹, RMSE over the movement samples, averaged over trials",
             footnote: "Same parameters for every trial (each filter's defaults).", width: 1200, height: 720, rows: [[.cartesian(plot)]])
         return try figure.pngBytes(provenance: provenance)

@@ -30,9 +30,13 @@ public enum RephotoPlots {
                     x: users.map { $0.keypoints![index].x }, y: users.map { $0.keypoints![index].y }, style: .markers(radius: 1.6)))
         }
         cloud.append(Series("reference", color: referenceColor, x: reference.map(\.x), y: reference.map(\.y), style: .markers(radius: 4.5)))
+        // Points that left the picture are drawn too: the axes reach past its edges (dotted).
+        let xs = users.flatMap { $0.keypoints!.map(\.x) }, ys = users.flatMap { $0.keypoints!.map(\.y) }
+        let reach = { (values: [Double]) in min(0, (values.min() ?? 0) - 2)...max(100, (values.max() ?? 100) + 2) }
+        let edges = [0.0, 100].flatMap { [ReferenceLine($0, .vertical, dash: [2, 2]), ReferenceLine($0, .horizontal, dash: [2, 2])] }
         let frame = CartesianPlot(
-            title: "key points on the 100 × 100 picture", x: ChartAxis("x (% of width)", limits: 0...100),
-            y: ChartAxis("y (% of height, downward)", limits: 0...100, reversed: true), series: cloud, legend: .bottomLeft,
+            title: "key points on the 100 × 100 picture (dotted: its edges)", x: ChartAxis("x (% of width)", limits: reach(xs)),
+            y: ChartAxis("y (% of height, downward)", limits: reach(ys), reversed: true), series: cloud, lines: edges, legend: .bottomLeft,
             annotations: names.enumerated().map { Annotation(x: reference[$0.offset].x, y: reference[$0.offset].y, text: "  \($0.element)") },
             equalAspect: true)
 
@@ -56,9 +60,11 @@ public enum RephotoPlots {
                     errors: columns.map { $0.map { thesis.table.perKeypoint[$0].meanAbsoluteDeviation } ?? .nan } + [thesis.table.thesisOverallSigma])
             )
         }
+        // Room above the highest error bar for the legend.
+        let highest = bars.flatMap { series in zip(series.y, series.errors ?? []).map { $0 + $1 } }.filter(\.isFinite).max() ?? 1
         let statistics = CartesianPlot(
             title: "Table 6.3: mean and σ per key point", x: ChartAxis("key point", categories: categories),
-            y: ChartAxis("distance (% of picture), mean ± σ", includesZero: true), series: bars, legend: .topLeft)
+            y: ChartAxis("distance (% of picture), mean ± σ", limits: 0...(highest * 1.35)), series: bars, legend: .topLeft)
 
         // 3. Histogram of each picture's mean distance.
         let perPicture = users.map(\.meanDistance)
@@ -97,7 +103,7 @@ public enum RephotoPlots {
         let figure = Figure(
             title: "\(scenario.name): simulated rephotography accuracy",
             subtitle:
-                "\(results.count) seed\(results.count == 1 ? "" : "s") × \(scenario.rephoto.users) users, \(guidance), filter \(scenario.fusion.filter.rawValue)",
+                "\(counted(results.count, "seed")) × \(scenario.rephoto.users) users, \(guidance), filter \(scenario.fusion.filter.rawValue)",
             footnote:
                 "σ is the mean absolute deviation (the thesis's σ). Thesis values are recomputed from its Table 6.1; its published P3 column cannot be reproduced (see orbitbench thesis).",
             width: 1400, height: 1100, rows: [[.cartesian(frame), .cartesian(statistics)], [.cartesian(histogram), .cartesian(parallax)]])

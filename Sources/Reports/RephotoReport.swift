@@ -232,7 +232,7 @@ public enum RephotoReport {
         let users = results.flatMap(\.users)
         let diagnostics = diagnostics(results, users: users)
         var text =
-            "\(scenario.name): \(users.count) rephotographs (\(results.count) seeds × \(scenario.rephoto.users) users), key-point error in % of the image\n"
+            "\(scenario.name): \(users.count) rephotographs (\(counted(results.count, "seed")) × \(counted(scenario.rephoto.users, "user"))), key-point error in % of the image\n"
         let lost = users.filter(\.isLost).count
         if lost > 0 { text += "warning: \(lost) pictures do not show the scene (the user ended up facing away) and are left out of the tables\n" }
         text += TextTable.render(header: ["", "mean", "σ", "thesis mean", "thesis σ"], rows: rows)

@@ -27,7 +27,7 @@ public enum SweepPlots {
             }
             series.append(
                 Series(
-                    "mean ± sd over \(plan.seeds.count) seeds", color: Palette.color(0), x: plan.cells.map { $0[0] },
+                    "mean ± sd over \(counted(plan.seeds.count, "seed"))", color: Palette.color(0), x: plan.cells.map { $0[0] },
                     y: plan.cells.indices.map { results.mean($0) ?? .nan }, style: .lineAndMarkers(width: 1.8, radius: 3.2),
                     errors: plan.cells.indices.map { results.standardDeviation($0) ?? .nan }))
             var lines: [ReferenceLine] = []

@@ -16,7 +16,7 @@ public enum SweepReport {
         }
         let direction = RunMetrics.direction(of: results.metric)
         return
-            "\(plan.base.name): \(plan.cells.count) cells × \(plan.seeds.count) seeds, best by \(results.metric) (\(direction == .higher ? "higher" : "lower") is better)\n"
+            "\(plan.base.name): \(counted(plan.cells.count, "cell")) × \(counted(plan.seeds.count, "seed")), best by \(results.metric) (\(direction == .higher ? "higher" : "lower") is better)\n"
             + TextTable.render(header: ["cell"] + plan.axes.map(\.key) + ["mean", "sd"], rows: rows)
     }
 }

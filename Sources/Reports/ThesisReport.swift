@@ -177,7 +177,8 @@ public enum ThesisReport {
             var radius = 0.0
             for (index, points) in data.rephotographs.enumerated() {
                 let published = data.published62[index][key]
-                radius = max(radius, points[key].distance(to: center))
+                // Every circle and every point in view, so a distance that does not fit is seen.
+                radius = max(radius, points[key].distance(to: center), published)
                 // The circle of the published distance: it passes through the rephotograph's point
                 // when the two tables agree.
                 let circle = (0...120).map { Double($0) / 120 * 2 * .pi }
@@ -188,7 +189,7 @@ public enum ThesisReport {
                 series.append(Series(nil, color: Palette.color(index), x: [points[key].x], y: [points[key].y], style: .markers(radius: 4.5)))
             }
             series.append(Series(nil, color: black, x: [center.x], y: [center.y], style: .markers(radius: 5)))
-            let half = max(1.5, radius * 1.4)
+            let half = max(1.5, radius * 1.15)
             let agrees = audit.distances.filter { $0.keypoint == name }.allSatisfy(\.agrees)
             zooms.append(
                 .cartesian(
@@ -217,7 +218,7 @@ public enum ThesisReport {
             String(format: "published: mean %.2f %%, σ %.2f %% (inherit the P3 column)", data.publishedOverall.mean, data.publishedOverall.sigma),
         ]
         let figure = Figure(
-            title: "Rephotography accuracy (thesis Tables 6.1–6.2)",
+            title: "Rephotography accuracy (thesis Tables 6.1–6.3)",
             subtitle: "black: reference photograph; colours: rephotographs; dashed circles: published Table 6.2 distance around the reference point",
             footnote: "Where Table 6.1 and Table 6.2 agree, each coloured point lies on the circle of its own colour.",
             width: 1400, height: 960, rows: [[.cartesian(frame), .text(title: "Audit (distances in % of image size)", lines: notes)], zooms])
