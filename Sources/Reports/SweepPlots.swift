@@ -6,12 +6,15 @@ import Plotting
 /// plots/sweep-<metric>.png: a line chart over one key, a heat map over two.
 public enum SweepPlots {
     /// `nil` for three or more keys (no single picture shows them honestly).
-    public static func figure(_ results: SweepResults, provenance: [PNGText]) throws -> [UInt8]? {
+    /// `coverage`, when given (capture sweeps of another metric), is quoted beside the best cell:
+    /// the lowest blur is worth little if the slots are empty.
+    public static func figure(_ results: SweepResults, coverage: SweepResults? = nil, provenance: [PNGText]) throws -> [UInt8]? {
         let plan = results.plan
         let direction = RunMetrics.direction(of: results.metric)
         let best = results.ranking.first.flatMap { cell in results.mean(cell).map { (cell, $0) } }
+        let bestCoverage = best.flatMap { coverage?.mean($0.0) }.map { String(format: " at coverage %.2f", $0) } ?? ""
         let bestText =
-            best.map { "best (\(direction == .higher ? "highest" : "lowest") mean): \(results.label($0.0)) → \(format($0.1))" }
+            best.map { "best (\(direction == .higher ? "highest" : "lowest") mean): \(results.label($0.0)) → \(format($0.1))\(bestCoverage)" }
             ?? "no cell has a value"
         let panel: Panel
         switch plan.axes.count {
@@ -46,7 +49,8 @@ public enum SweepPlots {
                 CartesianPlot(
                     x: axis.names.map { ChartAxis(axis.key, categories: $0) }
                         ?? ChartAxis(axis.key, limits: (axis.values.first! - 0.03 * xSpan)...(axis.values.last! + 0.03 * xSpan)),
-                    y: ChartAxis(results.metric, limits: (low - 0.06 * ySpan)...(high + 0.06 * ySpan)), series: series, lines: lines,
+                    y: ChartAxis(RunMetrics.label(of: results.metric), limits: (low - 0.06 * ySpan)...(high + 0.2 * ySpan)), series: series,
+                    lines: lines,
                     legend: .automatic))
         case 2:
             let columns = plan.axes[0].values, rows = plan.axes[1].values
@@ -55,16 +59,16 @@ public enum SweepPlots {
             panel = .heatMap(
                 HeatMapPlot(
                     xLabel: plan.axes[0].key, yLabel: plan.axes[1].key, xValues: columns, yValues: rows, values: grid,
-                    valueLabel: "\(results.metric) (mean)", lowIsBright: direction != .higher,
+                    valueLabel: "\(RunMetrics.label(of: results.metric)), mean", lowIsBright: direction != .higher,
                     cellDecimals: columns.count <= 14 && rows.count <= 20 ? decimals(for: grid.flatMap { $0 }.compactMap { $0 }) : nil,
                     xNames: plan.axes[0].names, yNames: plan.axes[1].names))
         default:
             return nil
         }
         let figure = Figure(
-            title: "\(plan.base.name): \(results.metric) over \(plan.axes.map(\.key).joined(separator: " × "))",
+            title: "\(plan.base.name): \(RunMetrics.label(of: results.metric))",
             subtitle:
-                "mean over seeds \(plan.seeds.map(String.init).joined(separator: ",")); \(direction == .higher ? "higher" : direction == .lower ? "lower" : "neither") is better",
+                "over \(plan.axes.map(\.key).joined(separator: " × ")) (\(results.metric)); mean over seeds \(plan.seeds.map(String.init).joined(separator: ",")); \(direction == .higher ? "higher" : direction == .lower ? "lower" : "neither") is better",
             footnote: bestText, width: 1200, height: 820, rows: [[panel]])
         return try figure.pngBytes(provenance: provenance)
     }

@@ -42,14 +42,20 @@ public enum TuningPlots {
             legend: .topRight)
 
         let positive = parameterTracks.allSatisfy { $0.allSatisfy { $0 > 0 } }
+        let traceValues = parameterTracks.joined().filter(\.isFinite)
+        var traceLimits: ClosedRange<Double>?
+        if let low = traceValues.min(), let high = traceValues.max() {
+            traceLimits = positive ? (low / 2)...(high * 30) : (low - 0.1 * (high - low + 1))...(high + 0.8 * (high - low + 1))
+        }
         let parameters = CartesianPlot(
             title: "parameters of the best point so far", x: ChartAxis("evaluation", includesZero: true),
-            y: ChartAxis("value", scale: positive ? .logarithmic : .linear),
+            // Headroom above the traces for the legend (log scale: a factor of 30).
+            y: ChartAxis("value", scale: positive ? .logarithmic : .linear, limits: traceLimits),
             series: outcome.parameters.indices.map { index in
                 Series(
                     outcome.parameters[index].key, color: Palette.color(index + 2), x: evaluations, y: parameterTracks[index],
                     style: .steps(width: 1.8))
-            }, legend: .automatic)
+            }, legend: .topLeft)
 
         let verdict = CartesianPlot(
             title: outcome.overfitted ? "defaults vs tuned: OVERFITTED" : "defaults vs tuned",

@@ -86,7 +86,10 @@ struct SweepCommand: ParsableCommand {
         print(SweepReport.table(results, top: 5))
         if !noPlots {
             let provenance = Provenance.texts(command: "sweep", scenarios: [plan.base.name], seeds: plan.seeds)
-            if let png = try SweepPlots.figure(results, provenance: provenance) {
+            let coverage =
+                metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture
+                ? try SweepResults(plan: plan, csv: outcome.csv, metric: "coverage") : nil
+            if let png = try SweepPlots.figure(results, coverage: coverage, provenance: provenance) {
                 let file = directory.appendingPathComponent("plots/sweep-\(metric).png")
                 try AtomicFile.write(png, to: file)
                 print("wrote \(file.path)")

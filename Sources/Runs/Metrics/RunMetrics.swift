@@ -51,6 +51,28 @@ public struct RunMetrics: Sendable, Equatable {
         }
     }
 
+    /// What a metric is, in words with its unit, for plot labels ("mean blur of the selected
+    /// frames (px)"); the name itself for a metric without a description.
+    public static func label(of name: String) -> String {
+        let labels: [String: String] = [
+            "coverage": "coverage (share of slots filled)", "max_gap_deg": "longest gap of empty slots (°)",
+            "slot_angle_err_mean_deg": "mean slot angle error (°)", "angle_est_err_mean_deg": "mean angle estimate error (°)",
+            "angle_est_err_max_deg": "largest angle estimate error (°)", "blur_sel_mean_px": "mean blur of the selected frames (px)",
+            "blur_sel_p95_px": "95th percentile blur of the selected frames (px)", "blur_all_mean_px": "mean blur of all frames (px)",
+            "dev_pitch_mean_deg": "mean |pitch deviation| of the selected frames (°)",
+            "dev_roll_mean_deg": "mean |roll deviation| of the selected frames (°)",
+            "frames_total": "frames", "frames_dropped": "frames dropped by the queue", "frames_scored": "frames scored",
+            "frames_selected": "frames selected", "sync_err_mean_ms": "mean motion–frame sync error (ms)",
+            "att_rmse_total_deg": "attitude RMSE, total (°)", "att_rmse_heading_deg": "attitude RMSE, heading (°)",
+            "att_rmse_incl_deg": "attitude RMSE, inclination (°)", "kp_err_mean": "mean key-point error (% of image)",
+            "kp_err_sd": "key-point error sd (% of image)", "score_sel_mean": "mean score of the selected frames",
+            "est_dev_pitch_mean_deg": "mean |estimated pitch deviation| (°)", "est_dev_roll_mean_deg": "mean |estimated roll deviation| (°)",
+        ]
+        if let label = labels[name] { return label }
+        if name.hasPrefix("kp_err_mean_") { return "mean key-point error of \(name.dropFirst(12)) (% of image)" }
+        return name
+    }
+
     /// Which way a metric should move; per-key-point errors like `kp_err_mean`.
     public static func direction(of name: String) -> MetricDirection {
         switch name {
