@@ -116,6 +116,7 @@ public enum FusionPlots {
         _ rows: [FusionReport.Row], windows: [String: Windows] = [:], recordings: Bool = false, provenance: [PNGText]
     ) throws -> [UInt8] {
         let scenarios = rows.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let compact = recordings && scenarios.count > 2
         var figureRows: [[Panel]] = []
         for scenario in scenarios {
             let results = rows.filter { $0.scenario == scenario }
@@ -138,14 +139,26 @@ public enum FusionPlots {
                         title: heading, x: ChartAxis("time (s)"), y: ChartAxis("error (°)", includesZero: true),
                         series: series, bands: bands, legend: legend))
             }
-            figureRows.append([
-                panel("total", \.total, legend: .none), panel("heading", \.heading, legend: .none),
-                panel("inclination", \.inclination, legend: .none),
-            ])
+            if compact {
+                // Many recordings: the total error only, two trials a row (heading and
+                // inclination are in fusion.csv and attitude/*.csv).
+                if figureRows.last?.count == 1 {
+                    figureRows[figureRows.count - 1].append(panel("total", \.total, legend: .none))
+                } else {
+                    figureRows.append([panel("total", \.total, legend: .none)])
+                }
+            } else {
+                figureRows.append([
+                    panel("total", \.total, legend: .none), panel("heading", \.heading, legend: .none),
+                    panel("inclination", \.inclination, legend: .none),
+                ])
+            }
         }
         let sixD = rows.contains { !$0.result.usesMagnetometer }
         let figure = Figure(
-            title: "Attitude error over time (BROAD definitions)",
+            title: compact
+                ? "Total attitude error over time, \(counted(scenarios.count, "recording")) (BROAD definitions)"
+                : "Attitude error over time (BROAD definitions)",
             subtitle: "q_err = q_est ⊗ q_true⁻¹; total 2·acos|w|, heading 2·atan|z/w|, inclination 2·acos√(w²+z²)",
             footnote: recordings
                 ? (sixD
@@ -156,7 +169,7 @@ public enum FusionPlots {
                     ? "6D filters: heading offset of the first second of the walk removed before comparison."
                     : "9D filters: magnetic north turned by the declination, compared with true north.")
                     + " Grey: not evaluated (standing still); red: magnetic disturbance.",
-            width: 1500, height: 140 + 330 * scenarios.count,
+            width: 1500, height: 140 + (compact ? 280 * figureRows.count : 330 * scenarios.count),
             legend: rows.filter { $0.scenario == scenarios.first }.enumerated().map { ($0.element.result.label, Palette.color($0.offset)) },
             rows: figureRows)
         return try figure.pngBytes(provenance: provenance)
