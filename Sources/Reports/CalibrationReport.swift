@@ -91,7 +91,8 @@ public enum CalibrationReport {
             var series = axes.enumerated().map { index, axis in
                 Series(
                     "\(axis.name) axis", color: Palette.color(index), x: axis.allan.tau, y: axis.allan.deviation.map { $0 * scale },
-                    style: .lineAndMarkers(width: 1.4, radius: 2))
+                    style: .lineAndMarkers(width: 1.4, radius: 2),
+                    errors: zip(axis.allan.deviation, axis.allan.relativeUncertainty).map { $0 * $1 * scale })
             }
             for (index, axis) in axes.enumerated() {
                 if let terms = axis.terms {
@@ -114,7 +115,8 @@ public enum CalibrationReport {
         let figure = Figure(
             title: "Allan deviation of \(calibration.recording)",
             subtitle: String(
-                format: "still window %.1f–%.1f s at %.1f Hz; dashed: σ² = N²/τ + (0.664·B)² + K²·τ/3 fitted per axis",
+                format:
+                    "still window %.1f–%.1f s at %.1f Hz; dashed: σ² = N²/τ + (0.664·B)² + K²·τ/3 fitted per axis; bars: 1σ from the number of independent clusters",
                 calibration.window.lowerBound, calibration.window.upperBound, calibration.rate),
             width: 1300, height: 640,
             rows: [

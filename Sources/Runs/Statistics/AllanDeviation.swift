@@ -11,6 +11,18 @@ public struct AllanDeviation: Sendable {
     /// τ₀, the sample interval, s.
     public let sampleInterval: Double
 
+    /// The 1σ relative uncertainty of each σ(τ), 1/√(2(K − 1)) with K = N/m independent clusters
+    /// of m = τ/τ₀ samples in a record of N (the usual bound for white noise; overlapping
+    /// estimates do a little better, so this is conservative).
+    public var relativeUncertainty: [Double] {
+        tau.indices.map { index in
+            let clusterLength = max(1, (tau[index] / sampleInterval).rounded())
+            let samples = Double(terms[index]) + 2 * clusterLength
+            let clusters = (samples / clusterLength).rounded(.down)
+            return clusters > 1 ? 1 / (2 * (clusters - 1)).squareRoot() : .nan
+        }
+    }
+
     /// σ²(τ) = Σ (θₖ₊₂ₘ − 2θₖ₊ₘ + θₖ)² / (2τ²(L − 2m)) with θ the integrated signal and
     /// τ = m·τ₀, for `pointsPerDecade` log-spaced m up to a tenth of the record (where fewer
     /// than ~10 independent clusters remain the estimate is not worth plotting).
