@@ -1,5 +1,4 @@
 import Foundation
-import ReportIO
 
 extension Bench {
     /// The seeds of any scenario, run: a capture scenario's `CaptureRunResult`s or a rephoto
@@ -62,5 +61,24 @@ extension Bench {
     /// The thesis's measured rephotographs (Table 6.1), when its data can be found.
     public static func thesisReference() -> RephotoReport.ThesisReference? {
         (try? ThesisData.load(directory: thesisDataDirectory)).map(RephotoReport.ThesisReference.init(data:))
+    }
+}
+
+extension Bench {
+    /// `orbitbench plot`: draws a capture report folder's figures again from its files
+    /// (frames.csv, slots.csv, summary.json) into its plots/ folder, each PNG replaced
+    /// atomically. Returns the files written.
+    @discardableResult
+    public static func replot(_ directory: String) throws -> [String] {
+        let (scenario, results) = try CaptureReportReader.read(directory: directory)
+        guard !results.isEmpty else { throw CSVError(file: directory + "/frames.csv", message: "no frames to draw") }
+        let provenance = Provenance.texts(command: "plot", scenarios: [scenario.name], seeds: results.map(\.seed))
+        let plots = URL(fileURLWithPath: directory).appendingPathComponent("plots")
+        var written: [String] = []
+        for (name, bytes) in try CapturePlots.all(scenario: scenario, results, provenance: provenance) {
+            try AtomicFile.write(bytes, to: plots.appendingPathComponent(name))
+            written.append("plots/\(name)")
+        }
+        return written
     }
 }

@@ -34,7 +34,7 @@ public struct OrbitBenchCommand: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self,
-            ReplayCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, BenchCommand.self,
+            ReplayCommand.self, PlotCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, BenchCommand.self,
         ]
     )
 }

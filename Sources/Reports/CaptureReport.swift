@@ -89,6 +89,22 @@ public enum CaptureReport {
         }
     }
 
+    /// The decision behind a frames.csv (outcome, reason) pair; `nil` for "dropped" or an
+    /// unknown pair. The inverse of `describe`.
+    public static func outcome(_ outcome: String, reason: String) -> FrameOutcome? {
+        switch (outcome, reason) {
+        case ("accepted", _): return .accepted
+        case ("replaced", _): return .replaced
+        case ("discarded", "over_threshold"): return .overThreshold
+        case ("discarded", "worse_than_holder"): return .worseThanHolder
+        case ("discarded", "no_motion_yet"): return .noMotion(.empty)
+        case ("discarded", "no_motion_too_old"): return .noMotion(.tooOld)
+        case ("discarded", "no_motion_not_arrived"): return .noMotion(.notYetArrived)
+        case ("discarded", let reason) where !reason.isEmpty: return .rejected(reason)
+        default: return nil
+        }
+    }
+
     public static func slotsCSV(_ results: [CaptureRunResult]) -> CSVWriter {
         var csv = CSVWriter(header: [
             "seed", "slot", "center_deg", "filled", "frame", "image", "score", "est_angle_deg", "true_angle_deg", "slot_angle_err_deg",

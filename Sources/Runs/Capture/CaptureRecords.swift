@@ -30,6 +30,25 @@ public struct FrameRecord: Sendable {
     /// Whether the frame is in a slot at the end of the run.
     public var keptAtEnd: Bool
 
+    public init(
+        index: Int, captureTime: Double, exposure: Double, timestamp: Double, deliveryTime: Double, dropped: Bool, backlog: Double,
+        decision: FrameDecision?, trueAngle: Double?, truePose: OrbitPose?, blur: Double?, syncError: Double?, keptAtEnd: Bool
+    ) {
+        self.index = index
+        self.captureTime = captureTime
+        self.exposure = exposure
+        self.timestamp = timestamp
+        self.deliveryTime = deliveryTime
+        self.dropped = dropped
+        self.backlog = backlog
+        self.decision = decision
+        self.trueAngle = trueAngle
+        self.truePose = truePose
+        self.blur = blur
+        self.syncError = syncError
+        self.keptAtEnd = keptAtEnd
+    }
+
     /// Signed estimated − true angle, degrees, for scored frames.
     public var angleError: Double? {
         guard let estimated = decision?.pose?.angle, let trueAngle else { return nil }
@@ -49,6 +68,15 @@ public struct SlotRecord: Sendable {
     public var cameraHeight: Double?
     /// Vertical offset of the object centre from the picture centre, px (positive: below).
     public var objectOffset: Double?
+
+    public init(slot: Int, center: Double, entry: SlotEntry?, frame: FrameRecord? = nil, cameraHeight: Double? = nil, objectOffset: Double? = nil) {
+        self.slot = slot
+        self.center = center
+        self.entry = entry
+        self.frame = frame
+        self.cameraHeight = cameraHeight
+        self.objectOffset = objectOffset
+    }
 
     /// |true angle of the selected frame − slot centre|, degrees.
     public var slotAngleError: Double? {

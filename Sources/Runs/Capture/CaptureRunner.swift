@@ -29,6 +29,26 @@ public struct CaptureRunResult: Sendable {
     /// already fused on the phone.
     public var filter: String?
 
+    public init(
+        seed: UInt64, metrics: CaptureMetrics, frames: [FrameRecord], slots: [SlotRecord], recording: Recording,
+        trueAngleTrack: [(time: Double, angle: Double)], recordingStart: Double?, motionCoalesced: Int, motionProcessed: Int,
+        queueBusyFraction: Double, session: CaptureSessionLog?, selector: String, filter: String?
+    ) {
+        self.seed = seed
+        self.metrics = metrics
+        self.frames = frames
+        self.slots = slots
+        self.recording = recording
+        self.trueAngleTrack = trueAngleTrack
+        self.recordingStart = recordingStart
+        self.motionCoalesced = motionCoalesced
+        self.motionProcessed = motionProcessed
+        self.queueBusyFraction = queueBusyFraction
+        self.session = session
+        self.selector = selector
+        self.filter = filter
+    }
+
     /// Whether the built-in OuterCircle session selected (its 4D distance and threshold apply).
     public var isOuterCircle: Bool { selector == SelectorName.outerCircle.rawValue }
 }

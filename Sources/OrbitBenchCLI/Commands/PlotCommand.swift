@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import OrbitBench
+
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Draw a capture report's figures again from its CSV files, without re-running.",
+        discussion: """
+            Reads frames.csv, slots.csv and summary.json of a folder `orbitbench run` wrote and \
+            replaces its plots/*.png (after a plotting change, or to draw a report made by an older \
+            version). The true-angle line is drawn through the frames' true angles.
+
+            Example: orbitbench plot reports/orbit-72
+            """)
+
+    @Argument(help: ArgumentHelp("A capture report folder (orbitbench run's <out>/<scenario>).", valueName: "dir"))
+    var directory: String
+
+    func run() throws {
+        let written: [String]
+        do { written = try Bench.replot(directory) } catch { throw CommandFailure("\(error)") }
+        print("wrote \(directory)/{\(written.joined(separator: ", "))}")
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import OrbitBench
+import Testing
+
+@Suite struct ReplotTests {
+    /// A report folder read back gives the run's records: the same decisions, and the metrics
+    /// recomputed from the files agree with the run's to the files' precision.
+    @Test func reportFolderReadsBackIntoTheRunsResults() throws {
+        let scenario = try Shipped.scenario("back-and-forth")
+        let results = try Bench.runCapture(scenario, seeds: [1, 2])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replot-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Bench.writeCaptureReport(scenario, results, to: folder.path, plots: false)
+
+        let (read, readResults) = try CaptureReportReader.read(directory: folder.path)
+        #expect(read.name == "back-and-forth" && read.selection.slotCount == 72 && readResults.map(\.seed) == [1, 2])
+        for (original, again) in zip(results, readResults) {
+            #expect(original.frames.map { $0.decision?.outcome } == again.frames.map { $0.decision?.outcome })
+            #expect(original.slots.map { $0.entry?.frameIndex } == again.slots.map { $0.entry?.frameIndex })
+            let (a, b) = (original.metrics, again.metrics)
+            #expect(a.coverage == b.coverage && a.maxGapDegrees == b.maxGapDegrees && a.framesDropped == b.framesDropped)
+            #expect(abs(a.slotAngleErrorMean - b.slotAngleErrorMean) < 1e-3 && abs(a.blurSelectedMean - b.blurSelectedMean) < 1e-3)
+            #expect(abs(a.angleEstimateErrorMean - b.angleEstimateErrorMean) < 1e-3)
+        }
+        let written = try Bench.replot(folder.path)
+        #expect(Set(written) == ["plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/deviation.png", "plots/seeds.png"])
+        for file in written {
+            let png = try PNGCodec.decode(Array(try Data(contentsOf: folder.appendingPathComponent(file))))
+            #expect(png.image.width > 500 && png.image.height > 500, "\(file)")
+            #expect(png.texts.contains { $0.value.contains("orbitbench plot") }, "provenance names the command that drew it")
+        }
+    }
+
+    @Test func aFolderThatIsNotAReportIsOneLine() {
+        do {
+            try Bench.replot(FileManager.default.temporaryDirectory.path)
+            Issue.record("accepted a folder without a report")
+        } catch {
+            #expect("\(error)".contains("summary.json") && !"\(error)".contains("\n"), "\(error)")
+        }
+    }
+}
