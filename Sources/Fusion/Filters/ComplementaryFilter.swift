@@ -37,40 +37,32 @@ public struct ComplementaryFilter: AttitudeFilter {
     }
 
     public var settings: Settings
-    public private(set) var attitude = Quaternion.identity
+    public var attitude: Quaternion { state.attitude }
     public var gyroscopeBias: Vector3 { .zero }
-    public private(set) var diagnostics = FilterDiagnostics()
-    public var isInitialized: Bool { step.lastTime != nil }
-    private var step = FilterStep()
+    public var diagnostics: FilterDiagnostics { state.diagnostics }
+    public var isInitialized: Bool { state.isInitialized }
+    private var state = SingleStageState()
 
     public init(settings: Settings = .default) {
         self.settings = settings
     }
 
     public mutating func reset() {
-        attitude = .identity
-        diagnostics = FilterDiagnostics()
-        step.reset()
+        state.reset()
     }
 
     public mutating func update(_ reading: ImuReading) {
-        switch step.singleStage(reading, diagnostics: &diagnostics) {
-        case .skip:
-            return
-        case .start(let initial):
-            attitude = initial
-        case .advance(let dt, let field):
-            integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
-        }
+        guard let (dt, field) = state.advance(reading) else { return }
+        integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
     }
 
     private mutating func integrate(gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
-        var q = (attitude * Quaternion(rotationVector: dt * gyroscope)).renormalized ?? attitude
+        var q = (state.attitude * Quaternion(rotationVector: dt * gyroscope)).renormalized ?? state.attitude
 
         let magnitude = accelerometer.norm
-        diagnostics.accelerationRejected = abs(magnitude - settings.gravity) > settings.accelerationRejection || magnitude == 0
-        if diagnostics.accelerationRejected {
-            diagnostics.accelerationRejections += 1
+        state.diagnostics.accelerationRejected = abs(magnitude - settings.gravity) > settings.accelerationRejection || magnitude == 0
+        if state.diagnostics.accelerationRejected {
+            state.diagnostics.accelerationRejections += 1
         } else {
             // Rotate the measured up (in earth coordinates) a fraction of the way onto z.
             let up = q.rotate((1 / magnitude) * accelerometer)
@@ -90,6 +82,6 @@ public struct ComplementaryFilter: AttitudeFilter {
                 q = (Quaternion(about: .z, angle: -gain * headingError) * q).renormalized ?? q
             }
         }
-        attitude = q
+        state.attitude = q
     }
 }

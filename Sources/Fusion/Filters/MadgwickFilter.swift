@@ -24,37 +24,29 @@ public struct MadgwickFilter: AttitudeFilter {
     }
 
     public var settings: Settings
-    public private(set) var attitude = Quaternion.identity
+    public var attitude: Quaternion { state.attitude }
     public var gyroscopeBias: Vector3 { .zero }
-    public private(set) var diagnostics = FilterDiagnostics()
-    public var isInitialized: Bool { step.lastTime != nil }
-    private var step = FilterStep()
+    public var diagnostics: FilterDiagnostics { state.diagnostics }
+    public var isInitialized: Bool { state.isInitialized }
+    private var state = SingleStageState()
 
     public init(settings: Settings = .default) {
         self.settings = settings
     }
 
     public mutating func reset() {
-        attitude = .identity
-        diagnostics = FilterDiagnostics()
-        step.reset()
+        state.reset()
     }
 
     public mutating func update(_ reading: ImuReading) {
-        switch step.singleStage(reading, diagnostics: &diagnostics) {
-        case .skip:
-            return
-        case .start(let initial):
-            attitude = initial
-        case .advance(let dt, let field):
-            integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
-        }
+        guard let (dt, field) = state.advance(reading) else { return }
+        integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
     }
 
     @inline(__always)
     private mutating func integrate(gyroscope g: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
         // Predict: q ← q + ½ q ⊗ (0, ω)·dt.
-        let p0 = attitude.w, p1 = attitude.x, p2 = attitude.y, p3 = attitude.z
+        let p0 = state.attitude.w, p1 = state.attitude.x, p2 = state.attitude.y, p3 = state.attitude.z
         let h = 0.5 * dt
         let q0 = p0 + h * (-p1 * g.x - p2 * g.y - p3 * g.z)
         let q1 = p1 + h * (p0 * g.x + p2 * g.z - p3 * g.y)
@@ -97,6 +89,6 @@ public struct MadgwickFilter: AttitudeFilter {
                 next = Quaternion(w: q0 - scale * s0, x: q1 - scale * s1, y: q2 - scale * s2, z: q3 - scale * s3)
             }
         }
-        attitude = next.renormalized ?? attitude
+        state.attitude = next.renormalized ?? state.attitude
     }
 }

@@ -32,39 +32,31 @@ public struct MahonyFilter: AttitudeFilter {
     }
 
     public var settings: Settings
-    public private(set) var attitude = Quaternion.identity
+    public var attitude: Quaternion { state.attitude }
     /// b̂, rad/s.
     public private(set) var gyroscopeBias = Vector3.zero
-    public private(set) var diagnostics = FilterDiagnostics()
-    public var isInitialized: Bool { step.lastTime != nil }
-    private var step = FilterStep()
+    public var diagnostics: FilterDiagnostics { state.diagnostics }
+    public var isInitialized: Bool { state.isInitialized }
+    private var state = SingleStageState()
 
     public init(settings: Settings = .default) {
         self.settings = settings
     }
 
     public mutating func reset() {
-        attitude = .identity
         gyroscopeBias = .zero
-        diagnostics = FilterDiagnostics()
-        step.reset()
+        state.reset()
     }
 
     public mutating func update(_ reading: ImuReading) {
-        switch step.singleStage(reading, diagnostics: &diagnostics) {
-        case .skip:
-            return
-        case .start(let initial):
-            attitude = initial
-        case .advance(let dt, let field):
-            integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
-        }
+        guard let (dt, field) = state.advance(reading) else { return }
+        integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
     }
 
     @inline(__always)
     private mutating func integrate(gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
         // Predict with the bias-corrected gyroscope.
-        var q = attitude * Quaternion(rotationVector: dt * (gyroscope - gyroscopeBias))
+        var q = state.attitude * Quaternion(rotationVector: dt * (gyroscope - gyroscopeBias))
         var error = Vector3.zero
         let accelerationNorm = accelerometer.normSquared
         if accelerationNorm > 0 {
@@ -94,6 +86,6 @@ public struct MahonyFilter: AttitudeFilter {
             if size > settings.biasLimit { bias = (settings.biasLimit / size) * bias }
             gyroscopeBias = bias
         }
-        attitude = q.renormalized ?? attitude
+        state.attitude = q.renormalized ?? state.attitude
     }
 }
