@@ -20,6 +20,9 @@ public enum CapturePlots {
             ("timeline.png", try timeline(scenario: scenario, results[0], provenance: provenance)),
             ("blur.png", try blur(scenario: scenario, results, provenance: provenance)),
             ("deviation.png", try deviation(scenario: scenario, results[0], provenance: provenance)),
+            ("slot-error.png", try slotError(scenario: scenario, results, provenance: provenance)),
+            ("error-cdf.png", try errorDistribution(scenario: scenario, results, provenance: provenance)),
+            ("queue.png", try queue(scenario: scenario, results[0], provenance: provenance)),
         ]
         if results.count > 1 { files.append(("seeds.png", try seeds(scenario: scenario, results, provenance: provenance))) }
         return files

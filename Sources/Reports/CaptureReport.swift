@@ -179,7 +179,7 @@ public enum CaptureReport {
                 "selector": results.first?.selector ?? scenario.selection.selector.rawValue,
                 "filter": results.first?.filter ?? scenario.fusion.filter.rawValue, "reference_frame": scenario.fusion.referenceFrame.rawValue,
                 "angle_source": selection.angleSource.rawValue, "slots": String(selection.slotCount),
-                "threshold": String(selection.threshold), "flood_guard": String(selection.floodGuard),
+                "threshold": String(selection.threshold), "flood_guard": String(selection.floodGuard), "fps": String(scenario.world.camera.fps),
                 "weights":
                     "roll \(selection.weights.roll), pitch \(selection.weights.pitch), acceleration \(selection.weights.acceleration), angle_offset \(selection.weights.angleOffset)",
             ],

@@ -30,6 +30,7 @@ public enum CaptureReportReader {
         scenario.name = summary.scenario
         if let slots = summary.settings["slots"].flatMap(Int.init), slots > 0 { scenario.selection.slotCount = slots }
         if let threshold = summary.settings["threshold"].flatMap(Double.init) { scenario.selection.threshold = threshold }
+        if let fps = summary.settings["fps"].flatMap(Double.init), fps > 0 { scenario.world.camera.fps = fps }
         if let source = summary.settings["angle_source"].flatMap(AngleSource.init(rawValue:)) { scenario.selection.angleSource = source }
         let selector = summary.settings["selector"] ?? SelectorName.outerCircle.rawValue
 

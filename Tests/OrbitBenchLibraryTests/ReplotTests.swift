@@ -23,7 +23,12 @@ import Testing
             #expect(abs(a.angleEstimateErrorMean - b.angleEstimateErrorMean) < 1e-3)
         }
         let written = try Bench.replot(folder.path)
-        #expect(Set(written) == ["plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/deviation.png", "plots/seeds.png"])
+        #expect(
+            Set(written) == [
+                "plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/deviation.png", "plots/slot-error.png",
+                "plots/error-cdf.png",
+                "plots/queue.png", "plots/seeds.png",
+            ])
         for file in written {
             let png = try PNGCodec.decode(Array(try Data(contentsOf: folder.appendingPathComponent(file))))
             #expect(png.image.width > 500 && png.image.height > 500, "\(file)")
