@@ -10,8 +10,11 @@ extension Bench {
         return (run, captured.session ?? CaptureSessionLog(motion: [], frames: []))
     }
 
-    /// Writes truth.csv, imu.csv, motion.csv, frames.csv, scenario.yaml and session/{motion,frames}.csv.
-    public static func writeSimulation(_ scenario: Scenario, run: SimulatedRun, session: CaptureSessionLog, to directory: String) throws {
+    /// Writes truth.csv, imu.csv, motion.csv, frames.csv, scenario.yaml, session/{motion,frames}.csv
+    /// and (with `plots`) plots/trajectory.png, the walk from above.
+    public static func writeSimulation(_ scenario: Scenario, run: SimulatedRun, session: CaptureSessionLog, to directory: String, plots: Bool = true)
+        throws
+    {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
         let pipeline = try run.pipelineWithoutGuard()
         try report.write(SimulationCSV.truth(run).bytes, to: "truth.csv")
@@ -21,6 +24,10 @@ extension Bench {
         try report.write(ScenarioLoader.yaml(for: scenario), to: "scenario.yaml")
         try report.write(SessionLogCSV.motion(session).bytes, to: "session/motion.csv")
         try report.write(SessionLogCSV.frames(session).bytes, to: "session/frames.csv")
+        if plots {
+            let provenance = Provenance.texts(command: "simulate", scenarios: [scenario.name], seeds: [run.seed])
+            try report.write(try SimulationPlots.trajectory(scenario: scenario, run: run, provenance: provenance), to: "plots/trajectory.png")
+        }
         try report.commit()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Plotting
 import Testing
 
 let shippedCaptureScenarios = [
@@ -24,6 +25,8 @@ let shippedScenarios = shippedCaptureScenarios + ["rephoto-fountain"]
             #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == columns }, "\(name)/\(file)")
         }
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("scenario.yaml").path))
+        let png = try PNGCodec.decode(Array(try Data(contentsOf: folder.appendingPathComponent("plots/trajectory.png"))))
+        #expect(png.image.width == 900 && png.texts.contains { $0.value.contains("orbitbench simulate") }, "\(name)")
     }
 
     @Test func sameSeedWritesIdenticalFiles() throws {

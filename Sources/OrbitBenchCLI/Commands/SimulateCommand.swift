@@ -26,6 +26,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/simulate"
 
+    @Flag(help: "Skip plots/trajectory.png.")
+    var noPlots = false
+
     @OptionGroup var scenarioOptions: ScenarioOptions
 
     func run() throws {
@@ -34,14 +37,14 @@ struct SimulateCommand: ParsableCommand {
         let destination = URL(fileURLWithPath: out).appendingPathComponent("\(scenario.name)-seed-\(seed)")
         _ = try ReportDirectory(destination: destination)  // fail on unwritable output before any work
         let (run, session) = try Bench.simulate(scenario, seed: seed)
-        try Bench.writeSimulation(scenario, run: run, session: session, to: destination.path)
+        try Bench.writeSimulation(scenario, run: run, session: session, to: destination.path, plots: !noPlots)
         let dropped = try run.pipelineWithoutGuard().frames.filter(\.dropped).count
         print(
             """
             \(scenario.name) seed \(seed): \(String(format: "%.2f", run.trajectory.duration)) s, \
             \(run.imu.count) IMU samples, \(run.motion.count) motion updates, \(run.frames.count) frames \
             (\(dropped) dropped by the queue without a flood guard)
-            wrote \(destination.path)/{truth,imu,motion,frames}.csv, scenario.yaml and session/{motion,frames}.csv
+            wrote \(destination.path)/{truth,imu,motion,frames}.csv, scenario.yaml, session/{motion,frames}.csv and plots/trajectory.png
             """)
     }
 }
