@@ -55,6 +55,22 @@ extension Bench {
         return table
     }
 
+    /// With two or more capture scenarios, writes `comparison.png` (headline metrics side by
+    /// side) into `directory`; returns its path, `nil` when there is nothing to compare.
+    @discardableResult
+    public static func writeComparison(_ scenarios: [Scenario], _ outcomes: [Outcome], to directory: String) throws -> String? {
+        let captures = zip(scenarios, outcomes).compactMap { scenario, outcome -> (scenario: Scenario, results: [CaptureRunResult])? in
+            if case .capture(let results) = outcome, !results.isEmpty { return (scenario, results) }
+            return nil
+        }
+        guard captures.count > 1 else { return nil }
+        let provenance = Provenance.texts(
+            command: "run", scenarios: captures.map(\.scenario.name), seeds: captures.flatMap { $0.results.map(\.seed) })
+        let url = URL(fileURLWithPath: directory).appendingPathComponent("comparison.png")
+        try AtomicFile.write(try CapturePlots.comparison(captures, provenance: provenance), to: url)
+        return url.path
+    }
+
     /// The thesis's published tables: `scenarios/thesis` here, or the checkout's.
     public static var thesisDataDirectory: String { inCheckout("scenarios/thesis") }
 

@@ -36,6 +36,19 @@ import Testing
         }
     }
 
+    /// Two capture scenarios give a comparison figure; one scenario (or a rephoto study) none.
+    @Test func comparisonNeedsTwoCaptureScenarios() throws {
+        let scenarios = [try Shipped.scenario("orbit-72"), try Shipped.scenario("tripod-ideal")]
+        let outcomes = try Bench.run(scenarios, seeds: [1])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Bench.writeComparison(Array(scenarios.prefix(1)), Array(outcomes.prefix(1)), to: folder.path) == nil)
+        let path = try #require(try Bench.writeComparison(scenarios, outcomes, to: folder.path))
+        let png = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(png.image.width >= 1200 && png.texts.contains { $0.value.contains("orbit-72, tripod-ideal") })
+    }
+
     @Test func aFolderThatIsNotAReportIsOneLine() {
         do {
             try Bench.replot(FileManager.default.temporaryDirectory.path)

@@ -62,5 +62,6 @@ struct RunCommand: ParsableCommand {
             print(try Bench.writeReport(scenario, outcomes[index], to: destinations[index], plots: !noPlots))
             print("wrote \(destinations[index])/\n")
         }
+        if !noPlots, let comparison = try Bench.writeComparison(loaded, outcomes, to: out) { print("wrote \(comparison)") }
     }
 }
