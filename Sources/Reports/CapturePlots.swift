@@ -141,7 +141,7 @@ public enum CapturePlots {
         let overview = CartesianPlot(
             title: "whole recording: estimated angle of each frame (unwrapped: 360° + x is angle x after a full turn)", x: ChartAxis("time (s)"),
             y: ChartAxis("orbit angle (°)", limits: angleRange, ticks: quarterTicks),
-            series: (hasTruth ? [trueLine] : []) + markers(\.3, counts: true), legend: .automatic)
+            series: (hasTruth ? [trueLine] : []) + markers(\.3, counts: true), legend: .none)
 
         // A 4 s window in the middle, with slot boundaries, shows the choice within each slot.
         let placed = result.frames.filter { $0.decision?.pose != nil }.map(\.captureTime)
@@ -167,9 +167,14 @@ public enum CapturePlots {
                 boundary += width
             }
         }
+        // Around the true angle: frames an unstable angle source throws far off are in the top panel.
+        let zoomRange = hasTruth ? angles.min().flatMap { low in angles.max().map { (low - 3 * width)...($0 + 3 * width) } } : nil
         let zoom = CartesianPlot(
-            title: String(format: "%.0f–%.0f s: frames within their slots (dotted: slot boundaries)", window.lowerBound, window.upperBound),
-            x: ChartAxis("time (s)", limits: window), y: ChartAxis("orbit angle (°)"), series: zoomSeries, lines: boundaries, legend: .none)
+            title: String(
+                format: "%.0f–%.0f s: frames within their slots (dotted: slot boundaries%@)", window.lowerBound, window.upperBound,
+                zoomRange == nil ? "" : "; ±3 slots around the true angle"),
+            x: ChartAxis("time (s)", limits: window), y: ChartAxis("orbit angle (°)", limits: zoomRange), series: zoomSeries, lines: boundaries,
+            legend: .none)
         let errors = CartesianPlot(
             title: "angle estimate error (estimated − true) of scored frames", x: ChartAxis("time (s)"),
             y: ChartAxis("error (°)", includesZero: true), series: markers(\.4, counts: false),
@@ -183,7 +188,10 @@ public enum CapturePlots {
             footnote: hasTruth
                 ? "Dropped frames never reached the app; they are drawn at their true angle. Colours as in the top panel."
                 : "Dropped frames never reached the app and have no estimated angle. Colours as in the top panel.",
-            width: 1300, height: hasTruth ? 1200 : 820, rows: rows)
+            width: 1300, height: hasTruth ? 1200 : 820,
+            legend: markers(\.3, counts: true).reversed().compactMap { series in series.name.map { ($0, series.color) } }
+                + (hasTruth ? [("true angle", trueColor)] : []),
+            rows: rows)
         return try figure.pngBytes(provenance: provenance)
     }
 
