@@ -73,11 +73,13 @@ extension CapturePlots {
                     "frame dropped as late (\(dropped.count))", color: droppedColor, x: dropped.map(\.deliveryTime),
                     y: dropped.map { $0.backlog * 1000 }, style: .markers(radius: 3)),
             ],
+            bands: result.floods.map { Band($0.lowerBound...max($0.upperBound, $0.lowerBound + 0.05), color: Color(hex: 0xF4CCCC, alpha: 0.7)) },
             lines: [ReferenceLine(1000 / scenario.world.camera.fps, .horizontal, label: "one frame interval: later frames are dropped")],
             legend: .topLeft)
         let figure = Figure(
             title: "\(scenario.name): the app's processing queue (seed \(result.seed))",
-            subtitle: "backlog = work still queued when a frame arrives; above one frame interval the frame is dropped",
+            subtitle:
+                "backlog = work still queued when a frame arrives; above one frame interval the frame is dropped\(result.floods.isEmpty ? "" : "; red bands: motion floods")",
             width: 1200, height: 560, rows: [[.cartesian(plot)]])
         return try figure.pngBytes(provenance: provenance)
     }

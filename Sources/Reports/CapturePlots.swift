@@ -135,13 +135,15 @@ public enum CapturePlots {
             }
         }
         let trueLine = Series("true angle", color: trueColor, x: trueX, y: trueY, style: .line(width: 1.2))
+        // Motion floods shaded: where frames starve on the queue.
+        let floodBands = result.floods.map { Band($0.lowerBound...max($0.upperBound, $0.lowerBound + 0.05), color: Color(hex: 0xF4CCCC, alpha: 0.7)) }
         let drawnAngles = (trueY + groups.flatMap(\.3)).filter(\.isFinite)
         let angleRange = padded(drawnAngles) ?? 0...360
         let quarterTicks = stride(from: (angleRange.lowerBound / 90).rounded(.up) * 90, through: angleRange.upperBound, by: 90).map { $0 }
         let overview = CartesianPlot(
             title: "whole recording: estimated angle of each frame (unwrapped: 360° + x is angle x after a full turn)", x: ChartAxis("time (s)"),
             y: ChartAxis("orbit angle (°)", limits: angleRange, ticks: quarterTicks),
-            series: (hasTruth ? [trueLine] : []) + markers(\.3, counts: true), legend: .none)
+            series: (hasTruth ? [trueLine] : []) + markers(\.3, counts: true), bands: floodBands, legend: .none)
 
         // A 4 s window in the middle, with slot boundaries, shows the choice within each slot.
         let placed = result.frames.filter { $0.decision?.pose != nil }.map(\.captureTime)
@@ -173,7 +175,8 @@ public enum CapturePlots {
             title: String(
                 format: "%.0f–%.0f s: frames within their slots (dotted: slot boundaries%@)", window.lowerBound, window.upperBound,
                 zoomRange == nil ? "" : "; ±3 slots around the true angle"),
-            x: ChartAxis("time (s)", limits: window), y: ChartAxis("orbit angle (°)", limits: zoomRange), series: zoomSeries, lines: boundaries,
+            x: ChartAxis("time (s)", limits: window), y: ChartAxis("orbit angle (°)", limits: zoomRange), series: zoomSeries, bands: floodBands,
+            lines: boundaries,
             legend: .none)
         let errors = CartesianPlot(
             title: "angle estimate error (estimated − true) of scored frames", x: ChartAxis("time (s)"),
@@ -186,7 +189,7 @@ public enum CapturePlots {
             subtitle:
                 "angle source \(scenario.selection.angleSource.rawValue); frames at their capture time\(hasTruth ? "" : " (camera clock); no reference poses, so no true angle")",
             footnote: hasTruth
-                ? "Dropped frames never reached the app; they are drawn at their true angle. Colours as in the top panel."
+                ? "Dropped frames never reached the app; they are drawn at their true angle.\(result.floods.isEmpty ? "" : " Red bands: motion floods.")"
                 : "Dropped frames never reached the app and have no estimated angle. Colours as in the top panel.",
             width: 1300, height: hasTruth ? 1200 : 820,
             legend: markers(\.3, counts: true).reversed().compactMap { series in series.name.map { ($0, series.color) } }

@@ -47,6 +47,10 @@ func scenario(_ name: String, _ overrides: [String] = []) throws -> Scenario {
         let unguarded = try CaptureRunner.run(try scenario("motion-flood", ["selection.flood_guard=false"]), seed: 1)
         #expect(unguarded.metrics.framesDropped > 5 * max(guarded.metrics.framesDropped, 1))
         #expect(guarded.motionCoalesced > 1000 && unguarded.motionCoalesced == 0)
+        // The flood spans the plots shade: periodic bursts, each short, none in a calm scenario.
+        #expect(guarded.floods.count >= 5 && guarded.floods.allSatisfy { $0.upperBound - $0.lowerBound < 2 })
+        #expect(zip(guarded.floods, guarded.floods.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound })
+        #expect(try CaptureRunner.run(try scenario("tripod-ideal"), seed: 1).floods.isEmpty)
     }
 
     /// The seed's known issue: the phone rises at constant rotation; deviations stay small while

@@ -28,11 +28,14 @@ public struct CaptureRunResult: Sendable {
     /// The filter that produced the DeviceMotion stream; `nil` for a replayed log that was
     /// already fused on the phone.
     public var filter: String?
+    /// Delivery-time spans of motion floods (bursts far above the nominal rate), s; empty when
+    /// unknown (replayed sessions, redrawn reports).
+    public var floods: [ClosedRange<Double>] = []
 
     public init(
         seed: UInt64, metrics: CaptureMetrics, frames: [FrameRecord], slots: [SlotRecord], recording: Recording,
         trueAngleTrack: [(time: Double, angle: Double)], recordingStart: Double?, motionCoalesced: Int, motionProcessed: Int,
-        queueBusyFraction: Double, session: CaptureSessionLog?, selector: String, filter: String?
+        queueBusyFraction: Double, session: CaptureSessionLog?, selector: String, filter: String?, floods: [ClosedRange<Double>] = []
     ) {
         self.seed = seed
         self.metrics = metrics
@@ -47,6 +50,7 @@ public struct CaptureRunResult: Sendable {
         self.session = session
         self.selector = selector
         self.filter = filter
+        self.floods = floods
     }
 
     /// Whether the built-in OuterCircle session selected (its 4D distance and threshold apply).
@@ -223,6 +227,20 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
             trueAngleTrack: track, recordingStart: recordingStart,
             motionCoalesced: coalesced, motionProcessed: processed,
             queueBusyFraction: queue.busyTime / duration, session: sessionLog, selector: selectorName,
-            filter: scenario.fusion.filter.rawValue)
+            filter: scenario.fusion.filter.rawValue, floods: Self.floods(run.motion))
+    }
+
+    /// Spans of flood deliveries; regular updates interleaved with a burst do not split it, a
+    /// pause of more than 0.1 s between flood updates does.
+    static func floods(_ motion: [MotionDelivery]) -> [ClosedRange<Double>] {
+        var spans: [ClosedRange<Double>] = []
+        for delivery in motion where delivery.isFlood {
+            if let last = spans.last, delivery.deliveryTime - last.upperBound <= 0.1 {
+                spans[spans.count - 1] = last.lowerBound...max(last.upperBound, delivery.deliveryTime)
+            } else {
+                spans.append(delivery.deliveryTime...delivery.deliveryTime)
+            }
+        }
+        return spans
     }
 }
