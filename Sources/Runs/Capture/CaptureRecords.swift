@@ -32,7 +32,8 @@ public struct FrameRecord: Sendable {
 
     public init(
         index: Int, captureTime: Double, exposure: Double, timestamp: Double, deliveryTime: Double, dropped: Bool, backlog: Double,
-        decision: FrameDecision?, trueAngle: Double?, truePose: OrbitPose?, blur: Double?, syncError: Double?, keptAtEnd: Bool
+        decision: FrameDecision? = nil, trueAngle: Double? = nil, truePose: OrbitPose? = nil, blur: Double? = nil, syncError: Double? = nil,
+        keptAtEnd: Bool = false
     ) {
         self.index = index
         self.captureTime = captureTime
@@ -119,33 +120,14 @@ public struct TruthPose: Sendable, Equatable {
     }
 }
 
-/// How one frame reached (or missed) the selector.
-public struct FrameArrival: Sendable {
-    public var index: Int
-    public var captureTime: Double
-    public var exposure: Double
-    public var timestamp: Double
-    public var deliveryTime: Double
-    public var dropped: Bool
-    public var backlog: Double
-
-    public init(index: Int, captureTime: Double, exposure: Double, timestamp: Double, deliveryTime: Double, dropped: Bool, backlog: Double) {
-        self.index = index
-        self.captureTime = captureTime
-        self.exposure = exposure
-        self.timestamp = timestamp
-        self.deliveryTime = deliveryTime
-        self.dropped = dropped
-        self.backlog = backlog
-    }
-}
-
 /// Turns a selector's decisions and slots plus whatever truth is known into frame and slot
 /// records. The one place both `run` and `replay` measure a selector: it reads only the
 /// `FrameSelector` contract (decisions, slots, recording start), never a selector's internals.
 public enum CaptureRecords {
+    /// `arrivals`: each frame as it reached (or missed) the app — index, times, exposure,
+    /// dropped, backlog; its decision, truth and keep fields are filled in here.
     public static func build(
-        arrivals: [FrameArrival], decisions: [FrameDecision?], slots: [SlotEntry?], recordingStart: TruthPose?,
+        arrivals: [FrameRecord], decisions: [FrameDecision?], slots: [SlotEntry?], recordingStart: TruthPose?,
         truth: [FrameTruth], orientation: CaptureOrientation
     ) -> (frames: [FrameRecord], slots: [SlotRecord]) {
         precondition(arrivals.count == decisions.count && arrivals.count == truth.count)
@@ -156,10 +138,11 @@ public enum CaptureRecords {
         var byIndex: [Int: Int] = [:]
         for (position, arrival) in arrivals.enumerated() {
             let decision = decisions[position]
-            var record = FrameRecord(
-                index: arrival.index, captureTime: arrival.captureTime, exposure: arrival.exposure, timestamp: arrival.timestamp,
-                deliveryTime: arrival.deliveryTime, dropped: arrival.dropped, backlog: arrival.backlog, decision: decision,
-                trueAngle: nil, truePose: nil, blur: truth[position].blur, syncError: nil, keptAtEnd: kept.contains(arrival.index))
+            var record = arrival  // how the frame reached the app; the rest is filled in here
+            record.decision = decision
+            (record.trueAngle, record.truePose, record.syncError) = (nil, nil, nil)
+            record.blur = truth[position].blur
+            record.keptAtEnd = kept.contains(arrival.index)
             if let pose = truth[position].pose {
                 if let startAzimuth = recordingStart?.azimuth, let azimuth = pose.azimuth {
                     record.trueAngle = Angles.wrapTo360(Angles.degrees(azimuth - startAzimuth))

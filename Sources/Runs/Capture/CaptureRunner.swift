@@ -180,7 +180,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
         let camera = PinholeCamera(settings: world.camera, orientation: world.orbit.deviceOrientation)
         let center = world.object.center
         let arrivals = run.frames.enumerated().map { index, frame in
-            FrameArrival(
+            FrameRecord(
                 index: frame.index, captureTime: frame.captureTime, exposure: frame.exposure, timestamp: frame.timestamp,
                 deliveryTime: frame.deliveryTime, dropped: dropped[index], backlog: backlogs[index])
         }

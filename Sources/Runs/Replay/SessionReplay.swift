@@ -89,7 +89,7 @@ public enum SessionReplay {
             let reference = ReferenceTrack(log)
             let start = selector.recordingStartTime.flatMap(reference.pose)
             let arrivals = frames.map {
-                FrameArrival(
+                FrameRecord(
                     index: $0.index, captureTime: $0.timestamp, exposure: $0.exposure, timestamp: $0.timestamp,
                     deliveryTime: $0.deliveryTime, dropped: $0.dropped, backlog: 0)
             }
