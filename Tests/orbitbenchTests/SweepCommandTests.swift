@@ -95,6 +95,37 @@ import Testing
         #expect(try error(["--vary", "selection.threshold=5:1:1"]).contains("TO must not be below FROM"))
         #expect(try error(["--vary", "orbit.radius_m=0.1:1:0.1"]).contains("orbit.radius_m: 0.1 is out of range"))
         #expect(try error(["--vary", "selection.threshold=1:2:1", "--metric", "sharpness"]).contains("--metric sharpness: not a metric"))
+        #expect(try error(["--vary", "selection.threshold=1:2:1", "--require", "coverage>0.9"]).contains("expected METRIC>=BOUND or METRIC<=BOUND"))
+        #expect(try error(["--vary", "selection.threshold=1:2:1", "--pareto", "coverage"]).contains("expected two different metrics X,Y"))
+        #expect(
+            try error(["--vary", "selection.threshold=1:2:1", "--pareto", "coverage,frames_total"]).contains(
+                "'frames_total' is not a metric with a better direction"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    /// `--require` moves "best" to a cell that meets the bound and the table says which cells
+    /// do; the Pareto plot is drawn for a capture sweep by default.
+    @Test func constraintsChooseTheBestAdmittedCell() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Tool.run(
+            [
+                "sweep", "shaky-hands", "--vary", "selection.threshold=2:8:3", "--seeds", "1", "--metric", "blur_sel_mean_px", "--require",
+                "coverage>=0.9",
+                "--out", out.path,
+            ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let csv = try rows(out.appendingPathComponent("sweep.csv")).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let header = try rows(out.appendingPathComponent("sweep.csv"))[0].split(separator: ",").map(String.init)
+        let coverage = header.firstIndex(of: "coverage")!, blur = header.firstIndex(of: "blur_sel_mean_px")!
+        // The expected best, worked out from the rows: lowest blur among coverage ≥ 0.9.
+        let admitted = csv.filter { Double($0[coverage])! >= 0.9 }
+        let best = admitted.min { Double($0[blur])! < Double($1[blur])! }!
+        let table = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(table[0].contains("among cells meeting coverage ≥ 0.9 (\(admitted.count) of 3)"))
+        #expect(table[3].hasPrefix(String(best[0]) + " ") && table[3].hasSuffix("yes"), "\(table)")
+        #expect(admitted.count < 3, "the bound should rule a cell out for this test to mean anything")
+        #expect(table[2 + admitted.count + 1].hasSuffix("no"))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plots/sweep-pareto.png").path))
     }
 }

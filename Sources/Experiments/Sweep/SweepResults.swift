@@ -30,11 +30,13 @@ public struct SweepResults: Sendable {
     public func mean(_ cell: Int) -> Double? { values[cell].isEmpty ? nil : Statistics.mean(values[cell]) }
     public func standardDeviation(_ cell: Int) -> Double? { values[cell].isEmpty ? nil : Statistics.standardDeviation(values[cell]) }
 
-    /// Cells ordered best first by their mean (direction of the metric; cells without values
-    /// last).
-    public var ranking: [Int] {
+    /// Cells ordered best first by their mean (direction of the metric): cells `feasibility`
+    /// admits first, then the others, cells without values last.
+    public func ranking(_ feasibility: SweepFeasibility? = nil) -> [Int] {
         let direction = RunMetrics.direction(of: metric)
+        let admitted = feasibility?.admitted ?? [Bool](repeating: true, count: plan.cells.count)
         return plan.cells.indices.sorted { a, b in
+            if admitted[a] != admitted[b] { return admitted[a] }
             switch (mean(a), mean(b)) {
             case let (x?, y?) where x != y: return direction == .higher ? x > y : x < y
             case (nil, _?): return false
@@ -42,6 +44,11 @@ public struct SweepResults: Sendable {
             default: return a < b
             }
         }
+    }
+
+    /// The best cell with a value that `feasibility` admits, or nil when none does.
+    public func best(_ feasibility: SweepFeasibility? = nil) -> Int? {
+        ranking(feasibility).first { cell in mean(cell) != nil && (feasibility?.admitted[cell] ?? true) }
     }
 
     /// "selection.threshold=4, selection.weights.roll=2" for a cell.

@@ -16,9 +16,18 @@ struct SweepCommand: ParsableCommand {
             selection.angle_source, …) takes a list of names instead of a grid, so a plugged-in \
             selector or filter is compared with the built-in ones cell by cell.
 
+            --require METRIC>=BOUND (or <=, repeatable) restricts "best" to cells whose mean \
+            meets every bound; the table lists those first with a "meets" column and the plots \
+            cross out or mark the others. plots/sweep-pareto.png draws every cell's mean of two \
+            metrics (--pareto X,Y; capture sweeps default to blur_sel_mean_px,coverage) with sd \
+            bars, joins the Pareto front (cells no other cell beats in both) and shades what a \
+            --require on either metric rules out.
+
             Examples:
               orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3
               orbitbench sweep orbit-72 --vary selection.weights.acceleration=0:40:10 --vary selection.threshold=2:8:2 --metric blur_sel_mean_px
+              orbitbench sweep shaky-hands --vary selection.threshold=2:12:1 --seeds 1-3 --metric blur_sel_mean_px --require coverage>=0.9
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --resume --pareto slot_angle_err_mean_deg,coverage
               orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --resume --metric coverage
               orbitbench sweep rephoto-fountain --vary rephoto.user.overlay_tolerance_pct=1:5:1 --seeds 1
               orbitbench sweep shaky-hands --vary fusion.filter=madgwick,bias-estimating --vary selection.threshold=4:8:2 --seeds 1-3
@@ -38,6 +47,17 @@ struct SweepCommand: ParsableCommand {
 
     @Option(help: "Metric to plot (a metrics.csv column; default: coverage, or kp_err_mean for rephoto scenarios).")
     var metric: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A bound a cell's mean must meet to count as best, e.g. coverage>=0.9 or blur_sel_p95_px<=3; repeat for more.",
+            valueName: "metric>=bound"))
+    var require: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "The two metrics of plots/sweep-pareto.png, x then y (default for capture sweeps: blur_sel_mean_px,coverage).", valueName: "x,y"))
+    var pareto: String?
 
     @Option(help: ArgumentHelp("Output directory (default: reports/sweeps/<scenario>).", valueName: "dir"))
     var out: String?
@@ -59,6 +79,20 @@ struct SweepCommand: ParsableCommand {
             do { _ = try SweepAxis(parsing: text) } catch { throw ValidationError(error.description) }
         }
         if let seeds { _ = try ListParsing.seeds(seeds) }
+        for text in require {
+            do { _ = try SweepConstraint(parsing: text) } catch { throw ValidationError(error.description) }
+        }
+        if let pareto {
+            let names = pareto.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard names.count == 2, names[0] != names[1] else {
+                throw ValidationError("--pareto \(pareto): expected two different metrics X,Y, e.g. blur_sel_mean_px,coverage")
+            }
+            for name in names where !RunMetrics.isKnown(name) || RunMetrics.direction(of: name) == .none {
+                throw ValidationError(
+                    "--pareto \(pareto): '\(name)' is not a metric with a better direction; choose from \(RunMetrics.sharedColumns.joined(separator: ", "))"
+                )
+            }
+        }
         if resume && overwrite { throw ValidationError("--resume and --overwrite exclude each other") }
         if let metric, !RunMetrics.isKnown(metric) {
             throw ValidationError(
@@ -83,18 +117,35 @@ struct SweepCommand: ParsableCommand {
         progress.finish()
         if outcome.resumed > 0 { print("resumed: \(outcome.resumed) of \(plan.jobs.count) runs were done, ran \(outcome.ran)") }
         let results = try SweepResults(plan: plan, csv: outcome.csv, metric: metric)
-        print(SweepReport.table(results, top: 5))
+        let constraints = try require.map { text in try SweepConstraint(parsing: text) }
+        let feasibility = constraints.isEmpty ? nil : try SweepFeasibility(plan: plan, csv: outcome.csv, constraints: constraints)
+        print(SweepReport.table(results, top: 5, feasibility: feasibility))
         if !noPlots {
             let provenance = Provenance.texts(command: "sweep", scenarios: [plan.base.name], seeds: plan.seeds)
             let coverage =
                 metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture
                 ? try SweepResults(plan: plan, csv: outcome.csv, metric: "coverage") : nil
-            if let png = try SweepPlots.figure(results, coverage: coverage, provenance: provenance) {
+            if let png = try SweepPlots.figure(results, coverage: coverage, feasibility: feasibility, provenance: provenance) {
                 let file = directory.appendingPathComponent("plots/sweep-\(metric).png")
                 try AtomicFile.write(png, to: file)
                 print("wrote \(file.path)")
             } else {
                 print("no plot: a picture shows one or two varied keys, this sweep has \(plan.axes.count)")
+            }
+            let paretoMetrics =
+                pareto.map { $0.split(separator: ",").map(String.init) }
+                ?? (plan.base.kind == .capture ? ["blur_sel_mean_px", "coverage"] : nil)
+            if let paretoMetrics {
+                for name in paretoMetrics where !plan.columns.contains(name) {
+                    throw CommandFailure("--pareto \(paretoMetrics.joined(separator: ",")): \(plan.base.name) has no column \(name)")
+                }
+                let png = try SweepParetoPlot.figure(
+                    x: try SweepResults(plan: plan, csv: outcome.csv, metric: paretoMetrics[0]),
+                    y: try SweepResults(plan: plan, csv: outcome.csv, metric: paretoMetrics[1]), ranked: results, feasibility: feasibility,
+                    provenance: provenance)
+                let file = directory.appendingPathComponent("plots/sweep-pareto.png")
+                try AtomicFile.write(png, to: file)
+                print("wrote \(file.path)")
             }
         }
         print("wrote \(outcome.csv.path) (\(plan.jobs.count) rows)")

@@ -27,8 +27,18 @@ struct CartesianRenderer {
         canvas.save()
         canvas.clip(x: area.x, y: area.y, width: area.width, height: area.height)
         for band in plot.bands {
-            let x0 = xMap.position(band.range.lowerBound), x1 = xMap.position(band.range.upperBound)
-            canvas.fillRectangle(x: min(x0, x1), y: area.y, width: abs(x1 - x0), height: area.height, color: band.color)
+            // Clamped to the axis first: a band reaching to ±∞ must not overflow the canvas's
+            // fixed-point coordinates.
+            switch band.axis {
+            case .x:
+                let range = band.range.clamped(to: xTicks.domain)
+                let x0 = xMap.position(range.lowerBound), x1 = xMap.position(range.upperBound)
+                canvas.fillRectangle(x: min(x0, x1), y: area.y, width: abs(x1 - x0), height: area.height, color: band.color)
+            case .y:
+                let range = band.range.clamped(to: yTicks.domain)
+                let y0 = yMap.position(range.lowerBound), y1 = yMap.position(range.upperBound)
+                canvas.fillRectangle(x: area.x, y: min(y0, y1), width: area.width, height: abs(y1 - y0), color: band.color)
+            }
         }
         canvas.restore()
         drawGrid(area: area, xTicks: xTicks, yTicks: yTicks, xMap: xMap, yMap: yMap)
@@ -69,12 +79,22 @@ struct CartesianRenderer {
             plot.yAxis.label, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top,
             angle: -.pi / 2)
         for band in plot.bands where band.label != nil {
-            let x0 = xMap.position(band.range.lowerBound)
-            if x0 >= area.x && x0 < area.maxX - 20 {
-                canvas.text(band.label!, x: x0 + 3, y: area.y + 3, size: TextSize.tick - 1, color: Palette.mutedText, baseline: .top)
+            let (x, y) = labelOrigin(band, area: area, xMap: xMap, yMap: yMap)
+            if x >= area.x && x < area.maxX - 20 && y >= area.y && y < area.maxY - 10 {
+                canvas.text(band.label!, x: x, y: y, size: TextSize.tick - 1, color: Palette.mutedText, baseline: .top)
             }
         }
         drawLegend(area: area, xMap: xMap, yMap: yMap)
+    }
+
+    /// Top left of a band's label: at the top of an x band, at the left of a y band, inside it.
+    private func labelOrigin(_ band: Band, area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) -> (Double, Double) {
+        switch band.axis {
+        case .x: return (xMap.position(band.range.lowerBound) + 3, area.y + 3)
+        case .y:
+            let top = max(area.y, min(yMap.position(band.range.upperBound), area.maxY))
+            return (area.x + 4, top + 3)
+        }
     }
 
     private var isBarChart: Bool {
@@ -110,6 +130,8 @@ struct CartesianRenderer {
         for series in plot.series {
             if case .bars(let width, let offset) = series.style {
                 values += series.x.flatMap { [$0 + offset - width / 2, $0 + offset + width / 2] }
+            } else if let errors = series.xErrors {
+                values += zip(series.x, errors).flatMap { [$0 - $1, $0 + $1] }
             } else {
                 values += series.x
             }
@@ -236,6 +258,18 @@ struct CartesianRenderer {
     }
 
     private func drawErrorBars(_ series: Series, xMap: ScaleMapping, yMap: ScaleMapping) {
+        if let xErrors = series.xErrors {
+            canvas.setColor(Palette.text)
+            canvas.setLineWidth(1.2)
+            for ((x, y), error) in zip(zip(series.x, series.y), xErrors) where x.isFinite && y.isFinite && error.isFinite && error > 0 {
+                let py = yMap.position(y)
+                let low = xMap.position(x - error), high = xMap.position(x + error)
+                canvas.line(low, py, high, py)
+                canvas.line(low, py - 3, low, py + 3)
+                canvas.line(high, py - 3, high, py + 3)
+            }
+            canvas.setColor(series.color)
+        }
         guard let errors = series.errors else { return }
         var offset = 0.0
         if case .bars(_, let barOffset) = series.style { offset = barOffset }
@@ -285,8 +319,8 @@ struct CartesianRenderer {
             // label are only used when every corner would.
             var labels: [(Double, Double)] = []
             for band in plot.bands where band.label != nil {
-                let x0 = xMap.position(band.range.lowerBound)
-                for dx in Swift.stride(from: 0.0, to: 60, by: 6) { labels.append((x0 + 3 + dx, area.y + 8)) }
+                let (x0, y0) = labelOrigin(band, area: area, xMap: xMap, yMap: yMap)
+                for dx in Swift.stride(from: 0.0, to: 60, by: 6) { labels.append((x0 + dx, y0 + 5)) }
             }
             let candidates: [LegendPosition] = [.topRight, .topLeft, .bottomRight, .bottomLeft]
             let clear = candidates.filter { covered(labels, corner($0), width, height) == 0 }

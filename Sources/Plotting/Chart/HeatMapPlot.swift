@@ -17,11 +17,22 @@ public struct HeatMapPlot: Sendable {
     /// Names shown instead of the numbers of `xValues` / `yValues` (choice keys).
     public var xNames: [String]?
     public var yNames: [String]?
+    /// A second, smaller line under each cell's number (e.g. "±0.03", the sd over seeds), same
+    /// shape as `values`; shown where the cell is tall enough.
+    public var cellNotes: [[String]]?
+    /// Cells drawn crossed out (they fail a constraint), same shape as `values`.
+    public var excluded: [[Bool]]?
+    /// The cell outlined as the chosen one, as (row, column).
+    public var highlighted: (row: Int, column: Int)?
 
     public init(
         title: String? = nil, xLabel: String, yLabel: String, xValues: [Double], yValues: [Double], values: [[Double?]], valueLabel: String,
-        lowIsBright: Bool = false, cellDecimals: Int? = 2, xNames: [String]? = nil, yNames: [String]? = nil
+        lowIsBright: Bool = false, cellDecimals: Int? = 2, xNames: [String]? = nil, yNames: [String]? = nil, cellNotes: [[String]]? = nil,
+        excluded: [[Bool]]? = nil, highlighted: (row: Int, column: Int)? = nil
     ) {
+        self.cellNotes = cellNotes
+        self.excluded = excluded
+        self.highlighted = highlighted
         precondition(xNames.map { $0.count == xValues.count } ?? true && yNames.map { $0.count == yValues.count } ?? true)
         self.title = title
         self.xLabel = xLabel
@@ -83,12 +94,33 @@ struct HeatMapRenderer {
                     canvas.fillRectangle(x: x, y: y, width: cellWidth, height: cellHeight, color: color)
                     if let decimals = plot.cellDecimals, cellWidth > 34, cellHeight > 16 {
                         let luminance = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+                        let ink: Color = luminance > 0.5 ? .black : .white
+                        let note = plot.cellNotes.flatMap { row < $0.count && column < $0[row].count ? $0[row][column] : nil }
+                        let withNote = note != nil && cellHeight > 2.6 * TextSize.tick
+                        let size = min(TextSize.tick, cellHeight * 0.5)
                         canvas.text(
-                            AxisTicks.format(value, decimals: decimals), x: x + cellWidth / 2, y: y + cellHeight / 2,
-                            size: min(TextSize.tick, cellHeight * 0.5), color: luminance > 0.5 ? .black : .white, align: .center, baseline: .middle)
+                            AxisTicks.format(value, decimals: decimals), x: x + cellWidth / 2, y: y + cellHeight / 2 - (withNote ? size * 0.55 : 0),
+                            size: size, color: ink, align: .center, baseline: .middle)
+                        if withNote, let note {
+                            canvas.text(
+                                note, x: x + cellWidth / 2, y: y + cellHeight / 2 + size * 0.65, size: size - 2, color: ink, align: .center,
+                                baseline: .middle)
+                        }
                     }
                 } else {
                     canvas.fillRectangle(x: x, y: y, width: cellWidth, height: cellHeight, color: Palette.grid)
+                }
+            }
+        }
+        if let excluded = plot.excluded {
+            // Two thin diagonals: the value stays readable, the cell is visibly out.
+            canvas.setColor(Palette.text.withAlpha(0.55))
+            canvas.setLineWidth(1)
+            for row in 0..<min(rows, excluded.count) {
+                for column in 0..<min(columns, excluded[row].count) where excluded[row][column] {
+                    let x = area.x + Double(column) * cellWidth, y = area.maxY - Double(row + 1) * cellHeight
+                    canvas.line(x + 2, y + 2, x + cellWidth - 2, y + cellHeight - 2)
+                    canvas.line(x + 2, y + cellHeight - 2, x + cellWidth - 2, y + 2)
                 }
             }
         }
@@ -96,6 +128,14 @@ struct HeatMapRenderer {
         canvas.setLineWidth(1)
         for column in 0...columns { canvas.line(area.x + Double(column) * cellWidth, area.y, area.x + Double(column) * cellWidth, area.maxY) }
         for row in 0...rows { canvas.line(area.x, area.y + Double(row) * cellHeight, area.maxX, area.y + Double(row) * cellHeight) }
+        if let (row, column) = plot.highlighted, row < rows, column < columns {
+            canvas.setColor(.black)
+            canvas.setLineWidth(3)
+            canvas.rectangle(
+                x: area.x + Double(column) * cellWidth + 1.5, y: area.maxY - Double(row + 1) * cellHeight + 1.5, width: cellWidth - 3,
+                height: cellHeight - 3)
+            canvas.stroke()
+        }
         let labelEvery = max(1, Int((canvas.measure("00000", size: TextSize.tick).width / cellWidth).rounded(.up)))
         for (column, label) in xLabels.enumerated() where column % labelEvery == 0 {
             canvas.text(

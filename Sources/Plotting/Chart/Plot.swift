@@ -55,27 +55,37 @@ public struct Series: Sendable {
     public var style: SeriesStyle
     /// Optional error bar half-heights (same count as y), drawn for markers and bars.
     public var errors: [Double]?
+    /// Optional error bar half-widths along x (same count as x), drawn for markers.
+    public var xErrors: [Double]?
 
-    public init(_ name: String?, color: Color, x: [Double], y: [Double], style: SeriesStyle = .line(), errors: [Double]? = nil) {
+    public init(
+        _ name: String?, color: Color, x: [Double], y: [Double], style: SeriesStyle = .line(), errors: [Double]? = nil, xErrors: [Double]? = nil
+    ) {
         precondition(x.count == y.count, "series \(name ?? "") has \(x.count) x and \(y.count) y values")
+        precondition(errors.map { $0.count == y.count } ?? true && xErrors.map { $0.count == x.count } ?? true, "series \(name ?? ""): error counts")
         self.name = name
         self.color = color
         self.x = x
         self.y = y
         self.style = style
         self.errors = errors
+        self.xErrors = xErrors
     }
 }
 
-/// A shaded x-interval (a disturbance window, a flood, a gap).
+/// A shaded interval across the plot: of x (a disturbance window, a flood, a gap) or of y (the
+/// values a constraint rules out).
 public struct Band: Sendable {
+    public enum Axis: Sendable { case x, y }
     public var range: ClosedRange<Double>
     public var color: Color
     public var label: String?
-    public init(_ range: ClosedRange<Double>, color: Color, label: String? = nil) {
+    public var axis: Axis
+    public init(_ range: ClosedRange<Double>, color: Color, label: String? = nil, axis: Axis = .x) {
         self.range = range
         self.color = color
         self.label = label
+        self.axis = axis
     }
 }
 
