@@ -11,7 +11,10 @@ public struct SelectionWeights: Sendable, Equatable {
     /// Per degree² of angle offset from the slot centre.
     public var angleOffset: Double = 1
 
-    public init(roll: Double = 1, pitch: Double = 1, acceleration: Double = 1, angleOffset: Double = 1) {
+    /// Every weight 1.
+    public init() {}
+
+    public init(roll: Double, pitch: Double, acceleration: Double, angleOffset: Double) {
         self.roll = roll
         self.pitch = pitch
         self.acceleration = acceleration

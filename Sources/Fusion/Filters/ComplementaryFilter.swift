@@ -11,7 +11,7 @@ import OrbitMath
 /// earth axes, a disturbed magnetometer cannot tilt the estimate. Accelerometer samples whose
 /// magnitude is far from gravity are not used for tilt (the device is accelerating). No bias
 /// is estimated.
-public struct ComplementaryFilter: AttitudeFilter {
+public struct ComplementaryFilter: SingleStageFilter {
     public struct Settings: Sendable, Equatable {
         /// Time constant of the tilt correction, s.
         public var tiltTimeConstant: Double = 1.0
@@ -23,40 +23,20 @@ public struct ComplementaryFilter: AttitudeFilter {
         /// Expected magnitude of gravity, m/s².
         public var gravity: Double = Units.standardGravity
 
-        public init(
-            tiltTimeConstant: Double = 1.0, headingTimeConstant: Double = 5.0, accelerationRejection: Double = 2.0,
-            gravity: Double = Units.standardGravity
-        ) {
-            self.tiltTimeConstant = tiltTimeConstant
-            self.headingTimeConstant = headingTimeConstant
-            self.accelerationRejection = accelerationRejection
-            self.gravity = gravity
-        }
+        /// The defaults, as documented on each property.
+        public init() {}
 
         public static let `default` = Settings()
     }
 
     public var settings: Settings
-    public var attitude: Quaternion { state.attitude }
-    public var gyroscopeBias: Vector3 { .zero }
-    public var diagnostics: FilterDiagnostics { state.diagnostics }
-    public var isInitialized: Bool { state.isInitialized }
-    private var state = SingleStageState()
+    public var state = SingleStageState()
 
     public init(settings: Settings = .default) {
         self.settings = settings
     }
 
-    public mutating func reset() {
-        state.reset()
-    }
-
-    public mutating func update(_ reading: ImuReading) {
-        guard let (dt, field) = state.advance(reading) else { return }
-        integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
-    }
-
-    private mutating func integrate(gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
+    public mutating func integrate(gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
         var q = (state.attitude * Quaternion(rotationVector: dt * gyroscope)).renormalized ?? state.attitude
 
         let magnitude = accelerometer.norm

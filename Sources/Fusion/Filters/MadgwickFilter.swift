@@ -10,41 +10,27 @@ import OrbitMath
 /// reference (b_x, 0, b_z) is taken from the measured field rotated into the earth frame, which
 /// confines the magnetometer's influence to heading (his magnetic distortion compensation).
 /// No gyroscope bias is estimated.
-public struct MadgwickFilter: AttitudeFilter {
+public struct MadgwickFilter: SingleStageFilter {
     public struct Settings: Sendable, Equatable {
         /// β: gyroscope measurement error expressed as the gradient step, rad/s. Larger trusts
         /// accelerometer and magnetometer more.
         public var beta: Double = 0.1
 
-        public init(beta: Double = 0.1) {
-            self.beta = beta
-        }
+        /// The defaults, as documented on each property.
+        public init() {}
 
         public static let `default` = Settings()
     }
 
     public var settings: Settings
-    public var attitude: Quaternion { state.attitude }
-    public var gyroscopeBias: Vector3 { .zero }
-    public var diagnostics: FilterDiagnostics { state.diagnostics }
-    public var isInitialized: Bool { state.isInitialized }
-    private var state = SingleStageState()
+    public var state = SingleStageState()
 
     public init(settings: Settings = .default) {
         self.settings = settings
     }
 
-    public mutating func reset() {
-        state.reset()
-    }
-
-    public mutating func update(_ reading: ImuReading) {
-        guard let (dt, field) = state.advance(reading) else { return }
-        integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
-    }
-
     @inline(__always)
-    private mutating func integrate(gyroscope g: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
+    public mutating func integrate(gyroscope g: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
         // Predict: q ← q + ½ q ⊗ (0, ω)·dt.
         let p0 = state.attitude.w, p1 = state.attitude.x, p2 = state.attitude.y, p3 = state.attitude.z
         let h = 0.5 * dt

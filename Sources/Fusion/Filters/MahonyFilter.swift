@@ -12,7 +12,7 @@ import OrbitMath
 ///
 /// As in `MadgwickFilter`, the error is computed at the gyroscope-propagated attitude
 /// (predict, then correct), which avoids settling one sample behind the truth.
-public struct MahonyFilter: AttitudeFilter {
+public struct MahonyFilter: SingleStageFilter {
     public struct Settings: Sendable, Equatable {
         /// Proportional gain k_P, rad/s per unit direction error.
         public var proportionalGain: Double = 1.0
@@ -22,22 +22,16 @@ public struct MahonyFilter: AttitudeFilter {
         /// through long disturbances).
         public var biasLimit: Double = Angles.radians(5)
 
-        public init(proportionalGain: Double = 1.0, integralGain: Double = 0.05, biasLimit: Double = Angles.radians(5)) {
-            self.proportionalGain = proportionalGain
-            self.integralGain = integralGain
-            self.biasLimit = biasLimit
-        }
+        /// The defaults, as documented on each property.
+        public init() {}
 
         public static let `default` = Settings()
     }
 
     public var settings: Settings
-    public var attitude: Quaternion { state.attitude }
     /// b̂, rad/s.
     public private(set) var gyroscopeBias = Vector3.zero
-    public var diagnostics: FilterDiagnostics { state.diagnostics }
-    public var isInitialized: Bool { state.isInitialized }
-    private var state = SingleStageState()
+    public var state = SingleStageState()
 
     public init(settings: Settings = .default) {
         self.settings = settings
@@ -48,13 +42,8 @@ public struct MahonyFilter: AttitudeFilter {
         state.reset()
     }
 
-    public mutating func update(_ reading: ImuReading) {
-        guard let (dt, field) = state.advance(reading) else { return }
-        integrate(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, field: field, dt: dt)
-    }
-
     @inline(__always)
-    private mutating func integrate(gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
+    public mutating func integrate(gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
         // Predict with the bias-corrected gyroscope.
         var q = state.attitude * Quaternion(rotationVector: dt * (gyroscope - gyroscopeBias))
         var error = Vector3.zero

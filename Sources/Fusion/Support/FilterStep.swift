@@ -106,31 +106,3 @@ enum InitialAttitude {
         return Quaternion(w: w, x: up.y, y: -up.x, z: 0).normalized ?? .identity
     }
 }
-
-/// What a single-stage filter (Madgwick, Mahony, complementary) keeps besides its own
-/// estimate: the attitude, the diagnostics and the step bookkeeping, with one entry point that
-/// does the shared part of every update.
-struct SingleStageState: Sendable, Equatable {
-    var attitude = Quaternion.identity
-    var diagnostics = FilterDiagnostics()
-    private var step = FilterStep()
-
-    var isInitialized: Bool { step.lastTime != nil }
-
-    mutating func reset() { self = SingleStageState() }
-
-    /// The shared part of an update: `nil` when the reading was skipped or started the
-    /// attitude, else the step (s) and the usable field (µT) the filter integrates with.
-    @inline(__always)
-    mutating func advance(_ reading: ImuReading) -> (dt: Double, field: Vector3?)? {
-        switch step.singleStage(reading, diagnostics: &diagnostics) {
-        case .skip:
-            return nil
-        case .start(let initial):
-            attitude = initial
-            return nil
-        case .advance(let dt, let field):
-            return (dt, field)
-        }
-    }
-}

@@ -47,19 +47,11 @@ public struct SmoothNoise<Value: SplineValue>: Sendable {
         SmoothNoise(duration: 0, knotSpacing: 1, rms: 0) { .zero }
     }
 
-    /// Value and first derivative (per second) at `time`.
+    /// Value and first derivative (per second) at `time`. The second derivative `evaluate`
+    /// also computes is dropped; inlined, the optimiser removes its arithmetic.
     @inlinable
     public func evaluateRate(at time: Double) -> (value: Value, rate: Value) {
-        let (segment, u) = locate(time)
-        let c0 = controls[segment], c1 = controls[segment + 1], c2 = controls[segment + 2], c3 = controls[segment + 3]
-        let u2 = u * u, u3 = u2 * u, v = 1 - u
-        let value =
-            (v * v * v / 6) * c0 + ((3 * u3 - 6 * u2 + 4) / 6) * c1
-            + ((-3 * u3 + 3 * u2 + 3 * u + 1) / 6) * c2 + (u3 / 6) * c3
-        let inverse = inverseSpacing
-        let rate =
-            (inverse * (-v * v / 2)) * c0 + (inverse * (1.5 * u2 - 2 * u)) * c1
-            + (inverse * (-1.5 * u2 + u + 0.5)) * c2 + (inverse * (u2 / 2)) * c3
+        let (value, rate, _) = evaluate(at: time)
         return (value, rate)
     }
 
