@@ -34,7 +34,8 @@ public struct OrbitBenchCommand: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self,
-            ReplayCommand.self, PlotCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, BenchCommand.self,
+            ReplayCommand.self, PlotCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, MetricsCommand.self,
+            BenchCommand.self,
         ]
     )
 }

@@ -5,7 +5,7 @@ import Foundation
 public enum ReportJSON {
     public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(value)
     }
 }

@@ -7,7 +7,7 @@ import Scenarios
 /// The files of `orbitbench run` for one scenario.
 public enum CaptureReport {
     /// metrics.csv columns: the metric table (`RunMetrics`), in this order, after scenario and seed.
-    public static var metricColumns: [String] { RunMetrics.sharedColumns }
+    public static var metricColumns: [String] { RunMetrics.captureColumns }
 
     /// Writes a run's files into `report` (not committed): metrics.csv, frames.csv, slots.csv,
     /// summary.json, recording.json (first seed) and, with `plots`, plots/*.png.
@@ -15,7 +15,7 @@ public enum CaptureReport {
         try report.write(metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
         try report.write(framesCSV(results).bytes, to: "frames.csv")
         try report.write(slotsCSV(results).bytes, to: "slots.csv")
-        try report.write(Array(try summaryJSON(scenario: scenario, results)), to: "summary.json")
+        try report.write(Array(try summary(scenario: scenario, results).jsonData()), to: "summary.json")
         if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
         if plots {
             let provenance = Provenance.texts(command: command, scenarios: [scenario.name], seeds: results.map(\.seed))
@@ -136,95 +136,62 @@ public enum CaptureReport {
         return csv
     }
 
-    /// summary.json: what ran, each metric over seeds, and the diagnostics behind them.
-    public static func summaryJSON(scenario: Scenario, _ results: [CaptureRunResult]) throws -> Data {
-        struct Spread: Encodable {
-            var mean: Double?, sd: Double?, min: Double?, max: Double?
-        }
-        struct Summary: Encodable {
-            var tool: String
-            var scenario: String
-            var description: String
-            var seeds: [UInt64]
-            var settings: [String: String]
-            var metrics: [String: Spread]
-            var diagnostics: [String: Spread]
-            var notes: [String]
-        }
-        func spread(_ values: [Double?]) -> Spread {
-            let present = values.compactMap { $0 }.filter(\.isFinite)
-            guard !present.isEmpty else { return Spread() }
-            return Spread(mean: Statistics.mean(present), sd: Statistics.standardDeviation(present), min: present.min(), max: present.max())
-        }
-        var metrics: [String: Spread] = [:]
-        for column in metricColumns {
-            metrics[column] = spread(results.map { RunMetrics($0.metrics)[column] })
-        }
-        let diagnostics: [String: Spread] = [
-            "motion_updates_coalesced": spread(results.map { Double($0.motionCoalesced) }),
-            "motion_updates_processed": spread(results.map { Double($0.motionProcessed) }),
-            "queue_busy_fraction": spread(results.map { $0.queueBusyFraction }),
-            "selected_object_offset_v_mean_px": spread(results.map { Statistics.mean($0.slots.compactMap(\.objectOffset).map(abs)) }),
-            "selected_camera_height_range_m": spread(
+    /// summary.json (`RunSummary`): what ran, each metric over seeds, and the diagnostics
+    /// behind them.
+    public static func summary(scenario: Scenario, _ results: [CaptureRunResult]) -> RunSummary {
+        let selection = scenario.selection
+        let diagnostics: [String: MetricSummary] = [
+            "motion_updates_coalesced": MetricSummary(results.map { Double($0.motionCoalesced) }, unit: "count"),
+            "motion_updates_processed": MetricSummary(results.map { Double($0.motionProcessed) }, unit: "count"),
+            "queue_busy_fraction": MetricSummary(results.map { $0.queueBusyFraction }, unit: "fraction"),
+            "selected_object_offset_v_mean_px": MetricSummary(
+                results.map { Statistics.mean($0.slots.compactMap(\.objectOffset).map(abs)) }, unit: "px"),
+            "selected_camera_height_range_m": MetricSummary(
                 results.map { result in
                     let heights = result.slots.compactMap(\.cameraHeight)
                     return (heights.max() ?? .nan) - (heights.min() ?? .nan)
-                }),
+                }, unit: "m"),
         ]
-        let selection = scenario.selection
-        let summary = Summary(
-            tool: "orbitbench \(ToolVersion.current)", scenario: scenario.name, description: scenario.description,
-            seeds: results.map(\.seed),
-            settings: [
-                "selector": results.first?.selector ?? scenario.selection.selector.rawValue,
-                "filter": results.first?.filter ?? scenario.fusion.filter.rawValue, "reference_frame": scenario.fusion.referenceFrame.rawValue,
-                "angle_source": selection.angleSource.rawValue, "slots": String(selection.slotCount),
-                "threshold": String(selection.threshold), "flood_guard": String(selection.floodGuard), "fps": String(scenario.world.camera.fps),
-                "weights":
-                    "roll \(selection.weights.roll), pitch \(selection.weights.pitch), acceleration \(selection.weights.acceleration), angle_offset \(selection.weights.angleOffset)",
-            ],
-            metrics: metrics, diagnostics: diagnostics,
-            notes: (results.first?.isOuterCircle ?? true
+        let settings: [String: SettingValue] = [
+            "selector": .text(results.first?.selector ?? selection.selector.rawValue),
+            "filter": .text(results.first?.filter ?? scenario.fusion.filter.rawValue),
+            "reference_frame": .text(scenario.fusion.referenceFrame.rawValue), "angle_source": .text(selection.angleSource.rawValue),
+            "slots": .integer(selection.slotCount), "threshold": .number(selection.threshold), "flood_guard": .flag(selection.floodGuard),
+            "fps": .number(scenario.world.camera.fps), "weight_roll": .number(selection.weights.roll),
+            "weight_pitch": .number(selection.weights.pitch), "weight_acceleration": .number(selection.weights.acceleration),
+            "weight_angle_offset": .number(selection.weights.angleOffset),
+        ]
+        let notes =
+            (results.first?.isOuterCircle ?? true
                 ? [
                     "Quality distance d = sqrt(w_roll·roll² + w_pitch·pitch² + w_acc·a² + w_offset·offset²), degrees and m/s²; lower is better.",
                     "The seed says frames are discarded 'if the value is lower than a threshold'; for a distance that is contradictory, so here a frame is discarded when d exceeds the threshold.",
                 ]
-                : [
-                    "Selection by \(results[0].selector): scores are that selector's own; threshold and weights apply to outer-circle only."
-                ]) + [
-                    "True angles are the camera position's azimuth around the object since the recording start; true deviations use the optical-axis definitions on the true attitude.",
-                    "Blur is the image-plane path length of the object centre during the exposure, from the exact trajectory.",
-                    "recording.json is the export of the first seed.",
-                ])
-        return try ReportJSON.encode(summary)
+                : ["Selection by \(results[0].selector): scores are that selector's own; threshold and weights apply to outer-circle only."])
+            + [
+                "True angles are the camera position's azimuth around the object since the recording start; true deviations use the optical-axis definitions on the true attitude.",
+                "Blur is the image-plane path length of the object centre during the exposure, from the exact trajectory.",
+                "recording.json is the export of the first seed; scenario.resolved.yaml reproduces the run.",
+            ]
+        return RunSummary(
+            kind: .capture, name: scenario.name, description: scenario.description, seeds: results.map(\.seed), settings: settings,
+            metrics: RunSummary.metrics(results.map { RunMetrics($0.metrics) }, columns: metricColumns), diagnostics: diagnostics,
+            notes: notes)
     }
 
-    /// Mean ± sd over seeds of the headline metrics, for stdout.
+    /// Mean ± sd over seeds of every capture metric some seed has, for stdout.
     public static func table(scenario: Scenario, _ results: [CaptureRunResult]) -> String {
-        let rows: [(String, String, [Double], Int)] = [
-            ("coverage", "", results.map(\.metrics.coverage), 3),
-            ("max gap", "°", results.map(\.metrics.maxGapDegrees), 1),
-            ("slot angle error", "°", results.map(\.metrics.slotAngleErrorMean), 2),
-            ("angle estimate error (mean)", "°", results.map(\.metrics.angleEstimateErrorMean), 2),
-            ("angle estimate error (max)", "°", results.map(\.metrics.angleEstimateErrorMax), 2),
-            ("blur, selected frames (mean)", "px", results.map(\.metrics.blurSelectedMean), 2),
-            ("blur, selected frames (p95)", "px", results.map(\.metrics.blurSelected95), 2),
-            ("blur, all frames (mean)", "px", results.map(\.metrics.blurAllMean), 2),
-            ("pitch deviation of selected", "°", results.map(\.metrics.pitchDeviationMean), 2),
-            ("roll deviation of selected", "°", results.map(\.metrics.rollDeviationMean), 2),
-            ("frames total", "", results.map { Double($0.metrics.framesTotal) }, 0),
-            ("frames dropped by the queue", "", results.map { Double($0.metrics.framesDropped) }, 1),
-            ("frames scored", "", results.map { Double($0.metrics.framesScored) }, 1),
-            ("frames selected", "", results.map { Double($0.metrics.framesSelected) }, 1),
-            ("sync error", "ms", results.map(\.metrics.syncErrorMeanMilliseconds), 2),
-            ("attitude RMSE (total)", "°", results.map(\.metrics.attitudeRMSE.totalDegrees), 2),
-        ]
+        let runs = results.map { RunMetrics($0.metrics) }
+        let rows = Metric.table.filter { !$0.isPerKeypoint && $0.kinds.contains(.capture) }.compactMap { metric -> [String]? in
+            let values = runs.compactMap { $0[metric.name] }
+            guard !values.isEmpty else { return nil }
+            return [metric.summary, MeanAndSpread(values).formatted(decimals: metric.decimals), metric.unit.symbol]
+        }
         let seeds = results.count
         var text = "\(scenario.name): \(scenario.description)\n"
         text +=
             "\(counted(seeds, "seed")), selector \(results.first?.selector ?? scenario.selection.selector.rawValue), filter \(results.first?.filter ?? scenario.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
-        text += TextTable.render(
-            header: ["metric", "mean ± sd", "unit"], rows: rows.map { [$0.0, MeanAndSpread($0.2).formatted(decimals: $0.3), $0.1] })
+        text += TextTable.render(header: ["metric", "mean ± sd", "unit"], rows: rows)
         return text
     }
 }

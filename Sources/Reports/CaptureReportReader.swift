@@ -18,21 +18,22 @@ public enum CaptureReportReader {
                 file: summaryPath,
                 message: "missing: \(directory) is not a capture report folder (orbitbench run writes summary.json, frames.csv, slots.csv)")
         }
-        struct Summary: Decodable {
-            var scenario: String
-            var settings: [String: String]
+        let summary: RunSummary
+        do { summary = try JSONDecoder().decode(RunSummary.self, from: data) } catch {
+            throw CSVError(file: summaryPath, message: "not a summary of layout \(RunSummary.layout) (\(error))")
         }
-        let summary: Summary
-        do { summary = try JSONDecoder().decode(Summary.self, from: data) } catch {
-            throw CSVError(file: summaryPath, message: "not a capture summary (needs \"scenario\" and \"settings\")")
+        guard summary.layout == RunSummary.layout, summary.kind == .capture else {
+            throw CSVError(
+                file: summaryPath,
+                message: "not a capture summary of layout \(RunSummary.layout) (kind \(summary.kind.rawValue), layout \(summary.layout))")
         }
         var scenario = Scenario()
-        scenario.name = summary.scenario
-        if let slots = summary.settings["slots"].flatMap(Int.init), slots > 0 { scenario.selection.slotCount = slots }
-        if let threshold = summary.settings["threshold"].flatMap(Double.init) { scenario.selection.threshold = threshold }
-        if let fps = summary.settings["fps"].flatMap(Double.init), fps > 0 { scenario.world.camera.fps = fps }
-        if let source = summary.settings["angle_source"].flatMap(AngleSource.init(rawValue:)) { scenario.selection.angleSource = source }
-        let selector = summary.settings["selector"] ?? SelectorName.outerCircle.rawValue
+        scenario.name = summary.name
+        if let slots = summary.settings["slots"]?.number, slots > 0, slots < 100_000 { scenario.selection.slotCount = Int(slots) }
+        if let threshold = summary.settings["threshold"]?.number { scenario.selection.threshold = threshold }
+        if let fps = summary.settings["fps"]?.number, fps > 0 { scenario.world.camera.fps = fps }
+        if let source = summary.settings["angle_source"]?.text.flatMap(AngleSource.init(rawValue:)) { scenario.selection.angleSource = source }
+        let selector = summary.settings["selector"]?.text ?? SelectorName.outerCircle.rawValue
 
         let frames = try CSVTable.load(folder.appendingPathComponent("frames.csv").path)
         let slots = try CSVTable.load(folder.appendingPathComponent("slots.csv").path)
@@ -62,7 +63,7 @@ public enum CaptureReportReader {
                 recording: Recording(uid: "\(scenario.name)-seed-\(seed)", date: 0, radius: 360 / Double(max(slotRecords.count, 1)), elements: []),
                 trueAngleTrack: track, recordingStart: frameRecords.first { $0.decision?.pose != nil }?.captureTime,
                 motionCoalesced: 0, motionProcessed: 0, queueBusyFraction: .nan, session: nil, selector: selector,
-                filter: summary.settings["filter"])
+                filter: summary.settings["filter"]?.text)
         }
         return (scenario, results)
     }

@@ -33,7 +33,7 @@ public enum RephotoReport {
         try report.write(table62(results).bytes, to: "table-6-2-sim.csv")
         try report.write(table63(results).bytes, to: "table-6-3-sim.csv")
         try report.write(usersCSV(results).bytes, to: "users.csv")
-        try report.write(Array(try summaryJSON(scenario: scenario, results, thesis: thesis)), to: "summary.json")
+        try report.write(Array(try summary(scenario: scenario, results, thesis: thesis).jsonData()), to: "summary.json")
         if plots {
             let provenance = Provenance.texts(command: command, scenarios: [scenario.name], seeds: results.map(\.seed))
             try report.write(
@@ -46,8 +46,8 @@ public enum RephotoReport {
         KeypointErrorTable(distances: results.flatMap { $0.users.compactMap(\.distances) })
     }
 
-    /// metrics.csv: the shared metric columns (capture metrics empty), then the mean and
-    /// sample sd per key point.
+    /// metrics.csv: the rephoto metrics of the metric table, then the mean and sample sd per
+    /// key point.
     public static func metricsCSV(scenario: Scenario, _ results: [RephotoStudyResult]) -> CSVWriter {
         let columns = RunMetrics.columns(for: scenario)
         var csv = CSVWriter(header: ["scenario", "seed"] + columns)
@@ -147,53 +147,51 @@ public enum RephotoReport {
     }
 
     /// summary.json: what ran, the pooled tables, per-seed spread and the diagnostics.
-    public static func summaryJSON(scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?) throws -> Data {
-        struct KeypointSummary: Encodable {
-            var name: String, mean: Double, sigma: Double, sd: Double
-            var thesisMean: Double?, thesisSigma: Double?
-        }
-        struct Summary: Encodable {
-            var tool: String, scenario: String, description: String, seeds: [UInt64], usersPerSeed: Int
-            var settings: [String: String]
-            var keypoints: [KeypointSummary]
-            var overall: KeypointSummary
-            var perSeedMean: [Double]
-            var diagnostics: [String: Double]
-            var notes: [String]
-        }
+    public static func summary(scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?) -> RunSummary {
         let table = pooledTable(results)
         let names = results.first?.keypointNames ?? []
         let thesisColumns = thesis.map { reference in names.map { reference.keypoints.firstIndex(of: $0) } }
-        let keypoints = names.enumerated().map { index, name in
+        var keypoints = names.enumerated().map { index, name in
             let spread = table.perKeypoint[index]
             let thesisSpread = thesisColumns?[index].map { thesis!.table.perKeypoint[$0] }
-            return KeypointSummary(
+            return KeypointRow(
                 name: name, mean: spread.mean, sigma: spread.meanAbsoluteDeviation, sd: spread.sampleStandardDeviation,
                 thesisMean: thesisSpread?.mean, thesisSigma: thesisSpread?.meanAbsoluteDeviation)
         }
-        let users = results.flatMap(\.users)
-        let settings = scenario.rephoto
-        let summary = Summary(
-            tool: "orbitbench \(ToolVersion.current)", scenario: scenario.name, description: scenario.description,
-            seeds: results.map(\.seed), usersPerSeed: settings.users,
-            settings: [
-                "filter": scenario.fusion.filter.rawValue, "reference_frame": scenario.fusion.referenceFrame.rawValue,
-                "guidance": settings.guidance.rawValue, "keypoints": names.joined(separator: ","),
-            ],
-            keypoints: keypoints,
-            overall: KeypointSummary(
+        keypoints.append(
+            KeypointRow(
                 name: "overall", mean: table.thesisOverallMean, sigma: table.thesisOverallSigma, sd: table.overall.sampleStandardDeviation,
-                thesisMean: thesis.map(\.table.thesisOverallMean), thesisSigma: thesis.map(\.table.thesisOverallSigma)),
-            perSeedMean: results.map(\.table.overall.mean),
-            diagnostics: diagnostics(results, users: users),
+                thesisMean: thesis.map(\.table.thesisOverallMean), thesisSigma: thesis.map(\.table.thesisOverallSigma)))
+        let settings = scenario.rephoto
+        // Diagnostics per seed, then over the seeds like the metrics.
+        let perSeed = results.map { Self.diagnostics([$0], users: $0.users) }
+        let diagnosticNames = Set(perSeed.flatMap(\.keys)).sorted()
+        let diagnosticSummaries = Dictionary(
+            uniqueKeysWithValues: diagnosticNames.map { name in
+                (name, MetricSummary(perSeed.map { $0[name] }, unit: diagnosticUnits[name] ?? ""))
+            })
+        return RunSummary(
+            kind: .rephoto, name: scenario.name, description: scenario.description, seeds: results.map(\.seed),
+            settings: [
+                "filter": .text(scenario.fusion.filter.rawValue), "reference_frame": .text(scenario.fusion.referenceFrame.rawValue),
+                "guidance": .text(settings.guidance.rawValue), "keypoints": .text(names.joined(separator: ",")),
+                "users_per_seed": .integer(settings.users),
+            ],
+            metrics: RunSummary.metrics(results.map { RunMetrics($0) }, columns: RunMetrics.columns(for: scenario)),
+            diagnostics: diagnosticSummaries, keypoints: keypoints,
             notes: [
                 "Distances are Euclidean in the picture normalised to 100 × 100 (thesis eq. 6.1), percent of the image size.",
-                "sigma is the mean absolute deviation about the mean, which is what the thesis's σ is (see orbitbench thesis); sd is the sample standard deviation.",
+                "keypoints pools every user of every seed; sigma is the mean absolute deviation about the mean, which is what the thesis's σ is (see orbitbench thesis); sd is the sample standard deviation.",
                 "The overall row is computed as the thesis does: mean of all distances, mean of the per-key-point sigma.",
                 "thesisMean/thesisSigma are recomputed from the thesis's Table 6.1 (its four measured rephotographs), not the published Table 6.3, whose P3 column cannot be reproduced.",
             ])
-        return try ReportJSON.encode(summary)
     }
+
+    static let diagnosticUnits = [
+        "time_to_shoot_mean_s": "s", "timeouts": "count", "lost": "count", "true_roll_abs_mean_deg": "deg",
+        "true_pitch_abs_mean_deg": "deg", "true_rotation_abs_mean_deg": "deg", "standing_offset_mean_m": "m",
+        "reference_attitude_err_mean_deg": "deg", "heading_err_abs_mean_deg": "deg", "att_rmse_total_deg": "deg",
+    ]
 
     static func diagnostics(_ results: [RephotoStudyResult], users: [RephotoUserRecord]) -> [String: Double] {
         var values: [String: Double] = [

@@ -18,7 +18,7 @@ public enum ReplayReport {
         try report.write(CaptureReport.framesCSV([result]).bytes, to: "frames.csv")
         try report.write(CaptureReport.slotsCSV([result]).bytes, to: "slots.csv")
         try report.write(Array(try result.recording.jsonData()), to: "recording.json")
-        try report.write(Array(try summaryJSON(result, name: name, scenario: scenario)), to: "summary.json")
+        try report.write(Array(try summary(result, name: name, scenario: scenario).jsonData()), to: "summary.json")
         if plots {
             let shown = named(scenario, name)
             let provenance = Provenance.texts(command: "replay", scenarios: [name], seeds: [])
@@ -39,32 +39,24 @@ public enum ReplayReport {
         return RunMetrics.replayColumns.filter { (hasAngles || !angleColumns.contains($0)) && (hasDeviations || !deviationColumns.contains($0)) }
     }
 
-    public static func summaryJSON(_ result: CaptureRunResult, name: String, scenario: Scenario) throws -> Data {
-        struct Summary: Encodable {
-            var tool: String
-            var session: String
-            var settingsFrom: String
-            var selector: String
-            /// The filter that fused a raw motion log; absent when the log held DeviceMotion.
-            var fusedWith: String?
-            var slots: Int
-            var metrics: [String: Double?]
-            var motionUpdatesProcessed: Int
-            var motionUpdatesCoalesced: Int
-            var notes: [String]
-        }
+    public static func summary(_ result: CaptureRunResult, name: String, scenario: Scenario) -> RunSummary {
         let columns = columns(for: result)
-        let metrics = RunMetrics(result.metrics, columns: columns)
-        let summary = Summary(
-            tool: "orbitbench \(ToolVersion.current)", session: name, settingsFrom: scenario.name,
-            selector: result.selector, fusedWith: result.filter, slots: result.slots.count,
-            metrics: Dictionary(uniqueKeysWithValues: columns.map { ($0, metrics[$0]) }),
-            motionUpdatesProcessed: result.motionProcessed, motionUpdatesCoalesced: result.motionCoalesced,
+        var settings: [String: SettingValue] = [
+            "settings_from": .text(scenario.name), "selector": .text(result.selector), "slots": .integer(result.slots.count),
+        ]
+        if let filter = result.filter { settings["fused_with"] = .text(filter) }
+        return RunSummary(
+            kind: .replay, name: name, description: "session \(name) replayed with the settings of \(scenario.name)", seeds: [],
+            settings: settings, metrics: RunSummary.metrics([RunMetrics(result.metrics, columns: columns)], columns: columns),
+            diagnostics: [
+                "motion_updates_processed": MetricSummary([Double(result.motionProcessed)], unit: "count"),
+                "motion_updates_coalesced": MetricSummary([Double(result.motionCoalesced)], unit: "count"),
+            ],
             notes: [
                 "Replayed in delivery order (motion first on equal times); frames marked dropped were withheld from the selector.",
                 "Truth-based metrics need reference attitudes and positions (ref_q*, ref_*_m) in motion.csv; blur needs the scene and is not computed.",
+                "fused_with names the filter that fused a raw motion log; absent when the log held DeviceMotion.",
             ])
-        return try ReportJSON.encode(summary)
     }
 
     /// A one-screen table for stdout.
@@ -76,7 +68,7 @@ public enum ReplayReport {
         text += TextTable.render(
             header: ["metric", "value"],
             rows: columns.map { column in
-                [column, metrics[column].map { RunMetrics.integerColumns.contains(column) ? String(Int($0)) : String(format: "%.4g", $0) } ?? "–"]
+                [column, metrics[column].map { Metric.named(column)?.unit == .count ? String(Int($0)) : String(format: "%.4g", $0) } ?? "–"]
             })
         return text
     }

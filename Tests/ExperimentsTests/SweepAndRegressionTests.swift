@@ -72,11 +72,11 @@ import Testing
         entry.seeds = [1, 2]
         suite.entries = [entry]
         var coverage = MetricTolerance()
-        (coverage.metric, coverage.better, coverage.absolute) = ("coverage", .higher, 0.01)
+        (coverage.metric, coverage.absolute) = ("coverage", 0.01)
         var blur = MetricTolerance()
-        (blur.metric, blur.better, blur.absolute, blur.relative) = ("blur_sel_mean_px", .lower, 0.001, 0.1)
+        (blur.metric, blur.absolute, blur.relative) = ("blur_sel_mean_px", 0.001, 0.1)
         var frames = MetricTolerance()
-        (frames.metric, frames.better) = ("frames_total", .none)
+        frames.metric = "frames_total"
         suite.tolerances = [coverage, blur, frames]
         return suite
     }

@@ -1,6 +1,7 @@
 import Experiments
 import Foundation
 import ReportIO
+import Runs
 import Scenarios
 import TestSupport
 import Testing

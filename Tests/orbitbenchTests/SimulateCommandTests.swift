@@ -115,6 +115,16 @@ let shippedScenarios = shippedCaptureScenarios + ["rephoto-fountain"]
         #expect(document.hasSuffix(generated), "regenerate with: orbitbench scenario keys --markdown")
     }
 
+    /// The README's metric list is `orbitbench metrics --markdown`, between its markers.
+    @Test func readmeMetricTableIsCurrent() throws {
+        let generated = try Tool.run(["metrics", "--markdown"]).standardOutput
+        let readme = try String(contentsOf: Tool.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(generated.contains("| `blur_sel_mean_px` | px | lower | capture | mean blur of the selected frames |"))
+        #expect(
+            readme.contains("a test fails when it is stale -->\n" + generated + "<!-- end of metric table -->"),
+            "run scripts/update-readme-metrics.sh")
+    }
+
     @Test func readmeNamesEveryShippedScenarioAndBothCommands() throws {
         let readme = try String(contentsOf: Tool.repository.appendingPathComponent("README.md"), encoding: .utf8)
         for name in shippedScenarios { #expect(readme.contains("`\(name)`"), "\(name)") }

@@ -37,7 +37,7 @@ public struct RegressionComparison: Sendable {
     public init(suite: RegressionSuite, baseline: RegressionRun, current: RegressionRun) throws {
         for (index, tolerance) in suite.tolerances.enumerated() where !RunMetrics.isKnown(tolerance.metric) {
             throw RegressionError(
-                "tolerances[\(index)].metric: \(tolerance.metric) is not a metric (\(RunMetrics.sharedColumns.joined(separator: ", ")), kp_err_mean_<keypoint>, kp_err_sd_<keypoint>)"
+                "tolerances[\(index)].metric: \(tolerance.metric) is not a metric (\(Metric.nameList))"
             )
         }
         var lines: [Line] = []
@@ -60,7 +60,8 @@ public struct RegressionComparison: Sendable {
                 lines.append(
                     Line(
                         scenario: entry.name, metric: tolerance.metric, baseline: baselineMean, current: currentMean, allowance: allowance,
-                        better: tolerance.better, verdict: Self.verdict(baselineMean, currentMean, allowance, tolerance.better)))
+                        better: RunMetrics.direction(of: tolerance.metric),
+                        verdict: Self.verdict(baselineMean, currentMean, allowance, RunMetrics.direction(of: tolerance.metric))))
             }
         }
         self.lines = lines

@@ -59,7 +59,7 @@ public struct RegressionRun: Sendable {
         let metrics = try Parallel.map(jobs.count, progress: progress) { job in
             try RunMetrics.evaluate(scenarios[jobs[job].0], seed: jobs[job].1)
         }
-        var columns = RunMetrics.sharedColumns
+        var columns = RunMetrics.captureColumns
         for names in metrics.map(\.names) { for name in names where !columns.contains(name) { columns.append(name) } }
         let rows = zip(jobs, metrics).map { job, result in
             Row(

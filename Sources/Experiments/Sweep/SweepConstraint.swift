@@ -29,7 +29,7 @@ public struct SweepConstraint: Sendable, Equatable, CustomStringConvertible {
         relation = Relation(rawValue: String(text[range]))!
         let boundText = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
         guard RunMetrics.isKnown(metric) else {
-            throw SweepError("--require \(text): '\(metric)' is not a metric; choose from \(RunMetrics.sharedColumns.joined(separator: ", "))")
+            throw SweepError("--require \(text): '\(metric)' is not a metric; choose from \(Metric.nameList)")
         }
         guard let value = Double(boundText), value.isFinite else {
             throw SweepError("--require \(text): '\(boundText)' is not a number, \(example)")

@@ -89,14 +89,14 @@ struct SweepCommand: ParsableCommand {
             }
             for name in names where !RunMetrics.isKnown(name) || RunMetrics.direction(of: name) == .none {
                 throw ValidationError(
-                    "--pareto \(pareto): '\(name)' is not a metric with a better direction; choose from \(RunMetrics.sharedColumns.joined(separator: ", "))"
+                    "--pareto \(pareto): '\(name)' is not a metric with a better direction; choose from \(Metric.nameList)"
                 )
             }
         }
         if resume && overwrite { throw ValidationError("--resume and --overwrite exclude each other") }
         if let metric, !RunMetrics.isKnown(metric) {
             throw ValidationError(
-                "--metric \(metric): not a metric; choose from \(RunMetrics.sharedColumns.joined(separator: ", ")), kp_err_mean_<keypoint>, kp_err_sd_<keypoint>"
+                "--metric \(metric): not a metric; choose from \(Metric.nameList)"
             )
         }
     }

@@ -33,9 +33,6 @@ public struct CaptureMetrics: Sendable, Equatable {
     public var scoreSelectedMean: Double
     public var scoreSelected95: Double
     public var attitudeRMSE: AttitudeRMSE
-    /// Rephoto key-point error (percent of image size): mean and sd; `nil` for capture runs.
-    public var keypointErrorMean: Double?
-    public var keypointErrorSD: Double?
 
     /// Metrics from the frames and slots of one run.
     public init(frames: [FrameRecord], slots: [SlotRecord], slotWidth: Double, attitudeRMSE: AttitudeRMSE) {

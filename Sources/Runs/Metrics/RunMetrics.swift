@@ -19,125 +19,62 @@ public struct RunMetrics: Sendable, Equatable {
         names.firstIndex(of: name).flatMap { values[$0] }
     }
 
-    /// The shared columns, in `metrics.csv` order.
-    public static let sharedColumns = [
-        "coverage", "max_gap_deg", "slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg",
-        "blur_sel_mean_px", "blur_sel_p95_px", "blur_all_mean_px", "dev_pitch_mean_deg", "dev_roll_mean_deg",
-        "frames_total", "frames_dropped", "frames_scored", "frames_selected", "sync_err_mean_ms",
-        "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg", "kp_err_mean", "kp_err_sd",
-    ]
+    /// The columns of a simulated capture run, in `metrics.csv` order.
+    public static var captureColumns: [String] { columns(for: .capture) }
 
-    /// The columns of a replayed session (`replay`): what needs no ground truth first, then
-    /// the truth-based ones (empty unless the log has reference poses).
-    public static let replayColumns = [
-        "coverage", "max_gap_deg", "frames_total", "frames_dropped", "frames_scored", "frames_selected",
-        "frames_accepted", "frames_replaced", "frames_over_threshold", "frames_worse_than_holder", "frames_no_motion",
-        "frames_rejected", "est_dev_pitch_mean_deg", "est_dev_roll_mean_deg", "score_sel_mean", "score_sel_p95",
-        "slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg", "dev_pitch_mean_deg", "dev_roll_mean_deg",
-    ]
+    /// The columns of a replayed session (`replay`); the truth-based ones are empty unless
+    /// the log has reference poses.
+    public static var replayColumns: [String] { columns(for: .replay) }
 
-    /// Counts, written without decimals.
-    public static let integerColumns: Set<String> = [
-        "frames_total", "frames_dropped", "frames_scored", "frames_selected",
-        "frames_accepted", "frames_replaced", "frames_over_threshold", "frames_worse_than_holder", "frames_no_motion", "frames_rejected",
-    ]
+    /// The plain (not per-key-point) columns of `kind`, in table order.
+    public static func columns(for kind: Metric.Kind) -> [String] {
+        Metric.table.filter { !$0.isPerKeypoint && $0.kinds.contains(kind) }.map(\.name)
+    }
 
-    /// The columns a scenario produces: the shared ones, plus the mean and sd per key point
-    /// for a rephoto study.
+    /// The columns a scenario produces: a capture run's, or a rephoto study's with the mean
+    /// and sd per key point.
     public static func columns(for scenario: Scenario) -> [String] {
         switch scenario.kind {
-        case .capture: return sharedColumns
-        case .rephoto: return sharedColumns + scenario.rephoto.keypoints.flatMap { ["kp_err_mean_\($0.name)", "kp_err_sd_\($0.name)"] }
+        case .capture: return captureColumns
+        case .rephoto:
+            let perKeypoint = Metric.table.filter(\.isPerKeypoint)
+            return columns(for: .rephoto) + scenario.rephoto.keypoints.flatMap { keypoint in perKeypoint.map { $0.name + keypoint.name } }
         }
     }
 
     /// What a metric is, in words with its unit, for plot labels ("mean blur of the selected
-    /// frames (px)"); the name itself for a metric without a description.
-    public static func label(of name: String) -> String {
-        let labels: [String: String] = [
-            "coverage": "coverage (share of slots filled)", "max_gap_deg": "longest gap of empty slots (°)",
-            "slot_angle_err_mean_deg": "mean slot angle error (°)", "angle_est_err_mean_deg": "mean angle estimate error (°)",
-            "angle_est_err_max_deg": "largest angle estimate error (°)", "blur_sel_mean_px": "mean blur of the selected frames (px)",
-            "blur_sel_p95_px": "95th percentile blur of the selected frames (px)", "blur_all_mean_px": "mean blur of all frames (px)",
-            "dev_pitch_mean_deg": "mean |pitch deviation| of the selected frames (°)",
-            "dev_roll_mean_deg": "mean |roll deviation| of the selected frames (°)",
-            "frames_total": "frames", "frames_dropped": "frames dropped by the queue", "frames_scored": "frames scored",
-            "frames_selected": "frames selected", "sync_err_mean_ms": "mean motion–frame sync error (ms)",
-            "att_rmse_total_deg": "attitude RMSE, total (°)", "att_rmse_heading_deg": "attitude RMSE, heading (°)",
-            "att_rmse_incl_deg": "attitude RMSE, inclination (°)", "kp_err_mean": "mean key-point error (% of image)",
-            "kp_err_sd": "key-point error sd (% of image)", "score_sel_mean": "mean score of the selected frames",
-            "est_dev_pitch_mean_deg": "mean |estimated pitch deviation| (°)", "est_dev_roll_mean_deg": "mean |estimated roll deviation| (°)",
-        ]
-        if let label = labels[name] { return label }
-        if name.hasPrefix("kp_err_mean_") { return "mean key-point error of \(name.dropFirst(12)) (% of image)" }
-        return name
-    }
+    /// frames (px)"); the name itself for an unknown column.
+    public static func label(of name: String) -> String { Metric.named(name)?.label(ofColumn: name) ?? name }
 
-    /// Which way a metric should move; per-key-point errors like `kp_err_mean`.
-    public static func direction(of name: String) -> MetricDirection {
-        switch name {
-        case "coverage": return .higher
-        case "frames_total", "frames_scored", "frames_selected", "frames_accepted", "frames_replaced", "frames_over_threshold",
-            "frames_worse_than_holder", "frames_no_motion", "frames_rejected", "score_sel_mean", "score_sel_p95":
-            return .none
-        default: return .lower
-        }
-    }
+    /// Which way a metric should move; `.none` for an unknown column.
+    public static func direction(of name: String) -> MetricDirection { Metric.named(name)?.better ?? .none }
 
     /// Whether `name` is a metric some scenario can produce.
-    public static func isKnown(_ name: String) -> Bool {
-        sharedColumns.contains(name) || replayColumns.contains(name) || name.hasPrefix("kp_err_mean_") || name.hasPrefix("kp_err_sd_")
-    }
+    public static func isKnown(_ name: String) -> Bool { Metric.named(name) != nil }
 }
 
 extension RunMetrics {
-    /// A capture run's metrics.
-    public init(_ metrics: CaptureMetrics) {
-        let finite: (Double) -> Double? = { $0.isFinite ? $0 : nil }
+    /// A capture run's metrics under `columns` (default: the capture columns; `replayColumns`
+    /// for a replay).
+    public init(_ metrics: CaptureMetrics, columns: [String] = RunMetrics.captureColumns) {
         self.init(
-            names: Self.sharedColumns,
-            values: [
-                metrics.coverage, metrics.maxGapDegrees, finite(metrics.slotAngleErrorMean), finite(metrics.angleEstimateErrorMean),
-                finite(metrics.angleEstimateErrorMax), finite(metrics.blurSelectedMean), finite(metrics.blurSelected95),
-                finite(metrics.blurAllMean), finite(metrics.pitchDeviationMean), finite(metrics.rollDeviationMean),
-                Double(metrics.framesTotal), Double(metrics.framesDropped), Double(metrics.framesScored), Double(metrics.framesSelected),
-                finite(metrics.syncErrorMeanMilliseconds), finite(metrics.attitudeRMSE.totalDegrees),
-                finite(metrics.attitudeRMSE.headingDegrees), finite(metrics.attitudeRMSE.inclinationDegrees),
-                metrics.keypointErrorMean.flatMap(finite), metrics.keypointErrorSD.flatMap(finite),
-            ])
+            names: columns,
+            values: columns.map { column in Metric.named(column)?.fromCapture?(metrics).flatMap { $0.isFinite ? $0 : nil } })
     }
 
-    /// A capture run's metrics under `columns` (e.g. `replayColumns`).
-    public init(_ metrics: CaptureMetrics, columns: [String]) {
-        let all = RunMetrics(metrics)
-        let finite: (Double) -> Double? = { $0.isFinite ? $0 : nil }
-        let extra: [String: Double?] = [
-            "frames_accepted": Double(metrics.framesAccepted), "frames_replaced": Double(metrics.framesReplaced),
-            "frames_over_threshold": Double(metrics.framesOverThreshold), "frames_worse_than_holder": Double(metrics.framesWorseThanHolder),
-            "frames_no_motion": Double(metrics.framesNoMotion), "frames_rejected": Double(metrics.framesRejected),
-            "est_dev_pitch_mean_deg": finite(metrics.estimatedPitchDeviationMean),
-            "est_dev_roll_mean_deg": finite(metrics.estimatedRollDeviationMean),
-            "score_sel_mean": finite(metrics.scoreSelectedMean), "score_sel_p95": finite(metrics.scoreSelected95),
-        ]
-        self.init(names: columns, values: columns.map { extra[$0] ?? all[$0] })
-    }
-
-    /// A rephoto study's metrics: capture columns empty, key-point errors over every distance
-    /// of the seed (sample sd), fusion accuracy over the users' sessions, then per key point.
+    /// A rephoto study's metrics: fusion accuracy over the users' sessions, key-point errors
+    /// over every distance of the seed (sample sd), then per key point.
     public init(_ result: RephotoStudyResult) {
-        let finite: (Double) -> Double? = { $0.isFinite ? $0 : nil }
-        let overall = result.table.overall
-        var values = [Double?](repeating: nil, count: Self.sharedColumns.count)
-        func set(_ name: String, _ value: Double?) { values[Self.sharedColumns.firstIndex(of: name)!] = value.flatMap(finite) }
-        set("att_rmse_total_deg", result.attitudeRMSE?.totalDegrees)
-        set("att_rmse_heading_deg", result.attitudeRMSE?.headingDegrees)
-        set("att_rmse_incl_deg", result.attitudeRMSE?.inclinationDegrees)
-        set("kp_err_mean", overall.mean)
-        set("kp_err_sd", overall.sampleStandardDeviation)
-        var names = Self.sharedColumns
+        var names: [String] = [], values: [Double?] = []
+        for metric in Metric.table where metric.kinds.contains(.rephoto) && !metric.isPerKeypoint {
+            names.append(metric.name)
+            values.append(metric.fromRephoto?(result).flatMap { $0.isFinite ? $0 : nil })
+        }
         for (name, spread) in zip(result.keypointNames, result.table.perKeypoint) {
-            names += ["kp_err_mean_\(name)", "kp_err_sd_\(name)"]
-            values += [finite(spread.mean), finite(spread.sampleStandardDeviation)]
+            for metric in Metric.table where metric.isPerKeypoint {
+                names.append(metric.name + name)
+                values.append(metric.fromKeypoint.map { $0(spread) }.flatMap { $0.isFinite ? $0 : nil })
+            }
         }
         self.init(names: names, values: values)
     }
@@ -152,12 +89,13 @@ extension RunMetrics {
 }
 
 extension CSVWriter {
-    /// Appends `metrics` in the order of `columns` (integers without decimals, 4 decimals
-    /// otherwise, empty where missing).
+    /// Appends `metrics` in the order of `columns` (each with its unit's file decimals, empty
+    /// where missing).
     public mutating func metrics(_ metrics: RunMetrics, columns: [String]) {
         for column in columns {
             let value = metrics[column]
-            if RunMetrics.integerColumns.contains(column), let value { integer(Int(value)) } else { number(value, decimals: 4) }
+            let decimals = Metric.named(column)?.unit.fileDecimals ?? 4
+            if decimals == 0, let value { integer(Int(value)) } else { number(value, decimals: decimals) }
         }
     }
 }

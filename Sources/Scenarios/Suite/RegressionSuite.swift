@@ -1,20 +1,9 @@
 import Foundation
 
-/// Which way a metric should move.
-public enum MetricDirection: String, CaseIterable, Sendable {
-    /// More is better (coverage).
-    case higher
-    /// Less is better (errors, blur, drops).
-    case lower
-    /// Neither: any change beyond the tolerance is a change (frame counts).
-    case none
-}
-
 /// How far a metric may move before `orbitbench regress` calls it a regression.
 public struct MetricTolerance: Sendable, Equatable {
-    /// A metrics.csv column.
+    /// A metrics.csv column; which way is better comes from the metric table.
     public var metric = ""
-    public var better = MetricDirection.lower
     /// Allowed change in the metric's unit.
     public var absolute = 0.0
     /// Allowed change as a fraction of the baseline value; the larger of the two applies.
@@ -110,7 +99,6 @@ extension ConfigSchema where Root == MetricTolerance {
     static var tolerance: ConfigSchema {
         let fields: [ConfigField<MetricTolerance>] = [
             .text("metric", \.metric, help: "metrics.csv column"),
-            .choice("better", \.better, help: "higher, lower, or none (any change counts)"),
             .number("abs", \.absolute, 0...1e9, help: "allowed change, in the metric's unit"),
             .number("rel", \.relative, 0...10, help: "allowed change as a fraction of the baseline"),
         ]

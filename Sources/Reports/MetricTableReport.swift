@@ -1,0 +1,26 @@
+import Runs
+
+/// The metric table for people: `orbitbench metrics` and the README's list.
+public enum MetricTableReport {
+    static func rows() -> [[String]] {
+        Metric.table.map { metric in
+            [
+                metric.isPerKeypoint ? metric.name + "<keypoint>" : metric.name, metric.unit.rawValue, metric.better.rawValue,
+                Metric.Kind.allCases.filter(metric.kinds.contains).map(\.rawValue).joined(separator: ", "), metric.summary,
+            ]
+        }
+    }
+
+    static let header = ["metric", "unit", "better", "runs", "meaning"]
+
+    /// A fixed-width table for the console.
+    public static func text() -> String { TextTable.render(header: header, rows: rows()) }
+
+    /// A Markdown table (the README's metric list).
+    public static func markdown() -> String {
+        let lines =
+            [header, header.map { _ in "---" }]
+            + rows().map { row in ["`\(row[0])`"] + row.dropFirst().map { $0.replacingOccurrences(of: "|", with: "\\|") } }
+        return lines.map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n") + "\n"
+    }
+}
