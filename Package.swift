@@ -49,9 +49,14 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
         // The declarative YAML schema engine: keys, types, ranges, help, overrides, line-numbered errors.
         .target(name: "ConfigKit", dependencies: ["OrbitMath", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Scenarios", dependencies: ["ConfigKit", "OrbitMath", "Fusion", "Capture", "Simulation"]),
+        .target(name: "Scenarios", dependencies: ["ConfigKit", "BundledFiles", "OrbitMath", "Fusion", "Capture", "Simulation"]),
+        // The checkout's scenarios/ folder and git revision, compiled in by the BundleFiles plugin
+        // so a copied binary needs no checkout.
+        .executableTarget(name: "BundleGenerator"),
+        .plugin(name: "BundleFiles", capability: .buildTool(), dependencies: ["BundleGenerator"]),
+        .target(name: "BundledFiles", plugins: ["BundleFiles"]),
         // Files: CSV reading and writing, report folders written atomically, JSON.
-        .target(name: "ReportIO"),
+        .target(name: "ReportIO", dependencies: ["BundledFiles"]),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
         .target(name: "Recordings", dependencies: ["CHDF5", "ConfigKit", "OrbitMath", "ReportIO"]),
         // Runs: one seed of a scenario (capture, fusion, rephoto), a replayed session, their metrics.
@@ -69,7 +74,7 @@ let package = Package(
             name: "OrbitBench",
             dependencies: [
                 "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports",
-                "ReportIO",
+                "ReportIO", "BundledFiles",
             ]),
         .target(
             name: "OrbitBenchCLI",

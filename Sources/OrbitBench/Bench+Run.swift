@@ -71,8 +71,9 @@ extension Bench {
         return url.path
     }
 
-    /// The thesis's published tables: `scenarios/thesis` here, or the checkout's.
-    public static var thesisDataDirectory: String { inCheckout("scenarios/thesis") }
+    /// The thesis's published tables: `scenarios/thesis` in the working directory, or the
+    /// copy compiled into the binary.
+    public static var thesisDataDirectory: String { projectFile("scenarios/thesis") }
 
     /// The thesis's measured rephotographs (Table 6.1), when its data can be found.
     public static func thesisReference() -> RephotoReport.ThesisReference? {

@@ -1,3 +1,4 @@
+import BundledFiles
 import Foundation
 import ReportIO
 
@@ -11,22 +12,22 @@ import ReportIO
 ///     let mine = try Bench.runCapture(scenario, seeds: [1, 2, 3]) { settings in MySelector(settings: settings) }
 ///     try Bench.writeCaptureReport(scenario, mine, to: "reports/mine")
 public enum Bench {
-    /// The OrbitBench checkout this library was built from (its sources' location).
-    public static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `relative` under the working directory if it exists there, else in `checkout`.
-    public static func inCheckout(_ relative: String) -> String {
-        FileManager.default.fileExists(atPath: relative) ? relative : checkout.appendingPathComponent(relative).path
+    /// A file of the project's `scenarios/` folder (`scenarios/regression.yaml`,
+    /// `scenarios/thesis`): the working directory's copy when there is one, else the one
+    /// compiled into the binary (`bundled:scenarios/…`). Never the checkout the binary was
+    /// built in: a copied binary behaves the same everywhere.
+    public static func projectFile(_ relative: String) -> String {
+        FileManager.default.fileExists(atPath: relative) ? relative : BundledFiles.scheme + relative
     }
 
-    /// Where scenario names are looked up: `$ORBITBENCH_SCENARIOS`, `./scenarios`, then the
-    /// `scenarios/` folder of `checkout`.
+    /// Where scenario names are looked up: the folders in `$ORBITBENCH_SCENARIOS` (separated
+    /// by `:`), `./scenarios`, then the scenarios compiled into the binary.
     public static var scenarioDirectories: [String] {
         var directories: [String] = []
         if let environment = ProcessInfo.processInfo.environment["ORBITBENCH_SCENARIOS"], !environment.isEmpty {
-            directories.append(environment)
+            directories += environment.split(separator: ":").map(String.init)
         }
-        return directories + ["scenarios", checkout.appendingPathComponent("scenarios").path]
+        return directories + ["scenarios", BundledFiles.scenarios]
     }
 
     /// A scenario by name (looked up in `searchDirectories`) or path to a `.yaml` file, with

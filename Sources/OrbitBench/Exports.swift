@@ -1,5 +1,6 @@
 // `import OrbitBench` brings the whole harness: the portable modules (what an app embeds) and
 // the modules that simulate, run, measure and report. The top-level API is `Bench`.
+@_exported import BundledFiles
 @_exported import Capture
 @_exported import Experiments
 @_exported import Runs

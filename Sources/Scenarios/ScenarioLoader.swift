@@ -1,3 +1,4 @@
+import BundledFiles
 import Foundation
 
 /// Finds, reads and validates scenario files.
@@ -26,8 +27,8 @@ public enum ScenarioLoader {
 
     /// Reads and validates the scenario file at `path`.
     public static func load(path: String, overrides: [ConfigOverride] = []) throws(ConfigError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
+        guard let data = ProjectFiles.contents(atPath: path) else {
+            let exists = ProjectFiles.fileExists(atPath: path)
             throw ConfigError(file: path, keyPath: "", message: exists ? "cannot read the file" : "no such file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -48,8 +49,8 @@ public enum ScenarioLoader {
         let looksLikePath = reference.contains("/") || reference.hasSuffix(".yaml") || reference.hasSuffix(".yml")
         if looksLikePath { return try load(path: reference, overrides: overrides) }
         for directory in searchDirectories {
-            let candidate = (directory as NSString).appendingPathComponent("\(reference).yaml")
-            if FileManager.default.fileExists(atPath: candidate) { return try load(path: candidate, overrides: overrides) }
+            let candidate = directory + "/\(reference).yaml"
+            if ProjectFiles.fileExists(atPath: candidate) { return try load(path: candidate, overrides: overrides) }
         }
         if reference == Scenario.defaultName { return try builtInDefault(overrides: overrides) }
         let known = availableNames(in: searchDirectories)
@@ -62,7 +63,7 @@ public enum ScenarioLoader {
     public static func availableNames(in directories: [String]) -> [String] {
         var names = Set<String>()
         for directory in directories {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            let files = ProjectFiles.contentsOfDirectory(atPath: directory)
             for file in files where file.hasSuffix(".yaml") && file != RegressionSuite.fileName { names.insert(String(file.dropLast(5))) }
         }
         return names.sorted()

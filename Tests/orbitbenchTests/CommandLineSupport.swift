@@ -21,9 +21,9 @@ enum Tool {
         return repository.appendingPathComponent(".build/debug/orbitbench")
     }
 
-    static func run(_ arguments: [String], in directory: URL = repository) throws -> ToolRun {
+    static func run(_ arguments: [String], in directory: URL = repository, executable: URL? = nil) throws -> ToolRun {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable ?? Self.executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let output = Pipe(), error = Pipe()

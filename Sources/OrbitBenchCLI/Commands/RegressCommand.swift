@@ -38,8 +38,10 @@ struct RegressCommand: ParsableCommand {
     @OptionGroup var scenarioOptions: ScenarioOptions
 
     func run() throws {
-        let suitePath = suite ?? Self.inCheckout("scenarios/\(RegressionSuite.fileName)")
-        let baselinePath = baseline ?? Self.inCheckout("reports/baseline/metrics.csv")
+        let suitePath = suite ?? Bench.projectFile("scenarios/\(RegressionSuite.fileName)")
+        // The baseline is always a file under the working directory (never the build checkout),
+        // so --update-baseline cannot overwrite another checkout's.
+        let baselinePath = baseline ?? "reports/baseline/metrics.csv"
         let loaded = try RegressionSuite.load(path: suitePath)
         let directories = [URL(fileURLWithPath: suitePath).deletingLastPathComponent().path] + scenarioOptions.searchDirectories
         let scenarios = try RegressionRun.scenarios(loaded, searchDirectories: directories, extra: scenarioOptions.parsedOverrides)
@@ -65,6 +67,4 @@ struct RegressCommand: ParsableCommand {
         if !comparison.regressions.isEmpty { throw ExitCode.failure }
     }
 
-    /// `relative` under the working directory if it exists there, else in the checkout.
-    static func inCheckout(_ relative: String) -> String { Bench.inCheckout(relative) }
 }

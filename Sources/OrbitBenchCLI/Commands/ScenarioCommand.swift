@@ -14,7 +14,11 @@ struct ScenarioCommand: ParsableCommand {
         @OptionGroup var scenarioOptions: ScenarioOptions
 
         func run() throws {
-            for name in ScenarioLoader.availableNames(in: scenarioOptions.searchDirectories) {
+            let names = ScenarioLoader.availableNames(in: scenarioOptions.searchDirectories)
+            guard !names.isEmpty else {
+                throw CommandFailure("no scenarios in \(scenarioOptions.searchDirectories.joined(separator: ", "))")
+            }
+            for name in names {
                 let scenario = try scenarioOptions.load(name)
                 print(
                     "\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(scenario.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scenario.description)"

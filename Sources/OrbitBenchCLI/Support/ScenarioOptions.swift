@@ -14,6 +14,12 @@ struct ScenarioOptions: ParsableArguments {
     var scenarioDir: String?
 
     func validate() throws {
+        if let scenarioDir {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: scenarioDir, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--scenario-dir \(scenarioDir): no such folder")
+            }
+        }
         for text in overrides {
             do { _ = try ConfigOverride(parsing: text) } catch { throw ValidationError("--set \(text): \(error.message)") }
         }
@@ -24,7 +30,7 @@ struct ScenarioOptions: ParsableArguments {
     }
 
     /// Search order: --scenario-dir, then `Bench.scenarioDirectories` ($ORBITBENCH_SCENARIOS,
-    /// ./scenarios, the checkout's scenarios folder).
+    /// ./scenarios, the scenarios compiled into the binary).
     var searchDirectories: [String] { Self.searchDirectories(extra: scenarioDir) }
 
     static func searchDirectories(extra: String?) -> [String] {

@@ -1,3 +1,4 @@
+import BundledFiles
 import Foundation
 
 /// How far a metric may move before `orbitbench regress` calls it a regression.
@@ -43,9 +44,8 @@ public struct RegressionSuite: Sendable, Equatable {
     public static let fileName = "regression.yaml"
 
     public static func load(path: String) throws(ConfigError) -> RegressionSuite {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(
-                file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+        guard let data = ProjectFiles.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(file: path, keyPath: "", message: ProjectFiles.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
         do {
             var suite = RegressionSuite()
