@@ -67,7 +67,10 @@ let package = Package(
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
         .target(
             name: "Reports",
-            dependencies: ["OrbitMath", "ReportIO", "Capture", "Rephoto", "Simulation", "Runs", "Experiments", "Plotting", "Recordings", "Scenarios"]),
+            dependencies: [
+                "OrbitMath", "ReportIO", "BundledFiles", "Capture", "Rephoto", "Simulation", "Runs", "Experiments", "Plotting", "Recordings",
+                "Scenarios",
+            ]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
         .target(

@@ -24,10 +24,12 @@ extension Bench {
     /// Writes fusion.csv, fusion-summary.txt and (with `plots`) plots/fusion-error.png; returns the summary.
     @discardableResult
     public static func writeFusionReport(
-        _ rows: [FusionReport.Row], scenarios: [Scenario], useMagnetometer: Bool, to directory: String, plots: Bool = true
+        _ rows: [FusionReport.Row], scenarios: [Scenario], useMagnetometer: Bool, to directory: String, plots: Bool = true,
+        origin: ReportOrigin = ReportOrigin(command: "fusion"), overwrite: Bool = false
     ) throws -> String {
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
-        let summary = try FusionReport.write(rows, scenarios: scenarios, useMagnetometer: useMagnetometer, to: report, plots: plots)
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
+        let summary = try FusionReport.write(
+            rows, scenarios: scenarios, useMagnetometer: useMagnetometer, to: report, plots: plots, origin: origin)
         try report.commit()
         return summary
     }

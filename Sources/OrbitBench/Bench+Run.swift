@@ -39,16 +39,19 @@ extension Bench {
     /// studies write metrics.csv, the thesis-layout tables, users.csv, summary.json and the
     /// error plot, compared with the thesis when its Table 6.1 is found). Returns the stdout table.
     @discardableResult
-    public static func writeReport(_ scenario: Scenario, _ outcome: Outcome, to directory: String, plots: Bool = true) throws -> String {
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
+    public static func writeReport(
+        _ scenario: Scenario, _ outcome: Outcome, to directory: String, plots: Bool = true, origin: ReportOrigin = ReportOrigin(command: "run"),
+        overwrite: Bool = false
+    ) throws -> String {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
         let table: String
         switch outcome {
         case .capture(let results):
-            try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, command: "run")
+            try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, origin: origin)
             table = CaptureReport.table(scenario: scenario, results)
         case .rephoto(let results):
             let thesis = thesisReference()
-            try RephotoReport.write(scenario: scenario, results, thesis: thesis, to: report, plots: plots, command: "run")
+            try RephotoReport.write(scenario: scenario, results, thesis: thesis, to: report, plots: plots, origin: origin)
             table = RephotoReport.table(scenario: scenario, results, thesis: thesis)
         }
         try report.commit()

@@ -12,21 +12,22 @@ extension Bench {
 
     /// Writes truth.csv, imu.csv, motion.csv, frames.csv, scenario.yaml, session/{motion,frames}.csv
     /// and (with `plots`) plots/trajectory.png, the walk from above.
-    public static func writeSimulation(_ scenario: Scenario, run: SimulatedRun, session: CaptureSessionLog, to directory: String, plots: Bool = true)
-        throws
-    {
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
+    public static func writeSimulation(
+        _ scenario: Scenario, run: SimulatedRun, session: CaptureSessionLog, to directory: String, plots: Bool = true,
+        origin: ReportOrigin = ReportOrigin(command: "simulate"), overwrite: Bool = false
+    ) throws {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
+        let origin = origin.with(scenarios: [scenario.name], seeds: [run.seed])
+        try report.record(origin, scenarios: [scenario])
         let pipeline = try run.pipelineWithoutGuard()
         try report.write(SimulationCSV.truth(run).bytes, to: "truth.csv")
         try report.write(SimulationCSV.imu(run).bytes, to: "imu.csv")
         try report.write(SimulationCSV.motion(run).bytes, to: "motion.csv")
         try report.write(SimulationCSV.frames(run, pipeline: pipeline.frames).bytes, to: "frames.csv")
-        try report.write(ScenarioLoader.yaml(for: scenario), to: "scenario.yaml")
         try report.write(SessionLogCSV.motion(session).bytes, to: "session/motion.csv")
         try report.write(SessionLogCSV.frames(session).bytes, to: "session/frames.csv")
         if plots {
-            let provenance = Provenance.texts(command: "simulate", scenarios: [scenario.name], seeds: [run.seed])
-            try report.write(try SimulationPlots.trajectory(scenario: scenario, run: run, provenance: provenance), to: "plots/trajectory.png")
+            try report.write(try SimulationPlots.trajectory(scenario: scenario, run: run, provenance: origin.pngTexts), to: "plots/trajectory.png")
         }
         try report.commit()
     }

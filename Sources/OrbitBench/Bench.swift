@@ -59,9 +59,12 @@ public enum Bench {
     /// Writes `orbitbench run`'s folder for one capture scenario: metrics.csv, frames.csv,
     /// slots.csv, summary.json, recording.json and (with `plots`) plots/*.png. Written to a
     /// staging folder and moved into place, so a failure leaves no half-written report.
-    public static func writeCaptureReport(_ scenario: Scenario, _ results: [CaptureRunResult], to directory: String, plots: Bool = true) throws {
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
-        try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, command: "run")
+    public static func writeCaptureReport(
+        _ scenario: Scenario, _ results: [CaptureRunResult], to directory: String, plots: Bool = true,
+        origin: ReportOrigin = ReportOrigin(command: "run"), overwrite: Bool = false
+    ) throws {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
+        try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, origin: origin)
         try report.commit()
     }
 
@@ -87,11 +90,12 @@ public enum Bench {
 
     /// Writes `orbitbench replay`'s folder: metrics.csv, frames.csv, slots.csv, summary.json,
     /// recording.json and the coverage and timeline plots.
-    public static func writeReplayReport(_ result: CaptureRunResult, name: String, scenario: Scenario, to directory: String, plots: Bool = true)
-        throws
-    {
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory))
-        try ReplayReport.write(result, name: name, scenario: scenario, to: report, plots: plots)
+    public static func writeReplayReport(
+        _ result: CaptureRunResult, name: String, scenario: Scenario, to directory: String, plots: Bool = true,
+        origin: ReportOrigin = ReportOrigin(command: "replay"), overwrite: Bool = false
+    ) throws {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
+        try ReplayReport.write(result, name: name, scenario: scenario, to: report, plots: plots, origin: origin)
         try report.commit()
     }
 }

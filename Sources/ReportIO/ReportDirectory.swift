@@ -11,22 +11,34 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// An output folder that appears complete or not at all.
+/// An output folder that appears complete or not at all, and is never taken from someone else.
 ///
 /// Files are written into a hidden staging folder next to the destination; `commit()` swaps
 /// it into place (replacing an earlier report of the same name). If the work fails before
-/// `commit()`, the staging folder is removed and nothing of the new report is left behind.
+/// `commit()`, the staging folder is removed and nothing of the new report is left behind;
+/// staging folders of processes that died are removed by the next report next to them.
+///
+/// A non-empty destination is replaced only when `owner.json` (written into every report by
+/// `commit`) says the same command wrote it, or with `overwrite`: a folder of other files, or
+/// another command's report, is refused with a one-line error.
 public final class ReportDirectory {
     public let destination: URL
+    /// The command writing the report (`run`, `fusion`, …).
+    public let owner: String
     let staging: URL
     private var committed = false
 
+    /// The file that names the command which wrote a report folder.
+    public static let ownerFile = "owner.json"
+
     /// Creates the staging folder; fails at once (before any work) when the destination's
-    /// parent cannot be created or written.
-    public init(destination: URL) throws(OutputError) {
+    /// parent cannot be created or written, or the destination belongs to someone else.
+    public init(destination: URL, owner: String, overwrite: Bool = false) throws(OutputError) {
         self.destination = destination.standardizedFileURL
+        self.owner = owner
         let parent = self.destination.deletingLastPathComponent()
-        staging = parent.appendingPathComponent(".\(self.destination.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+        let name = self.destination.lastPathComponent
+        staging = parent.appendingPathComponent(".\(name).partial-\(ProcessInfo.processInfo.processIdentifier)")
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -37,14 +49,45 @@ public final class ReportDirectory {
             throw OutputError(path: parent.path, reason: "output directory is not writable")
         }
         var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw OutputError(path: self.destination.path, reason: "exists and is not a directory")
+        if manager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw OutputError(path: self.destination.path, reason: "exists and is not a directory") }
+            if !overwrite { try Self.checkOwnership(of: self.destination, by: owner) }
         }
+        Self.removeLeftovers(of: name, in: parent)
         try? manager.removeItem(at: staging)
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
             throw OutputError(path: staging.path, reason: "cannot create (\(Self.reason(error)))")
+        }
+    }
+
+    /// Refuses a non-empty folder that `owner` did not write.
+    static func checkOwnership(of folder: URL, by owner: String) throws(OutputError) {
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != ".DS_Store" }
+        guard !entries.isEmpty else { return }
+        let marker = folder.appendingPathComponent(ownerFile)
+        let writer =
+            FileManager.default.contents(atPath: marker.path)
+            .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["command"] as? String
+        guard writer == owner else {
+            let who = writer.map { "orbitbench \($0) wrote it" } ?? "it holds files orbitbench did not write"
+            throw OutputError(
+                path: folder.path,
+                reason: "not empty and not a report of orbitbench \(owner) (\(who)); pass --overwrite to replace it, or choose another --out")
+        }
+    }
+
+    /// Removes `.NAME.partial-PID` and `.NAME.previous-PID` folders whose process is gone.
+    static func removeLeftovers(of name: String, in parent: URL) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for entry in entries {
+            for kind in [".partial-", ".previous-"] where entry.hasPrefix(".\(name)\(kind)") {
+                guard let pid = Int32(entry.dropFirst(name.count + 1 + kind.count)), pid != ProcessInfo.processInfo.processIdentifier,
+                    kill(pid, 0) != 0 && errno == ESRCH
+                else { continue }
+                try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+            }
         }
     }
 
@@ -67,8 +110,9 @@ public final class ReportDirectory {
         try write(Array(text.utf8), to: relativePath)
     }
 
-    /// Moves the finished report into place.
+    /// Writes `owner.json` and moves the finished report into place.
     public func commit() throws(OutputError) {
+        try write(Array("{\"command\": \"\(owner)\"}\n".utf8), to: Self.ownerFile)
         let manager = FileManager.default
         let previous = staging.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")

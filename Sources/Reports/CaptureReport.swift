@@ -11,15 +11,17 @@ public enum CaptureReport {
 
     /// Writes a run's files into `report` (not committed): metrics.csv, frames.csv, slots.csv,
     /// summary.json, recording.json (first seed) and, with `plots`, plots/*.png.
-    public static func write(scenario: Scenario, _ results: [CaptureRunResult], to report: ReportDirectory, plots: Bool, command: String) throws {
+    public static func write(scenario: Scenario, _ results: [CaptureRunResult], to report: ReportDirectory, plots: Bool, origin: ReportOrigin) throws
+    {
+        let origin = origin.with(scenarios: [scenario.name], seeds: results.map(\.seed))
+        try report.record(origin, scenarios: [scenario])
         try report.write(metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
         try report.write(framesCSV(results).bytes, to: "frames.csv")
         try report.write(slotsCSV(results).bytes, to: "slots.csv")
         try report.write(Array(try summary(scenario: scenario, results).jsonData()), to: "summary.json")
         if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
         if plots {
-            let provenance = Provenance.texts(command: command, scenarios: [scenario.name], seeds: results.map(\.seed))
-            for (name, bytes) in try CapturePlots.all(scenario: scenario, results, provenance: provenance) {
+            for (name, bytes) in try CapturePlots.all(scenario: scenario, results, provenance: origin.pngTexts) {
                 try report.write(bytes, to: "plots/\(name)")
             }
         }

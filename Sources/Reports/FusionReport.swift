@@ -20,13 +20,33 @@ public enum FusionReport {
     }
 
     public static let columns = [
-        "scenario", "seed", "filter", "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg", "bias_err_dps", "ns_per_update",
+        "scenario", "seed", "filter", "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg", "bias_err_dps",
     ]
+
+    /// timing.csv: wall-clock cost per update, kept apart from fusion.csv so that the results
+    /// stay byte-identical from run to run.
+    public static func timingCSV(_ rows: [(scenario: String, seed: String, filter: String, nanoseconds: Double)]) -> CSVWriter {
+        var csv = CSVWriter(header: ["scenario", "seed", "filter", "ns_per_update"])
+        for row in rows {
+            csv.text(row.scenario)
+            csv.text(row.seed)
+            csv.text(row.filter)
+            csv.number(row.nanoseconds, decimals: 1)
+            csv.endRow()
+        }
+        return csv
+    }
 
     /// Writes fusion.csv, fusion-summary.txt and (with `plots`) plots/fusion-error.png of the
     /// first seed of each scenario into `report` (not committed); returns the summary.
-    public static func write(_ rows: [Row], scenarios: [Scenario], useMagnetometer: Bool, to report: ReportDirectory, plots: Bool) throws -> String {
+    public static func write(
+        _ rows: [Row], scenarios: [Scenario], useMagnetometer: Bool, to report: ReportDirectory, plots: Bool, origin: ReportOrigin
+    ) throws -> String {
+        let origin = origin.with(scenarios: scenarios.map(\.name), seeds: rows.map(\.seed))
+        try report.record(origin, scenarios: scenarios)
         try report.write(csv(rows).bytes, to: "fusion.csv")
+        try report.write(
+            timingCSV(rows.map { ($0.scenario, String($0.seed), $0.result.label, $0.result.nanosecondsPerUpdate) }).bytes, to: "timing.csv")
         let text = summary(rows, useMagnetometer: useMagnetometer)
         try report.write(text, to: "fusion-summary.txt")
         if plots {
@@ -38,7 +58,7 @@ public enum FusionReport {
                 let disturbances = scenario.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }
                 windows[scenario.name] = FusionPlots.Windows(evaluated: profile.walkingPhase, disturbances: disturbances)
             }
-            let provenance = Provenance.texts(command: "fusion", scenarios: scenarios.map(\.name), seeds: rows.map(\.seed))
+            let provenance = origin.pngTexts
             try report.write(try FusionPlots.errorOverTime(firstSeedRows, windows: windows, provenance: provenance), to: "plots/fusion-error.png")
         }
         return text
@@ -54,7 +74,6 @@ public enum FusionReport {
             csv.number(row.result.rmse.headingDegrees, decimals: 4)
             csv.number(row.result.rmse.inclinationDegrees, decimals: 4)
             csv.number(row.result.biasErrorDegreesPerSecond, decimals: 5)
-            csv.number(row.result.nanosecondsPerUpdate, decimals: 1)
             csv.endRow()
         }
         return csv

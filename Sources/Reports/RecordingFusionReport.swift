@@ -37,10 +37,15 @@ public enum RecordingFusionReport {
     /// `extraSummary`), attitude/<trial>-<filter>.csv for rows with a trace and, with `plots`,
     /// plots/fusion-broad.png and plots/fusion-error.png into `report` (not committed).
     /// Returns the summary text.
-    public static func write(_ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", to report: ReportDirectory, plots: Bool) throws
-        -> String
-    {
+    public static func write(
+        _ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", to report: ReportDirectory, plots: Bool, origin: ReportOrigin
+    ) throws -> String {
+        let trialNames = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let origin = origin.with(scenarios: trialNames, seeds: [])
+        try report.record(origin, scenarios: [])
         try report.write(csv(rows).bytes, to: "fusion.csv")
+        try report.write(
+            FusionReport.timingCSV(rows.map { ($0.trial, "", $0.result.label, $0.result.nanosecondsPerUpdate) }).bytes, to: "timing.csv")
         for row in rows {
             guard let trace = row.result.trace, row.times.count == trace.estimates.count else { continue }
             try report.write(attitudeCSV(times: row.times, trace: trace).bytes, to: "attitude/\(row.trial)-\(row.result.label).csv")
@@ -51,7 +56,7 @@ public enum RecordingFusionReport {
         try report.write(text, to: "fusion-summary.txt")
         if plots && !groups.isEmpty {
             let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            let provenance = Provenance.texts(command: "fusion --recording", scenarios: trials, seeds: [])
+            let provenance = origin.pngTexts
             try report.write(try figure(groups, trials: trials.count, provenance: provenance), to: "plots/fusion-broad.png")
             let timeRows = rows.map { FusionReport.Row(scenario: $0.trial, seed: 0, result: $0.result) }
             try report.write(try FusionPlots.errorOverTime(timeRows, recordings: true, provenance: provenance), to: "plots/fusion-error.png")
@@ -71,7 +76,6 @@ public enum RecordingFusionReport {
             csv.number(measured ? row.result.rmse.headingDegrees : nil, decimals: 4)
             csv.number(measured ? row.result.rmse.inclinationDegrees : nil, decimals: 4)
             csv.number(row.result.biasErrorDegreesPerSecond, decimals: 5)
-            csv.number(row.result.nanosecondsPerUpdate, decimals: 1)
             csv.text(row.trial)
             csv.text(row.group)
             csv.endRow()

@@ -27,15 +27,17 @@ public enum RephotoReport {
     /// Writes a rephoto study's files into `report` (not committed): metrics.csv, the
     /// thesis-layout tables, users.csv, summary.json and (with `plots`) plots/rephoto-errors.png.
     public static func write(
-        scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?, to report: ReportDirectory, plots: Bool, command: String
+        scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?, to report: ReportDirectory, plots: Bool, origin: ReportOrigin
     ) throws {
+        let origin = origin.with(scenarios: [scenario.name], seeds: results.map(\.seed))
+        try report.record(origin, scenarios: [scenario])
         try report.write(metricsCSV(scenario: scenario, results).bytes, to: "metrics.csv")
         try report.write(table62(results).bytes, to: "table-6-2-sim.csv")
         try report.write(table63(results).bytes, to: "table-6-3-sim.csv")
         try report.write(usersCSV(results).bytes, to: "users.csv")
         try report.write(Array(try summary(scenario: scenario, results, thesis: thesis).jsonData()), to: "summary.json")
         if plots {
-            let provenance = Provenance.texts(command: command, scenarios: [scenario.name], seeds: results.map(\.seed))
+            let provenance = origin.pngTexts
             try report.write(
                 try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, provenance: provenance), to: "plots/rephoto-errors.png")
         }

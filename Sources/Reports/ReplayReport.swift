@@ -8,7 +8,11 @@ import Scenarios
 /// with the metrics a logged session supports.
 public enum ReplayReport {
     /// Writes the replay's files into `report` (not committed).
-    public static func write(_ result: CaptureRunResult, name: String, scenario: Scenario, to report: ReportDirectory, plots: Bool) throws {
+    public static func write(
+        _ result: CaptureRunResult, name: String, scenario: Scenario, to report: ReportDirectory, plots: Bool, origin: ReportOrigin
+    ) throws {
+        let origin = origin.with(scenarios: [scenario.name], seeds: [])
+        try report.record(origin, scenarios: [scenario])
         let columns = columns(for: result)
         var csv = CSVWriter(header: ["session"] + columns)
         csv.text(name)
@@ -21,7 +25,7 @@ public enum ReplayReport {
         try report.write(Array(try summary(result, name: name, scenario: scenario).jsonData()), to: "summary.json")
         if plots {
             let shown = named(scenario, name)
-            let provenance = Provenance.texts(command: "replay", scenarios: [name], seeds: [])
+            let provenance = origin.pngTexts
             try report.write(
                 try CapturePlots.coveragePolar(scenario: shown, [result], label: "replayed session", provenance: provenance),
                 to: "plots/coverage-polar.png")

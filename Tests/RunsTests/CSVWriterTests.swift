@@ -61,14 +61,14 @@ import Testing
         let root = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let destination = root.appendingPathComponent("orbit-72")
-        let first = try ReportDirectory(destination: destination)
+        let first = try ReportDirectory(destination: destination, owner: "test")
         try first.write("a", to: "old.csv")
         try first.commit()
-        let second = try ReportDirectory(destination: destination)
+        let second = try ReportDirectory(destination: destination, owner: "test")
         try second.write("b", to: "plots/new.png")
         try second.commit()
         let files = try FileManager.default.subpathsOfDirectory(atPath: destination.path).sorted()
-        #expect(files == ["plots", "plots/new.png"])
+        #expect(files == ["owner.json", "plots", "plots/new.png"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["orbit-72"])  // no leftovers
     }
 
@@ -77,11 +77,11 @@ import Testing
         let root = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let destination = root.appendingPathComponent("run")
-        let kept = try ReportDirectory(destination: destination)
+        let kept = try ReportDirectory(destination: destination, owner: "test")
         try kept.write("kept", to: "metrics.csv")
         try kept.commit()
         do {
-            let abandoned = try ReportDirectory(destination: destination)
+            let abandoned = try ReportDirectory(destination: destination, owner: "test")
             try abandoned.write("partial", to: "metrics.csv")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["run"])
@@ -93,7 +93,45 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let blocker = root.appendingPathComponent("file")
         try "x".write(to: blocker, atomically: true, encoding: .utf8)
-        #expect(throws: OutputError.self) { try ReportDirectory(destination: blocker.appendingPathComponent("report")) }
-        #expect(throws: OutputError.self) { try ReportDirectory(destination: blocker) }
+        #expect(throws: OutputError.self) { try ReportDirectory(destination: blocker.appendingPathComponent("report"), owner: "test") }
+        #expect(throws: OutputError.self) { try ReportDirectory(destination: blocker, owner: "test") }
+    }
+
+    /// A folder of other files, or another command's report, is refused unless overwriting;
+    /// the same command replaces its own.
+    @Test func foreignFoldersAreRefused() throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let destination = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+        try "mine".write(to: destination.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        #expect(throws: OutputError.self) { try ReportDirectory(destination: destination, owner: "run") }
+        let forced = try ReportDirectory(destination: destination, owner: "run", overwrite: true)
+        try forced.commit()
+        #expect(!FileManager.default.fileExists(atPath: destination.appendingPathComponent("notes.txt").path))
+        do {
+            _ = try ReportDirectory(destination: destination, owner: "fusion")
+            Issue.record("another command's report was not refused")
+        } catch {
+            #expect(error.description.contains("orbitbench run wrote it") && error.description.contains("--overwrite"))
+        }
+        let again = try ReportDirectory(destination: destination, owner: "run")
+        try again.commit()
+        // An empty folder is anyone's.
+        let empty = root.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try ReportDirectory(destination: empty, owner: "tune").commit()
+    }
+
+    /// Staging folders of processes that are gone are removed; a live process's stays.
+    @Test func leftoversOfDeadProcessesAreRemoved() throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // PID 2^22 + 1 is above Linux's pid_max limit, so no process has it.
+        let dead = root.appendingPathComponent(".out.partial-4194305"), alive = root.appendingPathComponent(".out.partial-1")
+        for folder in [dead, alive] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try ReportDirectory(destination: root.appendingPathComponent("out"), owner: "run").commit()
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: alive.path))  // PID 1 is alive
     }
 }

@@ -63,7 +63,7 @@ import Testing
         tolerances:
           - {metric: coverage, abs: 0.002}
         """.write(to: suiteFile, atomically: true, encoding: .utf8)
-        let common = ["regress", "--suite", suiteFile.path, "--baseline", baseline.path, "--out", folder.path]
+        let common = ["regress", "--suite", suiteFile.path, "--baseline", baseline.path, "--out", folder.appendingPathComponent("regress").path]
         #expect(try Tool.run(common + ["--update-baseline", "--set", "selection.threshold=2"]).status == 0)
         let better = try Tool.run(common)
         #expect(better.status == 0, "\(better.standardOutput)")
@@ -76,14 +76,18 @@ import Testing
         let suiteFile = folder.appendingPathComponent("suite.yaml"), baseline = folder.appendingPathComponent("metrics.csv")
         try "scenarios:\n  - {scenario: orbit-72}\ntolerances:\n  - {metric: coverage, abs: -1}\n".write(
             to: suiteFile, atomically: true, encoding: .utf8)
-        let bad = try Tool.run(["regress", "--suite", suiteFile.path, "--baseline", baseline.path, "--out", folder.path])
+        let bad = try Tool.run([
+            "regress", "--suite", suiteFile.path, "--baseline", baseline.path, "--out", folder.appendingPathComponent("regress").path,
+        ])
         #expect(bad.status != 0 && bad.standardError.split(separator: "\n").count == 1)
         #expect(bad.standardError.contains("suite.yaml:4: tolerances[0].abs:"), "\(bad.standardError)")
 
         try "scenarios:\n  - {scenario: tripod-ideal}\ntolerances:\n  - {metric: coverage}\n".write(
             to: suiteFile, atomically: true, encoding: .utf8)
         try "scenario,seed,coverage\norbit-72,1,1.0000\n".write(to: baseline, atomically: true, encoding: .utf8)
-        let missing = try Tool.run(["regress", "--suite", suiteFile.path, "--baseline", baseline.path, "--out", folder.path])
+        let missing = try Tool.run([
+            "regress", "--suite", suiteFile.path, "--baseline", baseline.path, "--out", folder.appendingPathComponent("regress").path,
+        ])
         #expect(missing.status != 0 && missing.standardError.contains("the baseline has no rows for tripod-ideal"))
     }
 }

@@ -76,7 +76,7 @@ private func lines(_ url: URL) throws -> [Substring] {
         #expect(abs(overall - distances.reduce(0, +) / Double(distances.count)) < 0.006)
 
         let png = try PNGCodec.decode(Array(try Data(contentsOf: folder.appendingPathComponent("plots/rephoto-errors.png"))))
-        #expect(png.text("Comment") == "seeds 1,2")
+        #expect(png.text("Comment") == "seeds 1,2; overrides rephoto.users=20")
     }
 
     @Test func sameSeedsGiveByteIdenticalTables() throws {

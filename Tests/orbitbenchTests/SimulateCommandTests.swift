@@ -24,7 +24,7 @@ let shippedScenarios = shippedCaptureScenarios + ["rephoto-fountain"]
             let columns = lines[0].split(separator: ",").count
             #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == columns }, "\(name)/\(file)")
         }
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("scenario.yaml").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("scenario.resolved.yaml").path))
         let png = try PNGCodec.decode(Array(try Data(contentsOf: folder.appendingPathComponent("plots/trajectory.png"))))
         #expect(png.image.width == 900 && png.texts.contains { $0.value.contains("orbitbench simulate") }, "\(name)")
     }

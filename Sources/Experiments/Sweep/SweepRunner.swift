@@ -39,6 +39,11 @@ public enum SweepRunner {
         } catch {
             throw OutputError(path: directory.path, reason: "cannot create the output directory (\(ReportDirectory.reason(error)))")
         }
+        let entries = ((try? manager.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
+        if mode != .overwrite && !entries.isEmpty && !entries.contains("sweep.json") {
+            throw SweepError(
+                "\(directory.path) is not empty and holds no sweep (no sweep.json); pass --overwrite to write into it, or choose another --out")
+        }
         var done = Set<Int>()
         let exists = manager.fileExists(atPath: csvURL.path)
         switch (mode, exists) {

@@ -45,6 +45,8 @@ struct CalibrateCommand: ParsableCommand {
         return from...to
     }
 
+    @OptionGroup var outputOptions: OutputOptions
+
     func run() throws {
         let calibration: ImuCalibration
         do {
@@ -54,13 +56,14 @@ struct CalibrateCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)")  // RecordingError or ConfigError: one line with file and place
         }
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: out))
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "calibrate", overwrite: outputOptions.overwrite)
+        let origin = ReportOrigin(command: "calibrate", scenarios: [calibration.recording])
+        try report.record(origin, scenarios: [])
         let yaml = CalibrationReport.yaml(calibration, file: recording)
         try report.write(yaml, to: "imu.yaml")
         try report.write(CalibrationReport.csv(calibration).bytes, to: "allan.csv")
         if !noPlots {
-            let provenance = Provenance.texts(command: "calibrate", scenarios: [calibration.recording], seeds: [])
-            try report.write(try CalibrationReport.figure(calibration, provenance: provenance), to: "plots/allan.png")
+            try report.write(try CalibrationReport.figure(calibration, provenance: origin.pngTexts), to: "plots/allan.png")
         }
         try report.commit()
         print(CalibrationReport.table(calibration))

@@ -16,7 +16,7 @@ extension FusionCommand {
         do { settings = try ScenarioLoader.builtInDefault(overrides: scenarioOptions.parsedOverrides).fusion.settings } catch {
             throw CommandFailure(error.description)
         }
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: out))
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "fusion", overwrite: outputOptions.overwrite)
         var loaded: [SensorRecording] = []
         var readSeconds: [Double] = []
         for path in recordings {
@@ -36,7 +36,9 @@ extension FusionCommand {
         let reading = String(
             format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", readSeconds.reduce(0, +) / Double(readSeconds.count) * 1000,
             (readSeconds.max() ?? 0) * 1000)
-        let summary = try RecordingFusionReport.write(rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, plots: !noPlots)
+        let summary = try RecordingFusionReport.write(
+            rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, plots: !noPlots,
+            origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides))
         try report.commit()
         print(summary, terminator: "")
         let plotted = !noPlots && !RecordingFusionReport.averages(rows).isEmpty

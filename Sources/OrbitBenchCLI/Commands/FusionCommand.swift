@@ -57,6 +57,7 @@ struct FusionCommand: ParsableCommand {
     var noPlots = false
 
     @OptionGroup var scenarioOptions: ScenarioOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
         _ = try ListParsing.names(filters, option: "--filters") as [FilterName]
@@ -71,9 +72,12 @@ struct FusionCommand: ParsableCommand {
         if !recordings.isEmpty { return try runRecordings() }
         let filters: [FilterName] = try ListParsing.names(self.filters, option: "--filters")
         let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map { try scenarioOptions.loadCapture($0, for: "fusion") }
-        _ = try ReportDirectory(destination: URL(fileURLWithPath: out))  // fail on unwritable output before any work
+        // Fail on unwritable or foreign output before any work.
+        _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "fusion", overwrite: outputOptions.overwrite)
         let rows = try Bench.fusion(loaded, seeds: try seeds.map(ListParsing.seeds), filters: filters, useMagnetometer: dof == 9)
-        let summary = try Bench.writeFusionReport(rows, scenarios: loaded, useMagnetometer: dof == 9, to: out, plots: !noPlots)
+        let summary = try Bench.writeFusionReport(
+            rows, scenarios: loaded, useMagnetometer: dof == 9, to: out, plots: !noPlots,
+            origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides), overwrite: outputOptions.overwrite)
         print(summary, terminator: "")
         print("wrote \(out)/fusion.csv, fusion-summary.txt\(noPlots ? "" : ", plots/fusion-error.png")")
     }

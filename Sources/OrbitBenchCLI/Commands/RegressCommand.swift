@@ -36,6 +36,7 @@ struct RegressCommand: ParsableCommand {
     var out: String = "reports/regress"
 
     @OptionGroup var scenarioOptions: ScenarioOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
         let suitePath = suite ?? Bench.projectFile("scenarios/\(RegressionSuite.fileName)")
@@ -47,21 +48,33 @@ struct RegressCommand: ParsableCommand {
         let scenarios = try RegressionRun.scenarios(loaded, searchDirectories: directories, extra: scenarioOptions.parsedOverrides)
         let runs = loaded.entries.map(\.seeds.count).reduce(0, +)
         let previous = updateBaseline ? nil : try RegressionRun.load(baseline: baselinePath)
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "regress", overwrite: outputOptions.overwrite)
+        // Each entry's scenario under its row label, so its resolved file reproduces its rows.
+        let labelled = zip(loaded.entries, scenarios).map { entry, scenario in
+            var named = scenario
+            named.name = entry.name
+            return named
+        }
+        try report.record(
+            ReportOrigin(
+                command: "regress", scenarios: labelled.map(\.name), seeds: loaded.entries.flatMap(\.seeds), overrides: scenarioOptions.overrides),
+            scenarios: labelled)
         let progress = ProgressLine(total: runs, label: "orbitbench regress")
         let start = CPUClock.wall()
         let current = try RegressionRun.run(loaded, scenarios: scenarios) { progress.update($0) }.asWritten()
         progress.finish()
         let elapsed = CPUClock.wall() - start
-        let output = URL(fileURLWithPath: out)
-        try AtomicFile.write(current.csv.bytes, to: output.appendingPathComponent("metrics.csv"))
+        try report.write(current.csv.bytes, to: "metrics.csv")
         print("regress: \(loaded.entries.count) scenarios, \(runs) runs in \(String(format: "%.1f", elapsed)) s")
         guard let previous else {
+            try report.commit()
             try AtomicFile.write(current.csv.bytes, to: URL(fileURLWithPath: baselinePath))
             print("wrote the new baseline \(baselinePath) (\(current.rows.count) rows); commit it with the change that caused it")
             return
         }
         let comparison = try RegressionComparison(suite: loaded, baseline: previous, current: current)
-        try AtomicFile.write(RegressReport.csv(comparison).bytes, to: output.appendingPathComponent("diff.csv"))
+        try report.write(RegressReport.csv(comparison).bytes, to: "diff.csv")
+        try report.commit()
         print("baseline \(baselinePath), \(loaded.tolerances.count) metrics checked")
         print(RegressReport.table(comparison, everything: all))
         if !comparison.regressions.isEmpty { throw ExitCode.failure }

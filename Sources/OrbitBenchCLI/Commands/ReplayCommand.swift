@@ -44,6 +44,7 @@ struct ReplayCommand: ParsableCommand {
     var noPlots = false
 
     @OptionGroup var scenarioOptions: ScenarioOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
         if let filter {
@@ -65,9 +66,11 @@ struct ReplayCommand: ParsableCommand {
             throw CommandFailure(
                 "\(session)/motion.csv holds DeviceMotion, fused on the phone: --filter applies to raw gyroscope/accelerometer logs only")
         }
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: destination))
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: destination), owner: "replay", overwrite: outputOptions.overwrite)
         let result = Bench.replay(log, name: name, scenario: settings)
-        try ReplayReport.write(result, name: name, scenario: settings, to: report, plots: !noPlots)
+        try ReplayReport.write(
+            result, name: name, scenario: settings, to: report, plots: !noPlots,
+            origin: ReportOrigin(command: "replay", overrides: scenarioOptions.overrides))
         try report.commit()
         print(ReplayReport.table(result, name: name, scenario: settings))
         for warning in ReplayReport.warnings(result, log: log) {

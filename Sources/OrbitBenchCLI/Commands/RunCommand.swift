@@ -38,6 +38,7 @@ struct RunCommand: ParsableCommand {
     var noPlots = false
 
     @OptionGroup var scenarioOptions: ScenarioOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
         if let seeds { _ = try ListParsing.seeds(seeds) }
@@ -48,7 +49,10 @@ struct RunCommand: ParsableCommand {
         let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map(scenarioOptions.load)
         let destinations = loaded.map { URL(fileURLWithPath: out).appendingPathComponent($0.name).path }
         // Fail on unwritable output before any work.
-        for destination in destinations { _ = try ReportDirectory(destination: URL(fileURLWithPath: destination)) }
+        for destination in destinations {
+            _ = try ReportDirectory(destination: URL(fileURLWithPath: destination), owner: "run", overwrite: outputOptions.overwrite)
+        }
+        let origin = ReportOrigin(command: "run", overrides: scenarioOptions.overrides)
         let total = loaded.map { (seedOverride ?? $0.seeds).count }.reduce(0, +)
         let progress = ProgressLine(total: total, label: "orbitbench run")
         let outcomes: [Bench.Outcome]
@@ -59,7 +63,9 @@ struct RunCommand: ParsableCommand {
         }
         progress.finish()
         for (index, scenario) in loaded.enumerated() {
-            print(try Bench.writeReport(scenario, outcomes[index], to: destinations[index], plots: !noPlots))
+            print(
+                try Bench.writeReport(
+                    scenario, outcomes[index], to: destinations[index], plots: !noPlots, origin: origin, overwrite: outputOptions.overwrite))
             print("wrote \(destinations[index])/\n")
         }
         if !noPlots, let comparison = try Bench.writeComparison(loaded, outcomes, to: out) { print("wrote \(comparison)") }

@@ -30,21 +30,25 @@ struct SimulateCommand: ParsableCommand {
     var noPlots = false
 
     @OptionGroup var scenarioOptions: ScenarioOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
         let scenario = try scenarioOptions.loadCapture(self.scenario, for: "simulate")
         let seed = self.seed ?? scenario.seeds[0]
         let destination = URL(fileURLWithPath: out).appendingPathComponent("\(scenario.name)-seed-\(seed)")
-        _ = try ReportDirectory(destination: destination)  // fail on unwritable output before any work
+        // Fail on unwritable or foreign output before any work.
+        _ = try ReportDirectory(destination: destination, owner: "simulate", overwrite: outputOptions.overwrite)
         let (run, session) = try Bench.simulate(scenario, seed: seed)
-        try Bench.writeSimulation(scenario, run: run, session: session, to: destination.path, plots: !noPlots)
+        try Bench.writeSimulation(
+            scenario, run: run, session: session, to: destination.path, plots: !noPlots,
+            origin: ReportOrigin(command: "simulate", overrides: scenarioOptions.overrides), overwrite: outputOptions.overwrite)
         let dropped = try run.pipelineWithoutGuard().frames.filter(\.dropped).count
         print(
             """
             \(scenario.name) seed \(seed): \(String(format: "%.2f", run.trajectory.duration)) s, \
             \(run.imu.count) IMU samples, \(run.motion.count) motion updates, \(run.frames.count) frames \
             (\(dropped) dropped by the queue without a flood guard)
-            wrote \(destination.path)/{truth,imu,motion,frames}.csv, scenario.yaml, session/{motion,frames}.csv and plots/trajectory.png
+            wrote \(destination.path)/{truth,imu,motion,frames}.csv, scenario.resolved.yaml, provenance.json, session/{motion,frames}.csv and plots/trajectory.png
             """)
     }
 }

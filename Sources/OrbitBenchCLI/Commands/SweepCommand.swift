@@ -116,12 +116,15 @@ struct SweepCommand: ParsableCommand {
             plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, progress: { done, _ in progress.update(done) })
         progress.finish()
         if outcome.resumed > 0 { print("resumed: \(outcome.resumed) of \(plan.jobs.count) runs were done, ran \(outcome.ran)") }
+        let origin = ReportOrigin(command: "sweep", scenarios: [plan.base.name], seeds: plan.seeds, overrides: scenarioOptions.overrides)
+        try AtomicFile.write(Array(try ReportJSON.encode(origin)), to: directory.appendingPathComponent("provenance.json"))
+        try AtomicFile.write(Array(ScenarioLoader.yaml(for: plan.base).utf8), to: directory.appendingPathComponent("scenario.resolved.yaml"))
         let results = try SweepResults(plan: plan, csv: outcome.csv, metric: metric)
         let constraints = try require.map { text in try SweepConstraint(parsing: text) }
         let feasibility = constraints.isEmpty ? nil : try SweepFeasibility(plan: plan, csv: outcome.csv, constraints: constraints)
         print(SweepReport.table(results, top: 5, feasibility: feasibility))
         if !noPlots {
-            let provenance = Provenance.texts(command: "sweep", scenarios: [plan.base.name], seeds: plan.seeds)
+            let provenance = origin.pngTexts
             let coverage =
                 metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture
                 ? try SweepResults(plan: plan, csv: outcome.csv, metric: "coverage") : nil

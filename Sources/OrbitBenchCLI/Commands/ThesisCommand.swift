@@ -20,18 +20,21 @@ struct ThesisCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder with the published tables (default: scenarios/thesis).", valueName: "dir"))
     var data: String?
 
+    @OptionGroup var outputOptions: OutputOptions
+
     func run() throws {
         let directory = data ?? Self.defaultDataDirectory()
         let thesis: ThesisData
         do { thesis = try ThesisData.load(directory: directory) } catch { throw CommandFailure(error.description) }
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: out))
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "thesis", overwrite: outputOptions.overwrite)
+        let origin = ReportOrigin(command: "thesis", scenarios: ["thesis tables 6.1–6.3 (\(directory))"])
+        try report.record(origin, scenarios: [])
         let audit = ThesisAudit(data: thesis)
         try report.write(ThesisReport.table62(audit).bytes, to: "table-6-2.csv")
         try report.write(ThesisReport.table63(audit).bytes, to: "table-6-3.csv")
         let markdown = ThesisReport.markdown(audit)
         try report.write(markdown, to: "audit.md")
-        let provenance = Provenance.texts(command: "thesis", scenarios: ["thesis tables 6.1–6.3"], seeds: [])
-        try report.write(try ThesisReport.keypointsFigure(audit, provenance: provenance), to: "plots/keypoints.png")
+        try report.write(try ThesisReport.keypointsFigure(audit, provenance: origin.pngTexts), to: "plots/keypoints.png")
         try report.commit()
         let distances = audit.distances.filter(\.agrees).count
         let statistics = audit.statistics.filter { $0.agreesFromTable61 || $0.agreesFromPublished62 }.count
@@ -45,6 +48,6 @@ struct ThesisCommand: ParsableCommand {
         print("wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, plots/keypoints.png}")
     }
 
-    /// scenarios/thesis relative to the working directory, else in the checkout.
+    /// scenarios/thesis relative to the working directory, else the copy in the binary.
     static func defaultDataDirectory() -> String { Bench.thesisDataDirectory }
 }

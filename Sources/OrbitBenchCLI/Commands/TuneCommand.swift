@@ -59,6 +59,7 @@ struct TuneCommand: ParsableCommand {
     var noPlots = false
 
     @OptionGroup var scenarioOptions: ScenarioOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     var keys: [String] { params.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Self.defaultParameters }
 
@@ -79,7 +80,10 @@ struct TuneCommand: ParsableCommand {
             ScenarioSource(reference: $0, searchDirectories: scenarioOptions.searchDirectories, overrides: scenarioOptions.parsedOverrides)
         }
         let problem = try TuningProblem(sources: sources, keys: keys, objective: objective)
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: out))
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "tune", overwrite: outputOptions.overwrite)
+        let origin = ReportOrigin(
+            command: "tune", scenarios: problem.scenarios.map(\.name), seeds: train + test, overrides: scenarioOptions.overrides)
+        try report.record(origin, scenarios: problem.scenarios)
         let progress = ProgressLine(total: maxEvaluations, label: "orbitbench tune")
         let start = CPUClock.wall()
         let outcome = try Tuner.run(problem, trainSeeds: train, testSeeds: test, maxEvaluations: maxEvaluations) { progress.update($0.index) }
@@ -87,8 +91,7 @@ struct TuneCommand: ParsableCommand {
         try report.write(TuningReport.yaml(outcome, problem: problem, trainSeeds: train, testSeeds: test), to: "tuned.yaml")
         try report.write(TuningReport.csv(outcome, problem: problem).bytes, to: "tuning.csv")
         if !noPlots {
-            let provenance = Provenance.texts(command: "tune", scenarios: problem.scenarios.map(\.name), seeds: train + test)
-            try report.write(try TuningPlots.figure(outcome, problem: problem, provenance: provenance), to: "plots/tuning.png")
+            try report.write(try TuningPlots.figure(outcome, problem: problem, provenance: origin.pngTexts), to: "plots/tuning.png")
         }
         try report.commit()
         print(TuningReport.table(outcome, problem: problem, trainSeeds: train, testSeeds: test))

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// How a command treats its output folder.
+struct OutputOptions: ParsableArguments {
+    @Flag(
+        help:
+            "Replace a non-empty output folder that another command (or no orbitbench command) wrote; the same command replaces its own folder without it."
+    )
+    var overwrite = false
+}
