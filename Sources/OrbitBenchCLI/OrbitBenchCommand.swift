@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import CPlatform
 import OrbitBench
 
@@ -9,13 +10,21 @@ public struct OrbitBenchCommand: ParsableCommand {
     public init() {}
 
     /// Parses `arguments` (default: the process's) and runs the command; exits the process.
+    ///
+    /// Exit codes: 0 success (and `--help`, `--version`); 1 the check failed (`regress` found a
+    /// regression); 2 a usage or input error (bad arguments, unreadable or invalid files), with
+    /// a one-line message on stderr.
     public static func main(_ arguments: [String]? = nil) {
         _ = platform_keep_freed_memory()
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+        } catch let code as ExitCode {
+            exit(withError: code)
         } catch {
-            exit(withError: error)
+            guard exitCode(for: error) != .success else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
         }
     }
 
@@ -34,7 +43,8 @@ public struct OrbitBenchCommand: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self,
-            ReplayCommand.self, PlotCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self, MetricsCommand.self,
+            ReplayCommand.self, PlotCommand.self, CompareCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self,
+            MetricsCommand.self,
             BenchCommand.self,
         ]
     )

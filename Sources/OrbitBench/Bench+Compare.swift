@@ -1,0 +1,45 @@
+import Foundation
+import ReportIO
+
+extension Bench {
+    /// `orbitbench compare SCENARIO --a … --b …`: the scenario with overrides `a` and with
+    /// overrides `b`, each run on `seeds` (common random numbers), compared per seed.
+    public static func compare(
+        _ reference: String, a: [String], b: [String], seeds: [UInt64]? = nil, level: Double = 0.95,
+        searchDirectories: [String] = scenarioDirectories, progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> (a: Scenario, b: Scenario, comparison: ABComparison) {
+        let left = try scenario(reference, overrides: a, searchDirectories: searchDirectories)
+        let right = try scenario(reference, overrides: b, searchDirectories: searchDirectories)
+        let outcome = try ABComparison.run(a: left, b: right, seeds: seeds ?? left.seeds, level: level, progress: progress)
+        return (left, right, outcome.comparison)
+    }
+
+    /// `orbitbench compare --reports A B`: two reports' per-seed metrics (two code versions,
+    /// two settings run separately), paired by scenario and seed.
+    public static func compare(reports a: String, _ b: String, level: Double = 0.95) throws -> ABComparison {
+        try ABComparison(a: RegressionRun.loadReport(a), b: RegressionRun.loadReport(b), level: level)
+    }
+
+    /// Writes compare.csv, plots/paired-differences.png, provenance.json and the two sides'
+    /// resolved scenarios (`scenarios/a.resolved.yaml`, `scenarios/b.resolved.yaml`).
+    public static func writeComparisonReport(
+        _ comparison: ABComparison, sides: (a: Scenario, b: Scenario)?, to directory: String, plots: Bool = true,
+        title: String = "A vs B, paired by seed", origin: ReportOrigin = ReportOrigin(command: "compare"), overwrite: Bool = false
+    ) throws {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
+        var named: [Scenario] = []
+        if let sides {
+            var a = sides.a, b = sides.b
+            (a.name, b.name) = ("a", "b")
+            named = [a, b]
+        }
+        let scenarios = comparison.lines.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let origin = origin.with(scenarios: scenarios, seeds: origin.seeds)
+        try report.record(origin, scenarios: named)
+        try report.write(CompareReport.csv(comparison).bytes, to: "compare.csv")
+        if plots, let png = try CompareReport.figure(comparison, title: title, provenance: origin.pngTexts) {
+            try report.write(png, to: "plots/paired-differences.png")
+        }
+        try report.commit()
+    }
+}

@@ -1,0 +1,117 @@
+import Experiments
+import Foundation
+import Plotting
+import ReportIO
+import Runs
+
+/// `orbitbench compare`'s console table, compare.csv and plots/paired-differences.png.
+public enum CompareReport {
+    static func format(_ value: Double?, _ metric: String) -> String {
+        guard let value, value.isFinite else { return "–" }
+        let decimals = max(Metric.named(metric)?.decimals ?? 3, 2) + 1
+        return String(format: "%+.\(decimals)f", value)
+    }
+
+    static func p(_ value: Double?) -> String { value.map { $0 < 0.001 ? "<0.001" : String(format: "%.3f", $0) } ?? "–" }
+
+    /// One row per (scenario, metric): means, the paired difference with its interval, the
+    /// three tests, the verdict, and the seeds a difference of the observed size needs.
+    public static func table(_ comparison: ABComparison, metrics: Set<String>? = nil) -> String {
+        let percent = Int((comparison.level * 100).rounded())
+        let rows = comparison.lines.filter { metrics?.contains($0.metric) ?? true }.map { line -> [String] in
+            let paired = line.paired
+            let interval = paired.interval.map { "[\(format($0.lowerBound, line.metric)), \(format($0.upperBound, line.metric))]" } ?? "–"
+            let needed =
+                line.verdict == .identical
+                ? "–"
+                : PairedComparison.seedsNeeded(difference: paired.meanDifference, sd: paired.differenceSD, level: comparison.level)
+                    .map(String.init) ?? ">100000"
+            return [
+                line.scenario, line.metric, String(paired.differences.count), String(format: "%.4g", paired.meanA),
+                String(format: "%.4g", paired.meanB), format(paired.meanDifference, line.metric), interval, p(paired.tTestP),
+                p(paired.wilcoxonP), p(paired.signTestP), line.verdict.rawValue, needed,
+            ]
+        }
+        return TextTable.render(
+            header: [
+                "scenario", "metric", "seeds", "A", "B", "B − A", "\(percent) % interval", "t p", "Wilcoxon p", "sign p", "verdict",
+                "seeds needed",
+            ], rows: rows)
+    }
+
+    public static func csv(_ comparison: ABComparison) -> CSVWriter {
+        var csv = CSVWriter(header: [
+            "scenario", "metric", "seeds", "mean_a", "mean_b", "mean_diff", "sd_diff", "ci_low", "ci_high", "t_p", "wilcoxon_p", "sign_p",
+            "verdict", "detectable_diff", "seeds_needed",
+        ])
+        for line in comparison.lines {
+            let paired = line.paired
+            csv.text(line.scenario)
+            csv.text(line.metric)
+            csv.integer(paired.differences.count)
+            csv.number(paired.meanA, decimals: 6)
+            csv.number(paired.meanB, decimals: 6)
+            csv.number(paired.meanDifference, decimals: 6)
+            csv.number(paired.differenceSD, decimals: 6)
+            csv.number(paired.interval?.lowerBound, decimals: 6)
+            csv.number(paired.interval?.upperBound, decimals: 6)
+            csv.number(paired.tTestP, decimals: 6)
+            csv.number(paired.wilcoxonP, decimals: 6)
+            csv.number(paired.signTestP, decimals: 6)
+            csv.text(line.verdict.rawValue)
+            csv.number(paired.detectableDifference(), decimals: 6)
+            if let needed = PairedComparison.seedsNeeded(difference: paired.meanDifference, sd: paired.differenceSD, level: comparison.level) {
+                csv.integer(needed)
+            } else {
+                csv.empty()
+            }
+            csv.endRow()
+        }
+        return csv
+    }
+
+    /// One panel per metric with a direction (first scenario): each seed's B − A, the mean and
+    /// its interval shaded, zero dashed; the verdict in the panel title.
+    public static func figure(_ comparison: ABComparison, title: String, provenance: [PNGText]) throws -> [UInt8]? {
+        let scenario = comparison.lines.first?.scenario
+        let ofScenario = comparison.lines.filter { $0.scenario == scenario && RunMetrics.direction(of: $0.metric) != .none }
+        let shown = ofScenario.filter { $0.verdict != .identical }
+        let identical = ofScenario.filter { $0.verdict == .identical }.map(\.metric)
+        guard !shown.isEmpty else { return nil }
+        let panels = shown.map { line -> Panel in
+            let paired = line.paired
+            let seeds = paired.differences.indices.map(Double.init)
+            let seedNames = line.seeds.map(String.init)
+            var bands: [Band] = []
+            if let interval = paired.interval, interval.upperBound > interval.lowerBound {
+                bands.append(Band(interval, color: Palette.color(0).withAlpha(0.18), axis: .y))
+            }
+            let unit = Metric.named(line.metric)?.unit.symbol ?? ""
+            let values = paired.differences + [0] + (paired.interval.map { [$0.lowerBound, $0.upperBound] } ?? [])
+            let low = values.min() ?? -1, high = values.max() ?? 1
+            let span = high > low ? high - low : max(abs(high), 1e-3)
+            return .cartesian(
+                CartesianPlot(
+                    title: "\(line.metric): \(line.verdict.rawValue)",
+                    x: ChartAxis("seed", categories: seedNames),
+                    y: ChartAxis("B − A\(unit.isEmpty ? "" : " (\(unit))")", limits: (low - 0.15 * span)...(high + 0.15 * span)),
+                    series: [Series(nil, color: Palette.color(1), x: seeds, y: paired.differences, style: .markers(radius: 3.5))],
+                    bands: bands,
+                    lines: [
+                        ReferenceLine(0, .horizontal, color: Palette.frame, label: nil),
+                        ReferenceLine(paired.meanDifference, .horizontal, color: Palette.color(0), label: "mean", dash: []),
+                    ], legend: .none))
+        }
+        let columns = 3
+        var rows: [[Panel]] = stride(from: 0, to: panels.count, by: columns).map { Array(panels[$0..<min($0 + columns, panels.count)]) }
+        while rows[rows.count - 1].count < columns { rows[rows.count - 1].append(.empty) }
+        let percent = Int((comparison.level * 100).rounded())
+        let figure = Figure(
+            title: title,
+            subtitle:
+                "\(scenario ?? ""): B − A per seed (orange), mean (blue line) and its \(percent) % Student-t interval (shaded); zero dashed. Verdicts at the \(percent) % level.",
+            footnote: identical.isEmpty ? nil : "identical on every seed (not drawn): \(identical.joined(separator: ", "))",
+            width: 1500, height: 330 * rows.count + 160, rows: rows)
+        return try figure.pngBytes(provenance: provenance)
+    }
+}
