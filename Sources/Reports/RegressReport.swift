@@ -1,50 +1,81 @@
-import Runs
 import Experiments
 import Foundation
 import ReportIO
+import Runs
 import Scenarios
 
-/// The stdout diff and diff.csv of `orbitbench regress`.
+/// `orbitbench regress` output: the console diff, diff.csv, JUnit XML and a Markdown summary.
 public enum RegressReport {
     static func number(_ value: Double?) -> String {
         guard let value else { return "–" }
         return String(format: abs(value) >= 100 ? "%.1f" : "%.4f", value)
     }
 
-    /// Lines that are not `ok` (all lines with `everything`), then the verdict.
+    static func signed(_ value: Double?) -> String { value.map { ($0 >= 0 ? "+" : "") + number($0) } ?? "–" }
+
+    static func p(_ line: RegressionComparison.Line) -> String {
+        guard let p = line.p else { return "–" }
+        return p < 0.001 ? "<0.001" : String(format: "%.3f", p)
+    }
+
+    static let header = ["scenario", "metric", "baseline", "current", "change", "allowed", "p", "noise-detectable", "verdict"]
+
+    static func row(_ line: RegressionComparison.Line) -> [String] {
+        [
+            line.scenario, line.metric, number(line.baseline), number(line.current), signed(line.change), "±" + number(line.allowance), p(line),
+            line.detectableNoiseChange.map { "±" + number($0) } ?? "–", line.fails ? line.verdict.rawValue.uppercased() : line.verdict.rawValue,
+        ]
+    }
+
+    /// Lines that are not `ok` (all lines with `everything`), failures first, then the verdict.
     public static func table(_ comparison: RegressionComparison, everything: Bool) -> String {
-        // Failures first, then improvements, each in suite order.
         let shown = comparison.lines.filter { everything || $0.verdict != .ok }
             .enumerated().sorted { ($0.element.fails ? 0 : 1, $0.offset) < ($1.element.fails ? 0 : 1, $1.offset) }.map(\.element)
         var text = ""
-        if !shown.isEmpty {
-            text += TextTable.render(
-                header: ["scenario", "metric", "baseline", "current", "change", "allowed", "better", "verdict"],
-                rows: shown.map { line in
-                    [
-                        line.scenario, line.metric, number(line.baseline), number(line.current),
-                        line.change.map { ($0 >= 0 ? "+" : "") + number($0) } ?? "–", "±" + number(line.allowance),
-                        line.better.rawValue, line.fails ? line.verdict.rawValue.uppercased() : line.verdict.rawValue,
-                    ]
-                })
-            text += "\n"
-        }
+        if !shown.isEmpty { text += TextTable.render(header: header, rows: shown.map(row)) + "\n" }
+        return text + verdict(comparison)
+    }
+
+    /// One line: no regressions (with improvements and changes within noise counted), or the
+    /// failing checks.
+    public static func verdict(_ comparison: RegressionComparison) -> String {
         let failing = comparison.regressions
         let improved = comparison.lines.filter { $0.verdict == .improved }.count
-        if failing.isEmpty {
-            text += "no regressions: \(comparison.lines.count) checks within tolerance"
-            if improved > 0 { text += " (\(improved) improved beyond it: keep the gain with --update-baseline)" }
-        } else {
+        let noise = comparison.lines.filter { $0.verdict == .withinNoise }.count
+        guard failing.isEmpty else {
             let names = failing.map { "\($0.metric) on \($0.scenario)" }
-            text +=
-                "\(failing.count) regression\(failing.count == 1 ? "" : "s"): " + names.prefix(6).joined(separator: ", ")
+            return "\(failing.count) regression\(failing.count == 1 ? "" : "s"): " + names.prefix(6).joined(separator: ", ")
                 + (names.count > 6 ? ", …" : "")
         }
+        var text = "no regressions: \(comparison.lines.count) checks within tolerance or seed noise"
+        if improved > 0 { text += "; \(improved) improved beyond it: keep the gain with --update-baseline" }
+        if noise > 0 { text += "; \(noise) moved beyond the tolerance but not significantly (seed noise at the \(percent(comparison)) level)" }
         return text
     }
 
+    static func percent(_ comparison: RegressionComparison) -> String { "\(Int((comparison.level * 100).rounded())) %" }
+
+    /// Per metric, the smallest change the suite's seeds detect when a change re-draws the seed
+    /// noise: the largest over the scenarios (a deterministic shift is detected at any size
+    /// beyond the tolerance).
+    public static func detectability(_ comparison: RegressionComparison) -> String {
+        var metrics: [String] = []
+        for line in comparison.lines where !metrics.contains(line.metric) { metrics.append(line.metric) }
+        let rows = metrics.map { metric -> [String] in
+            let lines = comparison.lines.filter { $0.metric == metric }
+            let worst = lines.compactMap { line in line.detectableNoiseChange.map { (line.scenario, $0) } }.max { $0.1 < $1.1 }
+            let seeds = Set(lines.compactMap { $0.paired?.differences.count }).sorted().map(String.init).joined(separator: "/")
+            return [metric, seeds, worst.map { "±" + number($0.1) } ?? "–", worst?.0 ?? "–"]
+        }
+        return "Smallest change detected at the \(percent(comparison)) level with 80 % power when a change re-draws the seed noise:\n"
+            + TextTable.render(header: ["metric", "seeds", "detectable", "on (hardest scenario)"], rows: rows)
+    }
+
     public static func csv(_ comparison: RegressionComparison) -> CSVWriter {
-        var csv = CSVWriter(header: ["scenario", "metric", "baseline", "current", "change", "allowed", "better", "verdict"])
+        var csv = CSVWriter(header: [
+            "scenario", "metric", "baseline", "current", "change", "allowed", "better", "ci_low", "ci_high", "p", "wilcoxon_p",
+            "noise_detectable", "verdict",
+        ])
         for line in comparison.lines {
             csv.text(line.scenario)
             csv.text(line.metric)
@@ -53,9 +84,63 @@ public enum RegressReport {
             csv.number(line.change, decimals: 4)
             csv.number(line.allowance, decimals: 4)
             csv.text(line.better.rawValue)
+            csv.number(line.paired?.interval?.lowerBound, decimals: 6)
+            csv.number(line.paired?.interval?.upperBound, decimals: 6)
+            csv.number(line.p, decimals: 6)
+            csv.number(line.paired?.wilcoxonP, decimals: 6)
+            csv.number(line.detectableNoiseChange, decimals: 6)
             csv.text(line.verdict.rawValue)
             csv.endRow()
         }
         return csv
+    }
+
+    /// JUnit XML: one test suite per scenario, one test case per checked metric, a failure
+    /// element (baseline, current, allowance, paired test) for each regression.
+    public static func junit(_ comparison: RegressionComparison) -> String {
+        var scenarios: [String] = []
+        for line in comparison.lines where !scenarios.contains(line.scenario) { scenarios.append(line.scenario) }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml +=
+            "<testsuites name=\"orbitbench regress\" tests=\"\(comparison.lines.count)\" failures=\"\(comparison.regressions.count)\" errors=\"0\">\n"
+        for scenario in scenarios {
+            let lines = comparison.lines.filter { $0.scenario == scenario }
+            xml +=
+                "  <testsuite name=\"\(escape(scenario))\" tests=\"\(lines.count)\" failures=\"\(lines.filter(\.fails).count)\" errors=\"0\" skipped=\"0\">\n"
+            for line in lines {
+                let open = "    <testcase classname=\"regress.\(escape(scenario))\" name=\"\(escape(line.metric))\""
+                guard line.fails else {
+                    xml += open + "/>\n"
+                    continue
+                }
+                let message =
+                    "\(line.metric) on \(scenario): \(line.verdict.rawValue), baseline \(number(line.baseline)), current \(number(line.current)), change \(signed(line.change)), allowed ±\(number(line.allowance))"
+                let detail =
+                    "better: \(line.better.rawValue); paired t-test p = \(p(line)) (one-sided for metrics with a direction); interval \(line.paired?.interval.map { "[\(number($0.lowerBound)), \(number($0.upperBound))]" } ?? "–")"
+                xml += open + ">\n"
+                xml += "      <failure message=\"\(escape(message))\" type=\"\(line.verdict.rawValue)\">\(escape(detail))</failure>\n"
+                xml += "    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    /// A Markdown summary for a CI job page: the verdict, then the failing and noteworthy checks.
+    public static func markdown(_ comparison: RegressionComparison) -> String {
+        let failing = !comparison.regressions.isEmpty
+        var text = "## orbitbench regress: \(failing ? "❌" : "✅") \(verdict(comparison))\n\n"
+        let shown = comparison.lines.filter { $0.verdict != .ok }
+        guard !shown.isEmpty else { return text + "All \(comparison.lines.count) checks within tolerance.\n" }
+        text += "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
+        for line in shown.sorted(by: { ($0.fails ? 0 : 1) < ($1.fails ? 0 : 1) }) {
+            text += "| " + row(line).map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

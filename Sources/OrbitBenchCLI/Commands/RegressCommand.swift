@@ -7,17 +7,20 @@ struct RegressCommand: ParsableCommand {
         commandName: "regress",
         abstract: "Run the regression suite and compare every checked metric with the committed baseline.",
         discussion: """
-            Runs each scenario and seed of the suite on all cores, compares the mean of every \
-            metric listed under the suite's tolerances with the baseline (direction-aware: a \
-            metric that gets better passes, one that gets worse by more than its tolerance \
-            fails), prints the differences and exits 1 on any regression. --update-baseline \
-            rewrites the baseline from this run instead (review the diff first). The current \
-            metrics and the full comparison go to <out>/metrics.csv and <out>/diff.csv.
+            Runs each scenario and seed of the suite on all cores and compares every metric \
+            listed under the suite's tolerances with the baseline, seed by seed: a metric \
+            regresses when its mean change is worse than its tolerance and a one-sided paired \
+            t-test (--level) says it got worse; changes that cannot be told from seed noise are \
+            reported as "within noise" and pass. Prints the differences; writes <out>/metrics.csv \
+            and <out>/diff.csv, optionally --junit and --markdown files for CI. Exit codes: 0 no \
+            regression, 1 regression, 2 usage or input error. --update-baseline rewrites the \
+            baseline (./reports/baseline/metrics.csv unless --baseline) from this run instead.
 
             Examples:
               orbitbench regress
               orbitbench regress --set selection.threshold=3     # would this default regress?
               orbitbench regress --update-baseline              # accept the current results
+              orbitbench regress --junit junit.xml --markdown summary.md --all
             """)
 
     @Option(help: ArgumentHelp("Suite file (default: scenarios/regression.yaml).", valueName: "file"))
@@ -34,6 +37,22 @@ struct RegressCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Where the current metrics and the diff go.", valueName: "dir"))
     var out: String = "reports/regress"
+
+    @Option(help: ArgumentHelp("Also write the checks as JUnit XML (one test case per scenario × metric).", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Also write a Markdown summary (for a CI job summary page).", valueName: "file"))
+    var markdown: String?
+
+    @Option(help: "Confidence level of the paired tests.")
+    var level: Double = 0.95
+
+    func validate() throws {
+        guard level > 0.5 && level < 1 else { throw ValidationError("--level must lie between 0.5 and 1, e.g. 0.95") }
+        if updateBaseline && (junit != nil || markdown != nil) {
+            throw ValidationError("--junit and --markdown report a comparison, not --update-baseline")
+        }
+    }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
@@ -72,10 +91,13 @@ struct RegressCommand: ParsableCommand {
             print("wrote the new baseline \(baselinePath) (\(current.rows.count) rows); commit it with the change that caused it")
             return
         }
-        let comparison = try RegressionComparison(suite: loaded, baseline: previous, current: current)
+        let comparison = try RegressionComparison(suite: loaded, baseline: previous, current: current, level: level)
         try report.write(RegressReport.csv(comparison).bytes, to: "diff.csv")
         try report.commit()
+        if let junit { try AtomicFile.write(Array(RegressReport.junit(comparison).utf8), to: URL(fileURLWithPath: junit)) }
+        if let markdown { try AtomicFile.write(Array(RegressReport.markdown(comparison).utf8), to: URL(fileURLWithPath: markdown)) }
         print("baseline \(baselinePath), \(loaded.tolerances.count) metrics checked")
+        if all { print(RegressReport.detectability(comparison)) }
         print(RegressReport.table(comparison, everything: all))
         if !comparison.regressions.isEmpty { throw ExitCode.failure }
     }

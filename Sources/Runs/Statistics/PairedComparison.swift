@@ -24,6 +24,9 @@ public struct PairedComparison: Sendable, Equatable {
     public let interval: ClosedRange<Double>?
     /// Two-sided paired t-test p-value (0 for a constant non-zero shift, 1 for no change).
     public let tTestP: Double?
+    /// The paired t statistic (±∞ for a constant non-zero shift, 0 for none); nil for fewer
+    /// than two pairs.
+    public let tStatistic: Double?
     /// Two-sided exact Wilcoxon signed-rank p-value (zero differences dropped, ties at mid-ranks).
     public let wilcoxonP: Double?
     /// Two-sided exact sign-test p-value.
@@ -52,16 +55,30 @@ public struct PairedComparison: Sendable, Equatable {
             interval = (mean - halfWidth)...(mean + halfWidth)
             if spread {
                 tTestP = abs(mean) <= 1e-12 ? 1 : 0
+                tStatistic = abs(mean) <= 1e-12 ? 0 : (mean > 0 ? .infinity : -.infinity)
             } else {
                 let t = mean / (differenceSD / Double(n).squareRoot())
                 tTestP = min(1, 2 * gsl_cdf_tdist_Q(abs(t), Double(n - 1)))
+                tStatistic = t
             }
         } else {
             interval = nil
             tTestP = nil
+            tStatistic = nil
         }
         wilcoxonP = n == 0 ? nil : Self.wilcoxon(differences)
         signTestP = n == 0 ? nil : Self.signTest(differences)
+    }
+
+    /// One-sided paired t-test p-value for "the mean difference is above zero" (`positive`)
+    /// or below it; nil for fewer than two pairs. A regression check asks only whether things
+    /// got worse, so it uses this rather than the two-sided test.
+    public func oneSidedP(positive: Bool) -> Double? {
+        guard let t = tStatistic else { return nil }
+        let directed = positive ? t : -t
+        if directed.isInfinite { return directed > 0 ? 0 : 1 }
+        if t == 0 { return differences.allSatisfy { abs($0) <= 1e-12 } ? 1 : 0.5 }
+        return gsl_cdf_tdist_Q(directed, Double(differences.count - 1))
     }
 
     /// Whether the interval excludes zero.
