@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-toolchain='^(Foundation|FoundationEssentials|FoundationNetworking|Dispatch|Glibc|Musl|Testing|XCTest|Synchronization|_Concurrency|Darwin)$'
+toolchain='^(Foundation|FoundationEssentials|FoundationNetworking|FoundationXML|Dispatch|Glibc|Musl|Testing|XCTest|Synchronization|_Concurrency|Darwin)$'
 
 # One line per target: "<kind> <name> <dependency> <dependency> …" (products by their module name).
 targets=$(awk '
