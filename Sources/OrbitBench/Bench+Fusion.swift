@@ -4,11 +4,11 @@ import ReportIO
 extension Bench {
     /// `orbitbench fusion`: every filter on every (scenario, seed), on all cores; rows in
     /// (scenario, seed, filter) order.
-    public static func fusion(_ scenarios: [Scenario], seeds: [UInt64]? = nil, filters: [FilterName], useMagnetometer: Bool) throws -> [FusionReport
-        .Row]
-    {
+    public static func fusion(
+        _ scenarios: [Scenario], seeds: [UInt64]? = nil, filters: [FilterName], useMagnetometer: Bool, progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> [FusionReport.Row] {
         let jobs = scenarios.flatMap { scenario in (seeds ?? scenario.seeds).map { (scenario, $0) } }
-        let results = try Parallel.map(jobs.count) { index -> [FilterRunResult] in
+        let results = try Parallel.map(jobs.count, progress: progress) { index -> [FilterRunResult] in
             let (scenario, seed) = jobs[index]
             let input = FusionInput(
                 run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: scenario.fusion.magnetometerCalibration == .ideal)

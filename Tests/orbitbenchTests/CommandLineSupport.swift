@@ -21,8 +21,11 @@ enum Tool {
         return repository.appendingPathComponent(".build/debug/orbitbench")
     }
 
-    static func run(_ arguments: [String], in directory: URL = repository, executable: URL? = nil) throws -> ToolRun {
+    static func run(_ arguments: [String], in directory: URL = repository, executable: URL? = nil, environment: [String: String] = [:]) throws
+        -> ToolRun
+    {
         let process = Process()
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.executableURL = executable ?? Self.executable
         process.arguments = arguments
         process.currentDirectoryURL = directory

@@ -68,7 +68,7 @@ public enum SweepRunner {
         }
         defer { try? handle.close() }
         let appender = OrderedAppender(handle: handle, count: remaining.count, alreadyDone: done.count, total: jobCount, progress: progress)
-        DispatchQueue.concurrentPerform(iterations: remaining.count) { position in
+        Parallel.forEach(remaining.count) { position in
             guard !appender.hasFailed else { return }
             do {
                 appender.deliver(try plan.row(forJob: remaining[position]), at: position)

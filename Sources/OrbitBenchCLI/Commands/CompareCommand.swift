@@ -53,6 +53,7 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var workOptions: WorkOptions
 
     func validate() throws {
         guard level > 0.5 && level < 1 else { throw ValidationError("--level must lie between 0.5 and 1, e.g. 0.95") }
@@ -85,7 +86,7 @@ struct CompareCommand: ParsableCommand {
             let parsedSeeds = try seeds.map(ListParsing.seeds)
             let base = try scenarioOptions.load(scenario!)
             seedList = parsedSeeds ?? base.seeds
-            let progress = ProgressLine(total: seedList.count * 2, label: "orbitbench compare")
+            let progress = workOptions.progress(total: seedList.count * 2, label: "orbitbench compare")
             let outcome = try Bench.compare(
                 scenario!, a: scenarioOptions.overrides + aOverrides, b: scenarioOptions.overrides + bOverrides, seeds: seedList, level: level,
                 searchDirectories: scenarioOptions.searchDirectories

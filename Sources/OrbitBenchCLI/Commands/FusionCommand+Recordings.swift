@@ -28,7 +28,7 @@ extension FusionCommand {
         if useMagnetometer, let missing = loaded.first(where: { $0.magnetometer == nil }) {
             throw CommandFailure("\(missing.file): no magnetometer; use --dof 6")
         }
-        let progress = ProgressLine(total: loaded.count * kinds.count, label: "orbitbench fusion")
+        let progress = workOptions.progress(total: loaded.count * kinds.count, label: "orbitbench fusion", unit: "filter runs")
         let rows = try Bench.fusion(
             recordings: loaded, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: attitude
         ) { progress.update($0) }

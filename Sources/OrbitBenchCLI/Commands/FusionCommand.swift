@@ -58,6 +58,7 @@ struct FusionCommand: ParsableCommand {
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var workOptions: WorkOptions
 
     func validate() throws {
         _ = try ListParsing.names(filters, option: "--filters") as [FilterName]
@@ -74,7 +75,10 @@ struct FusionCommand: ParsableCommand {
         let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map { try scenarioOptions.loadCapture($0, for: "fusion") }
         // Fail on unwritable or foreign output before any work.
         _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "fusion", overwrite: outputOptions.overwrite)
-        let rows = try Bench.fusion(loaded, seeds: try seeds.map(ListParsing.seeds), filters: filters, useMagnetometer: dof == 9)
+        let seedList = try seeds.map(ListParsing.seeds)
+        let progress = workOptions.progress(total: loaded.map { (seedList ?? $0.seeds).count }.reduce(0, +), label: "orbitbench fusion")
+        let rows = try Bench.fusion(loaded, seeds: seedList, filters: filters, useMagnetometer: dof == 9) { progress.update($0) }
+        progress.finish()
         let summary = try Bench.writeFusionReport(
             rows, scenarios: loaded, useMagnetometer: dof == 9, to: out, plots: !noPlots,
             origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides), overwrite: outputOptions.overwrite)

@@ -56,6 +56,7 @@ struct RegressCommand: ParsableCommand {
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var workOptions: WorkOptions
 
     func run() throws {
         let suitePath = suite ?? Bench.projectFile("scenarios/\(RegressionSuite.fileName)")
@@ -78,7 +79,7 @@ struct RegressCommand: ParsableCommand {
             ReportOrigin(
                 command: "regress", scenarios: labelled.map(\.name), seeds: loaded.entries.flatMap(\.seeds), overrides: scenarioOptions.overrides),
             scenarios: labelled)
-        let progress = ProgressLine(total: runs, label: "orbitbench regress")
+        let progress = workOptions.progress(total: runs, label: "orbitbench regress")
         let start = CPUClock.wall()
         let current = try RegressionRun.run(loaded, scenarios: scenarios) { progress.update($0) }.asWritten()
         progress.finish()

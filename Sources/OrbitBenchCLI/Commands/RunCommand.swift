@@ -39,6 +39,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var workOptions: WorkOptions
 
     func validate() throws {
         if let seeds { _ = try ListParsing.seeds(seeds) }
@@ -54,7 +55,7 @@ struct RunCommand: ParsableCommand {
         }
         let origin = ReportOrigin(command: "run", overrides: scenarioOptions.overrides)
         let total = loaded.map { (seedOverride ?? $0.seeds).count }.reduce(0, +)
-        let progress = ProgressLine(total: total, label: "orbitbench run")
+        let progress = workOptions.progress(total: total, label: "orbitbench run")
         let outcomes: [Bench.Outcome]
         do {
             outcomes = try Bench.run(loaded, seeds: seedOverride) { progress.update($0) }

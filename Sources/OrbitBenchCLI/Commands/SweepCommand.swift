@@ -72,6 +72,7 @@ struct SweepCommand: ParsableCommand {
     var noPlots = false
 
     @OptionGroup var scenarioOptions: ScenarioOptions
+    @OptionGroup var workOptions: WorkOptions
 
     func validate() throws {
         if vary.isEmpty { throw ValidationError("give at least one --vary KEY=FROM:TO:STEP, e.g. --vary selection.threshold=2:10:2") }
@@ -111,7 +112,7 @@ struct SweepCommand: ParsableCommand {
             throw CommandFailure("--metric \(metric): \(plan.base.name) has no such column (\(plan.columns.joined(separator: ", ")))")
         }
         let directory = URL(fileURLWithPath: out ?? "reports/sweeps/\(plan.base.name)")
-        let progress = ProgressLine(total: plan.jobs.count, label: "orbitbench sweep")
+        let progress = workOptions.progress(total: plan.jobs.count, label: "orbitbench sweep")
         let outcome = try SweepRunner.run(
             plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, progress: { done, _ in progress.update(done) })
         progress.finish()

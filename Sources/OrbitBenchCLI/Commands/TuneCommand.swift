@@ -60,6 +60,7 @@ struct TuneCommand: ParsableCommand {
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var workOptions: WorkOptions
 
     var keys: [String] { params.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Self.defaultParameters }
 
@@ -84,7 +85,7 @@ struct TuneCommand: ParsableCommand {
         let origin = ReportOrigin(
             command: "tune", scenarios: problem.scenarios.map(\.name), seeds: train + test, overrides: scenarioOptions.overrides)
         try report.record(origin, scenarios: problem.scenarios)
-        let progress = ProgressLine(total: maxEvaluations, label: "orbitbench tune")
+        let progress = workOptions.progress(total: maxEvaluations, label: "orbitbench tune", unit: "evaluations")
         let start = CPUClock.wall()
         let outcome = try Tuner.run(problem, trainSeeds: train, testSeeds: test, maxEvaluations: maxEvaluations) { progress.update($0.index) }
         progress.finish()

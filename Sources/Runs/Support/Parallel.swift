@@ -1,8 +1,18 @@
 import Dispatch
 import Foundation
 
-/// Runs independent jobs on all cores and returns their results in input order.
+/// Runs independent jobs on all cores (or `workerLimit` of them) and returns their results in
+/// input order.
 public enum Parallel {
+    /// At most this many jobs run at once; default: the active processor count. `--jobs N`
+    /// sets it for a whole command (a shared cluster node, a CI runner with fewer real cores).
+    public static var workerLimit: Int {
+        get { limit.value }
+        set { limit.value = max(1, newValue) }
+    }
+
+    private static let limit = LockedInt(ProcessInfo.processInfo.activeProcessorCount)
+
     /// `work(i)` for every i in 0..<count, concurrently; the first error (by index) is rethrown.
     /// `progress`, when given, is called after each job with the number of jobs finished so far
     /// (from worker threads, one call at a time).
@@ -12,11 +22,54 @@ public enum Parallel {
         guard count > 0 else { return [] }
         let slots = ResultSlots<Value>(count: count)
         let finished = FinishedCounter()
-        DispatchQueue.concurrentPerform(iterations: count) { index in
+        forEach(count) { index in
             slots.store(Result { try work(index) }, at: index)
             if let progress { finished.increment(then: progress) }
         }
         return try slots.collect()
+    }
+
+    /// `body(i)` for every i in 0..<count on at most `workerLimit` threads; each worker takes
+    /// the next index when it is free, so the jobs start in index order.
+    public static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        let next = LockedInt(0)
+        DispatchQueue.concurrentPerform(iterations: min(workerLimit, count)) { _ in
+            while true {
+                let index = next.takeNext()
+                guard index < count else { return }
+                body(index)
+            }
+        }
+    }
+}
+
+/// An integer behind a lock.
+private final class LockedInt: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int
+
+    init(_ value: Int) { stored = value }
+
+    var value: Int {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
+    }
+
+    /// Returns the value and increments it.
+    func takeNext() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        stored += 1
+        return stored - 1
     }
 }
 
