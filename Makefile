@@ -28,7 +28,7 @@ test: system-deps
 
 # Lays out every Swift file as .swift-format says (make test checks it).
 format:
-	$(SWIFT) format -i -r --configuration .swift-format Sources Tests Examples/CustomSelector/Sources Examples/CustomSelector/Package.swift Package.swift
+	$(SWIFT) format -i -r --configuration .swift-format Sources Tests Plugins Examples/CustomSelector/Sources Examples/CustomSelector/Package.swift Package.swift
 
 system-deps:
 	@scripts/install-system-deps.sh
