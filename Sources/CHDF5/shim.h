@@ -14,6 +14,16 @@ static inline hid_t chdf5_default(void) { return H5P_DEFAULT; }
 static inline hid_t chdf5_all(void) { return H5S_ALL; }
 static inline unsigned chdf5_read_only(void) { return H5F_ACC_RDONLY; }
 static inline unsigned chdf5_truncate(void) { return H5F_ACC_TRUNC; }
+static inline hid_t chdf5_dataset_create(void) { return H5P_DATASET_CREATE; }
+static inline int chdf5_is_float(hid_t type) { return H5Tget_class(type) == H5T_FLOAT; }
+static inline int chdf5_is_integer(hid_t type) { return H5Tget_class(type) == H5T_INTEGER || H5Tget_class(type) == H5T_ENUM; }
+static inline int chdf5_is_contiguous(hid_t dataset) {
+    hid_t plist = H5Dget_create_plist(dataset);
+    if (plist < 0) return -1;
+    int contiguous = H5Pget_layout(plist) == H5D_CONTIGUOUS;
+    H5Pclose(plist);
+    return contiguous;
+}
 
 /* HDF5 prints its error stack to stderr on every failed call; the readers report errors
    themselves, in one line. */

@@ -29,7 +29,13 @@ public struct ConfigOverride: Sendable, Equatable, CustomStringConvertible {
 
     /// Writes the override into `node`, creating mappings on the way. List items must exist.
     public func apply(to node: inout ConfigNode) throws(ConfigError) {
-        let valueNode = try YAMLReader.parse("v: \(value)")["v"] ?? .plain("")
+        let valueNode: ConfigNode
+        do {
+            valueNode = try YAMLReader.parse("v: \(value)")["v"] ?? .plain("")
+        } catch {
+            // The value's own syntax: an error of this override, not of the file it applies to.
+            throw ConfigError(keyPath: path.joined(separator: "."), message: error.message)
+        }
         try Self.set(valueNode, at: path[...], in: &node, walked: [])
     }
 

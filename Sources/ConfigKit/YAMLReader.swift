@@ -1,9 +1,19 @@
 import Yams
 
 /// Turns YAML text into a `ConfigNode` tree. Anchors and aliases are resolved by Yams;
-/// duplicate keys, non-string keys and YAML syntax errors are errors.
+/// duplicate keys, non-string keys and YAML syntax errors are errors. Bounded: at most
+/// `maximumBytes` of text and `maximumNodes` values after aliases are expanded (an "alias
+/// bomb" of nested aliases would otherwise expand to billions of values).
 public enum YAMLReader {
+    /// Configuration files are small; 4 MiB is far beyond any scenario or mapping.
+    public static let maximumBytes = 4 << 20
+    /// Values after expanding aliases.
+    public static let maximumNodes = 200_000
+
     public static func parse(_ text: String) throws(ConfigError) -> ConfigNode {
+        guard text.utf8.count <= maximumBytes else {
+            throw ConfigError(line: nil, keyPath: "", message: "more than \(maximumBytes >> 20) MiB of YAML; a configuration file is far smaller")
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -11,11 +21,18 @@ public enum YAMLReader {
             throw ConfigError(line: Self.line(of: error), keyPath: "", message: "not valid YAML: \(Self.reason(error))")
         }
         guard let root else { return ConfigNode(.mapping([]), line: 1) }
-        return try convert(root, path: ConfigPath())
+        var budget = maximumNodes
+        return try convert(root, path: ConfigPath(), budget: &budget)
     }
 
-    private static func convert(_ node: Node, path: ConfigPath) throws(ConfigError) -> ConfigNode {
+    private static func convert(_ node: Node, path: ConfigPath, budget: inout Int) throws(ConfigError) -> ConfigNode {
         let line = node.mark?.line
+        budget -= 1
+        guard budget >= 0 else {
+            throw ConfigError(
+                line: line, keyPath: path.description,
+                message: "more than \(maximumNodes) values once aliases are expanded (nested aliases?); a configuration file is far smaller")
+        }
         switch node {
         case .scalar(let scalar):
             let kind: ConfigNode.ScalarKind = scalar.style == .plain ? .plain : .quoted
@@ -23,7 +40,7 @@ public enum YAMLReader {
         case .sequence(let sequence):
             var items: [ConfigNode] = []
             for (index, item) in sequence.enumerated() {
-                items.append(try convert(item, path: path.appending(index: index)))
+                items.append(try convert(item, path: path.appending(index: index), budget: &budget))
             }
             return ConfigNode(.list(items), line: line)
         case .mapping(let mapping):
@@ -32,7 +49,8 @@ public enum YAMLReader {
                 guard case .scalar(let keyScalar) = key else {
                     throw path.error("mapping keys must be plain words", at: ConfigNode(.list([]), line: key.mark?.line))
                 }
-                entries.append(ConfigNode.Entry(key: keyScalar.string, value: try convert(value, path: path.appending(keyScalar.string))))
+                entries.append(
+                    ConfigNode.Entry(key: keyScalar.string, value: try convert(value, path: path.appending(keyScalar.string), budget: &budget)))
             }
             return ConfigNode(.mapping(entries), line: line)
         case .alias:

@@ -23,7 +23,7 @@ public struct OrbitBenchCommand: ParsableCommand {
             exit(withError: code)
         } catch {
             guard exitCode(for: error) != .success else { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            FileHandle.standardError.write(Data((TerminalText.escaped(fullMessage(for: error), keepingNewlines: true) + "\n").utf8))
             Foundation.exit(2)
         }
     }
@@ -44,7 +44,7 @@ public struct OrbitBenchCommand: ParsableCommand {
         subcommands: [
             RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self,
             ReplayCommand.self, PlotCommand.self, CompareCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self,
-            MetricsCommand.self,
+            MetricsCommand.self, ProbeRecordingCommand.self,
             BenchCommand.self,
         ]
     )

@@ -24,13 +24,11 @@ public enum EuRoCReader {
         times.reserveCapacity(table.rowCount)
         gyroscope.reserveCapacity(table.rowCount)
         accelerometer.reserveCapacity(table.rowCount)
-        let first = table[0, 0]
         for row in 0..<table.rowCount {
             for column in 0..<7 where !table[row, column].isFinite {
                 throw RecordingError(file: path, row: table.lines[row], column: table.header[column], message: "not a finite number")
             }
-            // Nanoseconds since the epoch exceed a double's 53 bits: subtract in integers.
-            times.append(table.exact.map { Double($0[row] - $0[0]) * 1e-9 } ?? (table[row, 0] - first) * 1e-9)
+            times.append(table.elapsed(row, column: 0) * 1e-9)
             gyroscope.append(Vector3(table[row, 1], table[row, 2], table[row, 3]))
             accelerometer.append(Vector3(table[row, 4], table[row, 5], table[row, 6]))
         }

@@ -3,9 +3,21 @@ import Foundation
 
 /// A read-only HDF5 file. The serial HDF5 library is not thread-safe, so every call goes
 /// through one lock.
+///
+/// Nothing a file declares is trusted: attributes must hold exactly one number, datasets must
+/// have rank 1 or 2, at most `maximumValues` values, a numeric element type, and storage the
+/// file can actually hold, all checked before anything is allocated or read.
 final class HDF5File {
     let path: String
     private let id: hid_t
+    /// The file's size in bytes.
+    private let fileSize: Int
+
+    /// At most this many values per dataset (1 GiB of doubles): a recording of 10⁸ samples × 3
+    /// axes stays within it; anything larger is refused before allocation.
+    static let maximumValues = 1 << 27
+    /// A compressed dataset may expand at most this much over its stored bytes.
+    static let maximumCompression = 1000
     private static let lock = NSLock()
     private static let silenced: Void = { chdf5_silence_errors() }()
 
@@ -20,6 +32,7 @@ final class HDF5File {
         let id = H5Fopen(path, chdf5_read_only(), chdf5_default())
         guard id >= 0 else { throw RecordingError(file: path, message: "not a readable HDF5 file (damaged or truncated?)") }
         self.id = id
+        fileSize = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     deinit {
@@ -60,7 +73,9 @@ final class HDF5File {
         return values
     }
 
-    /// A scalar numeric attribute of the root group, or `nil` if there is none.
+    /// A scalar numeric attribute of the root group, or `nil` if there is none. Exactly one
+    /// number: an attribute holding several values (which a one-value read would overflow) is
+    /// an error.
     func attribute(_ name: String) throws(RecordingError) -> Double? {
         Self.lock.lock()
         defer { Self.lock.unlock() }
@@ -68,6 +83,16 @@ final class HDF5File {
         let attribute = H5Aopen(id, name, chdf5_default())
         guard attribute >= 0 else { throw RecordingError(file: path, column: name, message: "cannot open the attribute") }
         defer { H5Aclose(attribute) }
+        let space = H5Aget_space(attribute)
+        guard space >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the attribute's shape") }
+        let count = H5Sget_simple_extent_npoints(space)
+        H5Sclose(space)
+        guard count == 1 else { throw RecordingError(file: path, column: name, message: "expected one number, found \(count) values") }
+        let type = H5Aget_type(attribute)
+        guard type >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the attribute's type") }
+        let numeric = chdf5_is_float(type) != 0 || chdf5_is_integer(type) != 0
+        H5Tclose(type)
+        guard numeric else { throw RecordingError(file: path, column: name, message: "attribute is not a number") }
         var value = Double.nan
         guard H5Aread(attribute, chdf5_native_double(), &value) >= 0 else {
             throw RecordingError(file: path, column: name, message: "attribute is not a number")
@@ -75,20 +100,62 @@ final class HDF5File {
         return value
     }
 
-    /// Opens a dataset of rank 1 or 2 (call with the lock held).
+    /// Opens a numeric dataset of rank 1 or 2 whose declared size is plausible (call with the
+    /// lock held): at most `maximumValues` values, and no more than the file's bytes can hold.
     private func open(_ name: String) throws(RecordingError) -> (dataset: hid_t, rows: Int, columns: Int) {
         guard H5Lexists(id, name, chdf5_default()) > 0 else { throw RecordingError(file: path, column: name, message: "dataset missing") }
         let dataset = H5Dopen2(id, name, chdf5_default())
         guard dataset >= 0 else { throw RecordingError(file: path, column: name, message: "cannot open the dataset (damaged file?)") }
+        do {
+            let (rows, columns) = try shape(of: dataset, name)
+            return (dataset, rows, columns)
+        } catch {
+            H5Dclose(dataset)
+            throw error
+        }
+    }
+
+    private func shape(of dataset: hid_t, _ name: String) throws(RecordingError) -> (rows: Int, columns: Int) {
         let space = H5Dget_space(dataset)
+        guard space >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the dataset's shape (damaged file?)") }
         defer { H5Sclose(space) }
         let rank = H5Sget_simple_extent_ndims(space)
         guard rank == 1 || rank == 2 else {
-            H5Dclose(dataset)
             throw RecordingError(file: path, column: name, message: "expected a 1- or 2-dimensional dataset, found \(rank) dimensions")
         }
         var dimensions = [hsize_t](repeating: 0, count: Int(rank))
-        H5Sget_simple_extent_dims(space, &dimensions, nil)
-        return (dataset, Int(dimensions[0]), rank == 2 ? Int(dimensions[1]) : 1)
+        guard H5Sget_simple_extent_dims(space, &dimensions, nil) == rank else {
+            throw RecordingError(file: path, column: name, message: "cannot read the dataset's dimensions (damaged file?)")
+        }
+        let limit = UInt64(Self.maximumValues)
+        let rows = UInt64(dimensions[0]), columns = rank == 2 ? UInt64(dimensions[1]) : 1
+        let (values, overflow) = rows.multipliedReportingOverflow(by: columns)
+        guard !overflow, values <= limit else {
+            throw RecordingError(
+                file: path, column: name,
+                message: "declares \(rows)×\(columns) values, more than the \(Self.maximumValues) a dataset may hold here (damaged or hostile file?)")
+        }
+        let type = H5Dget_type(dataset)
+        guard type >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the dataset's type") }
+        let elementSize = UInt64(H5Tget_size(type))
+        let numeric = chdf5_is_float(type) != 0 || chdf5_is_integer(type) != 0
+        H5Tclose(type)
+        guard numeric, elementSize > 0, elementSize <= 16 else {
+            throw RecordingError(file: path, column: name, message: "expected numbers, found another element type")
+        }
+        // The bytes the declared shape needs must be stored in the file (uncompressed) or be
+        // at most `maximumCompression` times what is stored (compressed chunks).
+        let declared = values * elementSize
+        let stored = UInt64(H5Dget_storage_size(dataset))
+        let contiguous = chdf5_is_contiguous(dataset)
+        let plausible =
+            stored <= UInt64(max(fileSize, 0))
+            && (contiguous == 1 ? stored >= declared : stored.multipliedReportingOverflow(by: UInt64(Self.maximumCompression)).partialValue >= declared)
+        guard declared == 0 || plausible else {
+            throw RecordingError(
+                file: path, column: name,
+                message: "declares \(rows)×\(columns) values (\(declared) bytes) but the file stores \(stored) bytes for it (damaged or truncated?)")
+        }
+        return (Int(rows), Int(columns))
     }
 }

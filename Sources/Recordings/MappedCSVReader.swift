@@ -124,12 +124,11 @@ public enum MappedCSVReader {
         }
         var times: [Double] = [], gyro: [Vector3] = [], accel: [Vector3] = [], field: [Vector3?] = []
         var references: [Quaternion?] = [], evaluated: [Bool] = []
-        let first = table[0, time]
         for row in 0..<table.rowCount {
             guard table[row, time].isFinite else {
                 throw RecordingError(file: path, row: table.lines[row], column: mapping.timeColumn, message: "not a finite number")
             }
-            let instant = table.exact.map { Double($0[row] - $0[0]) * timeScale } ?? (table[row, time] - first) * timeScale
+            let instant = table.elapsed(row, column: time) * timeScale
             if let last = times.last, !(instant > last) {
                 throw RecordingError(file: path, row: table.lines[row], column: mapping.timeColumn, message: "timestamp does not increase")
             }
@@ -143,6 +142,12 @@ public enum MappedCSVReader {
             }
             if !truth.isEmpty {
                 let q = Quaternion(w: table[row, truth[0]], x: table[row, truth[1]], y: table[row, truth[2]], z: table[row, truth[3]])
+                // Empty cells: the reference lost track. A finite one must be a unit quaternion.
+                if q.isFinite && abs(q.norm - 1) >= 1e-3 {
+                    throw RecordingError(
+                        file: path, row: table.lines[row], column: mapping.truthColumns[0],
+                        message: "reference quaternion is not a unit quaternion (norm \(String(format: "%.6g", q.norm)))")
+                }
                 references.append(q.isFinite ? q.normalized : nil)
             }
             if let movement { evaluated.append(table[row, movement] != 0) }

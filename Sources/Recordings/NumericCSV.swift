@@ -19,6 +19,17 @@ struct NumericCSV {
 
     subscript(row: Int, column: Int) -> Double { values[row * header.count + column] }
 
+    /// Time of `row` since row 0 in the file's unit: from the exact integers when the column
+    /// has them (nanoseconds since the epoch exceed a double's 53 bits), falling back to doubles
+    /// where the integer difference would overflow (−9e18 to 9e18).
+    func elapsed(_ row: Int, column: Int) -> Double {
+        if let exact {
+            let (difference, overflow) = exact[row].subtractingReportingOverflow(exact[0])
+            return overflow ? Double(exact[row]) - Double(exact[0]) : Double(difference)
+        }
+        return self[row, column] - self[0, column]
+    }
+
     init(path: String, delimiter: UInt8 = UInt8(ascii: ","), exactColumn: ([String]) -> Int? = { _ in nil }) throws(RecordingError) {
         file = path
         let table: CSVTable

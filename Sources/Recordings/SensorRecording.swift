@@ -72,6 +72,8 @@ public struct SensorRecording: Sendable {
     public var rate: Double
     /// Groups the recording belongs to (BROAD `trials.json`), most general first.
     public var groups: [String] = []
+    /// Samples replaced by NaN because they were beyond `SensorLimits`, per sensor.
+    public var outOfRange: [String: Int] = [:]
 
     public var count: Int { times.count }
 

@@ -40,6 +40,10 @@ public final class ReportDirectory {
         let name = self.destination.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).partial-\(ProcessInfo.processInfo.processIdentifier)")
         let manager = FileManager.default
+        guard self.destination.path != "/" else { throw OutputError(path: "/", reason: "the root folder cannot be an output folder") }
+        if let file = Self.fileInTheWay(of: parent) {
+            throw OutputError(path: self.destination.path, reason: "\(file) is a file, not a folder")
+        }
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
@@ -130,6 +134,19 @@ public final class ReportDirectory {
             }
             throw OutputError(path: destination.path, reason: "cannot move the finished report into place (\(Self.reason(error)))")
         }
+    }
+
+    /// The nearest existing ancestor of `folder` (or `folder` itself) when it is not a folder.
+    public static func fileInTheWay(of folder: URL) -> String? {
+        var candidate = folder.standardizedFileURL
+        while candidate.path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? nil : candidate.path
+            }
+            candidate.deleteLastPathComponent()
+        }
+        return nil
     }
 
     public static func reason(_ error: Error) -> String {

@@ -80,6 +80,20 @@ extension ConfigSchema where Root == Scenario {
                         "record_start_s \(ConfigNumber.format(scenario.world.camera.recordStart)) must be at least 1 s before the walk ends (\(ConfigNumber.format(duration)) s)"
                     )
             },
+            { scenario in
+                // Each simulated IMU sample costs about 1 KB with everything derived from it;
+                // a run beyond the budget would exhaust memory long after starting.
+                guard scenario.kind == .capture else { return nil }
+                let duration = ProgressProfile(orbit: scenario.world.orbit).duration
+                let samples = duration * scenario.world.imu.rate
+                let limit = ScenarioLimits.maximumImuSamples
+                return samples <= Double(limit)
+                    ? nil
+                    : ConfigProblem(
+                        "orbit",
+                        "the walk lasts \(ConfigNumber.format(duration.rounded())) s at \(ConfigNumber.format(scenario.world.imu.rate)) Hz: \(ConfigNumber.format(samples.rounded())) IMU samples, more than the \(limit) one run may simulate (about 1 KB each); shorten it (orbit.speed_deg_s, orbit.sweep_deg, imu.rate_hz) or raise the limit with ORBITBENCH_MAX_SAMPLES"
+                    )
+            },
         ]
         return ConfigSchema(fields, checks: checks)
     }

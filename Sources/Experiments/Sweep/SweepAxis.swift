@@ -53,10 +53,14 @@ public struct SweepAxis: Sendable, Equatable, CustomStringConvertible {
         }
         guard step > 0 else { throw SweepError("--vary \(text): STEP must be positive") }
         guard to >= from else { throw SweepError("--vary \(text): TO must not be below FROM") }
-        let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
-        guard count <= Self.maximumValues else {
-            throw SweepError("--vary \(text): \(count) values; at most \(Self.maximumValues) per key")
+        // Checked as a Double first: (to − from)/step can be ±∞ or beyond Int's range (1e−300
+        // steps, ±1e308 bounds), which an Int conversion would trap on.
+        let span = ((to - from) / step + 1e-9).rounded(.down)
+        guard span.isFinite, span < Double(Self.maximumValues) else {
+            throw SweepError(
+                "--vary \(text): \(span.isFinite ? ConfigNumber.format(span + 1) : "too many") values; at most \(Self.maximumValues) per key (use a larger STEP)")
         }
+        let count = Int(span) + 1
         // Computed from the index (no accumulated rounding) and rounded to the 15 digits files use.
         let values = (0..<count).map { Double(ConfigNumber.format(from + Double($0) * step))! }
         if description.type.hasPrefix("integer"), let fractional = values.first(where: { $0 != $0.rounded() }) {

@@ -19,6 +19,8 @@ public struct SweepPlan: Sendable {
 
     /// At most this many (cell, seed) runs in one sweep.
     public static let maximumJobs = 1_000_000
+    /// At most this many cells (each cell's scenario is resolved and validated before work).
+    public static let maximumCells = 20_000
 
     public init(source: ScenarioSource, axes: [SweepAxis], seeds: [UInt64]?) throws {
         guard !axes.isEmpty else { throw SweepError("give at least one --vary KEY=FROM:TO:STEP") }
@@ -28,11 +30,21 @@ public struct SweepPlan: Sendable {
         }
         let base = try source.resolve()
         let seeds = seeds ?? base.seeds
+        // Sizes are checked before the grid exists: three keys of 1000 values would be 10⁹ cells.
+        var cellCount = 1
+        for axis in axes {
+            let (product, overflow) = cellCount.multipliedReportingOverflow(by: axis.values.count)
+            guard !overflow, product <= Self.maximumCells else {
+                throw SweepError(
+                    "\(axes.map { String($0.values.count) }.joined(separator: " × ")) cells is more than \(Self.maximumCells); use fewer values or a larger STEP")
+            }
+            cellCount = product
+        }
+        guard cellCount * max(seeds.count, 1) <= Self.maximumJobs else {
+            throw SweepError("\(cellCount) cells × \(seeds.count) seeds is more than \(Self.maximumJobs) runs; use fewer values or seeds")
+        }
         var cells: [[Double]] = [[]]
         for axis in axes { cells = cells.flatMap { prefix in axis.values.map { prefix + [$0] } } }
-        guard cells.count * seeds.count <= Self.maximumJobs else {
-            throw SweepError("\(cells.count) cells × \(seeds.count) seeds is more than \(Self.maximumJobs) runs; use fewer values")
-        }
         var scenarios: [Scenario] = []
         scenarios.reserveCapacity(cells.count)
         for cell in cells {

@@ -105,12 +105,16 @@ public enum SweepRunner {
             bytes.removeSubrange((lastNewline + 1)...)
             try AtomicFile.write(bytes, to: csv)  // drop the half-written row of an interrupted run
         }
+        if let carriageReturn = bytes.firstIndex(of: UInt8(ascii: "\r")) {
+            let line = bytes[..<carriageReturn].filter { $0 == UInt8(ascii: "\n") }.count + 1
+            throw CSVError(file: csv.path, line: line, message: "line endings were changed (CR); this is not the file the sweep wrote (use --overwrite)")
+        }
         let table = try CSVTable(text: String(decoding: bytes, as: UTF8.self), file: csv.path)
         guard table.header == plan.header else {
             throw SweepError("\(csv.path): header does not match this sweep (use --overwrite)")
         }
         var done = Set<Int>()
-        for row in table.rows {
+        for (position, row) in table.rows.enumerated() {
             guard let cell = Int(row.fields[0]), plan.cells.indices.contains(cell),
                 let seed = UInt64(row.fields[1]), let seedIndex = plan.seeds.firstIndex(of: seed)
             else {
@@ -119,8 +123,23 @@ public enum SweepRunner {
             for (axis, value) in plan.cells[cell].enumerated() where row.fields[2 + axis] != plan.axes[axis].text(value) {
                 throw CSVError(file: csv.path, line: row.line, column: plan.axes[axis].key, message: "value does not match cell \(cell)")
             }
-            guard done.insert(cell * plan.seeds.count + seedIndex).inserted else {
+            let job = cell * plan.seeds.count + seedIndex
+            guard done.insert(job).inserted else {
                 throw CSVError(file: csv.path, line: row.line, message: "cell \(cell), seed \(seed) appears twice")
+            }
+            // The runner appends in job order, so an interrupted file is a prefix of it.
+            guard job == position else {
+                throw CSVError(
+                    file: csv.path, line: row.line, message: "rows are out of order (expected cell \(position / plan.seeds.count)); the file was edited (use --overwrite)")
+            }
+        }
+        // The last row is computed again: an edited value or a file from other code shows here.
+        if let last = table.rows.last {
+            let row = String(decoding: try plan.row(forJob: table.rows.count - 1), as: UTF8.self)
+            let recomputed = try CSVTable(text: table.header.joined(separator: ",") + "\n" + row, file: csv.path).rows.first?.fields
+            guard recomputed == last.fields else {
+                throw CSVError(
+                    file: csv.path, line: last.line, message: "this row differs from a fresh run of its cell and seed; the file was edited or made by other code (use --overwrite)")
             }
         }
         return done

@@ -36,6 +36,13 @@ public struct ThesisData: Sendable {
             }
             byImage[image, default: [:]][key] = point
         }
+        // The audit compares rephotographs with the reference: it needs the reference and at
+        // least two rephotographs (a spread), each with at least one key point.
+        guard images.count >= 3, !keypoints.isEmpty else {
+            throw CSVError(
+                file: t61.file,
+                message: "needs the reference and at least two rephotographs with key points, found \(images.count) image\(images.count == 1 ? "" : "s") and \(keypoints.count) key point\(keypoints.count == 1 ? "" : "s")")
+        }
         var points: [[NormalizedPoint]] = []
         for image in images {
             var row: [NormalizedPoint] = []

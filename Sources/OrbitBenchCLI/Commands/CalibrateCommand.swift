@@ -48,15 +48,19 @@ struct CalibrateCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
+        // The output folder is checked before the recording is read and analysed.
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "calibrate", overwrite: outputOptions.overwrite)
         let calibration: ImuCalibration
         do {
             let columns = try mapping.map(CSVMapping.load)
-            let loaded = try RecordingLoader.read(recording, mapping: columns)
+            let loaded = try IsolatedRecording.read(recording, mapping: columns)
+            for finding in loaded.degenerateSensors() {
+                FileHandle.standardError.write(Data("orbitbench calibrate: warning: \(TerminalText.escaped("\(recording): \(finding)"))\n".utf8))
+            }
             calibration = try ImuCalibration(recording: loaded, window: try parsedWindow())
         } catch {
             throw CommandFailure("\(error)")  // RecordingError or ConfigError: one line with file and place
         }
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "calibrate", overwrite: outputOptions.overwrite)
         let origin = ReportOrigin(command: "calibrate", scenarios: [calibration.recording])
         try report.record(origin, scenarios: [])
         let yaml = CalibrationReport.yaml(calibration, file: recording)

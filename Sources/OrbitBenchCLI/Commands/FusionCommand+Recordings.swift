@@ -21,7 +21,7 @@ extension FusionCommand {
         var readSeconds: [Double] = []
         for path in recordings {
             let start = CPUClock.wall()
-            do { loaded.append(try RecordingLoader.read(path, mapping: columns)) } catch { throw CommandFailure(error.description) }
+            do { loaded.append(try IsolatedRecording.read(path, mapping: columns)) } catch { throw CommandFailure("\(error)") }
             readSeconds.append(CPUClock.wall() - start)
         }
         let useMagnetometer = dof == 9
@@ -33,9 +33,16 @@ extension FusionCommand {
             recordings: loaded, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: attitude
         ) { progress.update($0) }
         progress.finish()
-        let reading = String(
+        var reading = String(
             format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", readSeconds.reduce(0, +) / Double(readSeconds.count) * 1000,
             (readSeconds.max() ?? 0) * 1000)
+        for recording in loaded {
+            for finding in recording.degenerateSensors() {
+                let line = "warning: \(recording.file): \(finding)"
+                FileHandle.standardError.write(Data("orbitbench fusion: \(TerminalText.escaped(line))\n".utf8))
+                reading += line + "\n"
+            }
+        }
         let summary = try RecordingFusionReport.write(
             rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, plots: !noPlots,
             origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides))

@@ -18,12 +18,19 @@ struct ScenarioCommand: ParsableCommand {
             guard !names.isEmpty else {
                 throw CommandFailure("no scenarios in \(scenarioOptions.searchDirectories.joined(separator: ", "))")
             }
+            // A broken file is listed as broken (the others still are) and makes the exit code 2.
+            var broken = 0
             for name in names {
-                let scenario = try scenarioOptions.load(name)
-                print(
-                    "\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(scenario.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scenario.description)"
-                )
+                let padded = TerminalText.escaped(name).padding(toLength: 22, withPad: " ", startingAt: 0)
+                do {
+                    let scenario = try scenarioOptions.load(name)
+                    print("\(padded) \(scenario.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(TerminalText.escaped(scenario.description))")
+                } catch {
+                    broken += 1
+                    print("\(padded) BROKEN   \(TerminalText.escaped("\(error)"))")
+                }
             }
+            if broken > 0 { throw CommandFailure("\(broken) of \(names.count) scenarios cannot be loaded (marked BROKEN above)") }
         }
     }
 

@@ -24,9 +24,9 @@ struct ThesisCommand: ParsableCommand {
 
     func run() throws {
         let directory = data ?? Self.defaultDataDirectory()
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "thesis", overwrite: outputOptions.overwrite)
         let thesis: ThesisData
         do { thesis = try ThesisData.load(directory: directory) } catch { throw CommandFailure(error.description) }
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "thesis", overwrite: outputOptions.overwrite)
         let origin = ReportOrigin(command: "thesis", scenarios: ["thesis tables 6.1–6.3 (\(directory))"])
         try report.record(origin, scenarios: [])
         let audit = ThesisAudit(data: thesis)

@@ -34,10 +34,10 @@ struct ViewCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(file): \(error)")
         }
-        print("\(recording.uid): \(recording.elements.count) images, \(recording.radius)° apart")
+        print("\(TerminalText.escaped(recording.uid)): \(recording.elements.count) images, \(recording.radius)° apart")
         if angles.isEmpty {
             for element in recording.elements {
-                print(String(format: "%8.2f°  %@  t = %.2f s", element.angle, element.image, element.time))
+                print(String(format: "%8.2f°  %@  t = %.2f s", element.angle, TerminalText.escaped(element.image), element.time))
             }
         }
         for angle in angles {
@@ -45,7 +45,7 @@ struct ViewCommand: ParsableCommand {
                 print(String(format: "%8.2f° → (empty recording)", angle))
                 continue
             }
-            print(String(format: "%8.2f° → %@ (at %.2f°)", angle, element.image, element.angle))
+            print(String(format: "%8.2f° → %@ (at %.2f°)", angle, TerminalText.escaped(element.image), element.angle))
         }
     }
 }
