@@ -14,6 +14,8 @@ static inline hid_t chdf5_default(void) { return H5P_DEFAULT; }
 static inline hid_t chdf5_all(void) { return H5S_ALL; }
 static inline unsigned chdf5_read_only(void) { return H5F_ACC_RDONLY; }
 static inline unsigned chdf5_truncate(void) { return H5F_ACC_TRUNC; }
+static inline unsigned chdf5_read_write(void) { return H5F_ACC_RDWR; }
+static inline hsize_t chdf5_unlimited(void) { return H5S_UNLIMITED; }
 static inline hid_t chdf5_dataset_create(void) { return H5P_DATASET_CREATE; }
 static inline int chdf5_is_float(hid_t type) { return H5Tget_class(type) == H5T_FLOAT; }
 static inline int chdf5_is_integer(hid_t type) { return H5Tget_class(type) == H5T_INTEGER || H5Tget_class(type) == H5T_ENUM; }

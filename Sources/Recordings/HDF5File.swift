@@ -150,7 +150,8 @@ final class HDF5File {
         let contiguous = chdf5_is_contiguous(dataset)
         let plausible =
             stored <= UInt64(max(fileSize, 0))
-            && (contiguous == 1 ? stored >= declared : stored.multipliedReportingOverflow(by: UInt64(Self.maximumCompression)).partialValue >= declared)
+            && (contiguous == 1
+                ? stored >= declared : stored.multipliedReportingOverflow(by: UInt64(Self.maximumCompression)).partialValue >= declared)
         guard declared == 0 || plausible else {
             throw RecordingError(
                 file: path, column: name,

@@ -58,7 +58,8 @@ public struct SweepAxis: Sendable, Equatable, CustomStringConvertible {
         let span = ((to - from) / step + 1e-9).rounded(.down)
         guard span.isFinite, span < Double(Self.maximumValues) else {
             throw SweepError(
-                "--vary \(text): \(span.isFinite ? ConfigNumber.format(span + 1) : "too many") values; at most \(Self.maximumValues) per key (use a larger STEP)")
+                "--vary \(text): \(span.isFinite ? ConfigNumber.format(span + 1) : "too many") values; at most \(Self.maximumValues) per key (use a larger STEP)"
+            )
         }
         let count = Int(span) + 1
         // Computed from the index (no accumulated rounding) and rounded to the 15 digits files use.

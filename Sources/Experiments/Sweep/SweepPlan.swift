@@ -36,7 +36,8 @@ public struct SweepPlan: Sendable {
             let (product, overflow) = cellCount.multipliedReportingOverflow(by: axis.values.count)
             guard !overflow, product <= Self.maximumCells else {
                 throw SweepError(
-                    "\(axes.map { String($0.values.count) }.joined(separator: " × ")) cells is more than \(Self.maximumCells); use fewer values or a larger STEP")
+                    "\(axes.map { String($0.values.count) }.joined(separator: " × ")) cells is more than \(Self.maximumCells); use fewer values or a larger STEP"
+                )
             }
             cellCount = product
         }

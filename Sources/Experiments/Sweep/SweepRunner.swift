@@ -107,7 +107,8 @@ public enum SweepRunner {
         }
         if let carriageReturn = bytes.firstIndex(of: UInt8(ascii: "\r")) {
             let line = bytes[..<carriageReturn].filter { $0 == UInt8(ascii: "\n") }.count + 1
-            throw CSVError(file: csv.path, line: line, message: "line endings were changed (CR); this is not the file the sweep wrote (use --overwrite)")
+            throw CSVError(
+                file: csv.path, line: line, message: "line endings were changed (CR); this is not the file the sweep wrote (use --overwrite)")
         }
         let table = try CSVTable(text: String(decoding: bytes, as: UTF8.self), file: csv.path)
         guard table.header == plan.header else {
@@ -130,7 +131,8 @@ public enum SweepRunner {
             // The runner appends in job order, so an interrupted file is a prefix of it.
             guard job == position else {
                 throw CSVError(
-                    file: csv.path, line: row.line, message: "rows are out of order (expected cell \(position / plan.seeds.count)); the file was edited (use --overwrite)")
+                    file: csv.path, line: row.line,
+                    message: "rows are out of order (expected cell \(position / plan.seeds.count)); the file was edited (use --overwrite)")
             }
         }
         // The last row is computed again: an edited value or a file from other code shows here.
@@ -139,7 +141,8 @@ public enum SweepRunner {
             let recomputed = try CSVTable(text: table.header.joined(separator: ",") + "\n" + row, file: csv.path).rows.first?.fields
             guard recomputed == last.fields else {
                 throw CSVError(
-                    file: csv.path, line: last.line, message: "this row differs from a fresh run of its cell and seed; the file was edited or made by other code (use --overwrite)")
+                    file: csv.path, line: last.line,
+                    message: "this row differs from a fresh run of its cell and seed; the file was edited or made by other code (use --overwrite)")
             }
         }
         return done

@@ -41,7 +41,9 @@ public struct ThesisData: Sendable {
         guard images.count >= 3, !keypoints.isEmpty else {
             throw CSVError(
                 file: t61.file,
-                message: "needs the reference and at least two rephotographs with key points, found \(images.count) image\(images.count == 1 ? "" : "s") and \(keypoints.count) key point\(keypoints.count == 1 ? "" : "s")")
+                message:
+                    "needs the reference and at least two rephotographs with key points, found \(images.count) image\(images.count == 1 ? "" : "s") and \(keypoints.count) key point\(keypoints.count == 1 ? "" : "s")"
+            )
         }
         var points: [[NormalizedPoint]] = []
         for image in images {

@@ -24,7 +24,9 @@ struct ScenarioCommand: ParsableCommand {
                 let padded = TerminalText.escaped(name).padding(toLength: 22, withPad: " ", startingAt: 0)
                 do {
                     let scenario = try scenarioOptions.load(name)
-                    print("\(padded) \(scenario.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(TerminalText.escaped(scenario.description))")
+                    print(
+                        "\(padded) \(scenario.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(TerminalText.escaped(scenario.description))"
+                    )
                 } catch {
                     broken += 1
                     print("\(padded) BROKEN   \(TerminalText.escaped("\(error)"))")

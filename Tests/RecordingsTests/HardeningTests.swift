@@ -1,0 +1,95 @@
+import CHDF5
+import Foundation
+import OrbitMath
+import Recordings
+import Testing
+
+/// Files that used to crash, exhaust memory or pass silently.
+@Suite(.serialized) struct RecordingHardeningTests {
+    /// sampling_rate holding 4096 (or 2) values was read into one Double: a stack overflow.
+    @Test func multiValueAttributeIsRefused() throws {
+        for count in [2, 4096] {
+            let url = temporaryFile("attribute-\(count).hdf5")
+            var fixture = HDF5Fixture()
+            fixture.samplingRate = nil
+            fixture.write(to: url)
+            let file = H5Fopen(url.path, chdf5_read_write(), chdf5_default())
+            var dimensions: [hsize_t] = [hsize_t(count)]
+            let space = H5Screate_simple(1, &dimensions, nil)
+            let attribute = H5Acreate2(file, "sampling_rate", chdf5_ieee_f64le(), space, chdf5_default(), chdf5_default())
+            var values = [Double](repeating: 200, count: count)
+            H5Awrite(attribute, chdf5_native_double(), &values)
+            H5Aclose(attribute)
+            H5Sclose(space)
+            H5Fclose(file)
+            let problem = recordingError { _ = try BROADReader.read(url.path) }
+            #expect(problem?.column == "sampling_rate" && problem?.message == "expected one number, found \(count) values")
+        }
+    }
+
+    /// Datasets declared 2⁶²×3 (overflows Int) and 2⁴⁰×3 (26 TB) with nothing stored: refused
+    /// before any allocation.
+    @Test func hugeDeclaredDatasetsAreRefused() throws {
+        for rows: hsize_t in [1 << 62, 1 << 40, 1 << 20] {
+            let url = temporaryFile("huge.hdf5")
+            var fixture = HDF5Fixture()
+            fixture.omit = ["imu_gyr"]
+            fixture.write(to: url)
+            let file = H5Fopen(url.path, chdf5_read_write(), chdf5_default())
+            var dimensions: [hsize_t] = [rows, 3], maximum: [hsize_t] = [chdf5_unlimited(), 3], chunk: [hsize_t] = [1024, 3]
+            let space = H5Screate_simple(2, &dimensions, &maximum)
+            let properties = H5Pcreate(chdf5_dataset_create())
+            H5Pset_chunk(properties, 2, &chunk)
+            let dataset = H5Dcreate2(file, "imu_gyr", chdf5_ieee_f64le(), space, chdf5_default(), properties, chdf5_default())
+            H5Dclose(dataset)
+            H5Pclose(properties)
+            H5Sclose(space)
+            H5Fclose(file)
+            let problem = recordingError { _ = try BROADReader.read(url.path) }
+            #expect(problem?.column == "imu_gyr" && problem?.message.contains("declares \(rows)×3") == true, "\(String(describing: problem))")
+        }
+    }
+
+    /// t_ns from −9e18 to 9e18: the integer difference overflows; read as doubles instead.
+    @Test func extremeTimestampsDoNotTrap() throws {
+        let url = temporaryFile("extreme.csv")
+        let header =
+            "#timestamp [ns],w_RS_S_x [rad s^-1],w_RS_S_y [rad s^-1],w_RS_S_z [rad s^-1],a_RS_S_x [m s^-2],a_RS_S_y [m s^-2],a_RS_S_z [m s^-2]\n"
+        try (header + "-9000000000000000000,0,0,0,0,0,9.8\n9000000000000000000,0,0,0,0,0,9.8\n").write(to: url, atomically: true, encoding: .utf8)
+        let recording = try EuRoCReader.read(url.path)
+        #expect(recording.times[1] == 1.8e10)
+    }
+
+    /// A 1e300 °/s gyroscope sample is not a measurement: it becomes NaN (skipped by the
+    /// filters) and is counted; zero or constant sensors are reported.
+    @Test func impossibleAndDegenerateSamplesAreFlagged() throws {
+        let mapping = temporaryFile("map.yaml")
+        try """
+        time: {column: t, unit: s}
+        gyroscope: {columns: [gx, gy, gz], unit: deg_s}
+        accelerometer: {columns: [ax, ay, az], unit: m_s2}
+        magnetometer: {columns: [mx, my, mz], unit: ut}
+        truth: {columns: [qw, qx, qy, qz], frame: enu}
+        """.write(to: mapping, atomically: true, encoding: .utf8)
+        var rows = ["t,gx,gy,gz,ax,ay,az,mx,my,mz,qw,qx,qy,qz"]
+        for index in 0..<300 {
+            let gyro = index == 10 ? "1e300" : String(Double(index % 7))
+            rows.append("\(Double(index) * 0.01),\(gyro),0,0,0.1,0,9.8,0,0,0,1,0,0,0")
+        }
+        let csv = temporaryFile("log.csv")
+        try (rows.joined(separator: "\n") + "\n").write(to: csv, atomically: true, encoding: .utf8)
+        let recording = try RecordingLoader.read(csv.path, mapping: try CSVMapping.load(mapping.path))
+        #expect(recording.gyroscope[10].x.isNaN && recording.outOfRange == ["gyroscope": 1])
+        let findings = recording.degenerateSensors()
+        #expect(findings.contains { $0.hasPrefix("magnetometer all zero for 3.0 s from 0.00 s (row 1)") }, "\(findings)")
+        #expect(findings.contains { $0.hasPrefix("accelerometer constant at (0.1, 0, 9.8)") })
+        #expect(findings.contains("gyroscope: 1 samples beyond the physical limit, skipped"))
+        #expect(!findings.contains { $0.hasPrefix("gyroscope constant") })
+
+        // README promised unit reference quaternions: a norm-2 one is an error naming its row.
+        rows[5] = "0.04,0,0,0,0,0,9.8,20,0,-40,2,0,0,0"
+        try (rows.joined(separator: "\n") + "\n").write(to: csv, atomically: true, encoding: .utf8)
+        let problem = recordingError { _ = try RecordingLoader.read(csv.path, mapping: try CSVMapping.load(mapping.path)) }
+        #expect(problem?.row == 6 && problem?.message.contains("not a unit quaternion") == true)
+    }
+}
