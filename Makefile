@@ -9,7 +9,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 RELEASE_BIN = .build/release/orbitbench
 
-.PHONY: demo test format system-deps
+.PHONY: demo test format fuzz system-deps
 
 demo: system-deps
 	$(SWIFT) build -c release --product orbitbench
@@ -24,11 +24,18 @@ test: system-deps
 	scripts/check-manifest.sh
 	scripts/check-format.sh
 	scripts/check-example.sh
+	$(SWIFT) build -c release --product fuzz-replay
+	.build/release/fuzz-replay Fuzz/corpus Fuzz/regressions
 	.build/debug/orbitbench regress
+
+# libFuzzer with AddressSanitizer over every reader (FUZZ_SECONDS per target, default 60);
+# findings land in Fuzz/regressions/, which make test replays.
+fuzz:
+	scripts/fuzz.sh
 
 # Lays out every Swift file as .swift-format says (make test checks it).
 format:
-	$(SWIFT) format -i -r --configuration .swift-format Sources Tests Plugins Examples/CustomSelector/Sources Examples/CustomSelector/Package.swift Package.swift
+	$(SWIFT) format -i -r --configuration .swift-format Sources Tests Plugins Fuzz/Sources Fuzz/Package.swift Examples/CustomSelector/Sources Examples/CustomSelector/Package.swift Package.swift
 
 system-deps:
 	@scripts/install-system-deps.sh

@@ -19,6 +19,9 @@ let package = Package(
         // Every orbitbench command, for an executable that registers its own selectors and filters.
         .library(name: "OrbitBenchCLI", targets: ["OrbitBenchCLI"]),
         .executable(name: "orbitbench", targets: ["orbitbench"]),
+        // The readers as byte-level entry points, for the libFuzzer targets in Fuzz/.
+        .library(name: "FuzzEntryPoints", targets: ["FuzzEntryPoints"]),
+        .executable(name: "fuzz-replay", targets: ["fuzz-replay"]),
     ],
     // Exact versions: a build is reproducible without a committed Package.resolved.
     dependencies: [
@@ -85,6 +88,9 @@ let package = Package(
                 "OrbitBench", "CPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "orbitbench", dependencies: ["OrbitBenchCLI"]),
+        // Fuzzing: every reader from bytes (Fuzz/ builds libFuzzer targets on it) and the corpus replay make test runs.
+        .target(name: "FuzzEntryPoints", dependencies: ["Capture", "Experiments", "Recordings", "ReportIO", "Runs", "Scenarios"]),
+        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzEntryPoints"]),
 
         .testTarget(
             name: "OrbitMathTests",

@@ -3,7 +3,7 @@
 # would lay it out; prints the first places. The formatter ships with the Swift toolchain.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Sources Tests Plugins Examples/CustomSelector/Sources Examples/CustomSelector/Package.swift Package.swift)
+paths=(Sources Tests Plugins Fuzz/Sources Fuzz/Package.swift Examples/CustomSelector/Sources Examples/CustomSelector/Package.swift Package.swift)
 findings=$(swift format lint -r --configuration .swift-format "${paths[@]}" 2>&1 || true)
 if [ -n "$findings" ]; then
     echo "$findings" | head -20 >&2

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# make fuzz: builds the libFuzzer targets of Fuzz/ (release, -sanitize=fuzzer,address) and runs
+# each for FUZZ_SECONDS (default 60; FUZZ_TARGETS picks some, e.g. "scenario hdf5"). Each
+# target starts from Fuzz/corpus/<target> and grows a working corpus in .build/fuzz/<target>.
+# A crash, leak or timeout is saved to Fuzz/regressions/<target>/: commit it with the fix,
+# and make test replays it against the release-mode readers from then on (fuzz-replay).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-60}
+targets=${FUZZ_TARGETS:-"scenario mapping mapped-csv euroc report-csv thesis recording-json hdf5"}
+scripts/install-system-deps.sh
+swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+bin=Fuzz/.build/release
+status=0
+for target in $targets; do
+    work=.build/fuzz/$target
+    mkdir -p "$work" "Fuzz/regressions/$target"
+    log=.build/fuzz/$target.log
+    echo "fuzz-$target: ${seconds} s"
+    # -rss_limit_mb: an input that needs more than 2 GB is a finding, not a machine to swap.
+    if ! "$bin/fuzz-$target" "$work" "Fuzz/corpus/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+        -max_len=65536 -artifact_prefix="Fuzz/regressions/$target/" -print_final_stats=1 >"$log" 2>&1; then
+        status=1
+        echo "fuzz-$target: FOUND A PROBLEM (see $log; the input is in Fuzz/regressions/$target/)"
+    fi
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$log" | sed "s/^/  /" || true
+done
+exit $status
