@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(name: "orbitbench", dependencies: ["OrbitBenchCLI"]),
         // Fuzzing: every reader from bytes (Fuzz/ builds libFuzzer targets on it) and the corpus replay make test runs.
         .target(name: "FuzzEntryPoints", dependencies: ["Capture", "Experiments", "Recordings", "ReportIO", "Runs", "Scenarios"]),
-        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzEntryPoints"]),
+        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzEntryPoints", "CPlatform"]),
 
         .testTarget(
             name: "OrbitMathTests",

@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 import FuzzEntryPoints
 
@@ -9,6 +10,9 @@ import FuzzEntryPoints
 
 let arguments = CommandLine.arguments
 if arguments.count == 4 && arguments[1] == "--child", let target = FuzzTarget(rawValue: arguments[2]) {
+    // As the tool's own HDF5 probe: an input that makes a C library allocate without bound
+    // fails inside 2 GiB.
+    _ = platform_limit_address_space(2 << 30)
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-replay-\(getpid())")
     try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }

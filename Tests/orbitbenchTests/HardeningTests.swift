@@ -78,6 +78,23 @@ import Testing
             "\(view.standardOutput)\(view.standardError)")
     }
 
+    /// HDF5 inputs the fuzzer found to crash libhdf5 or make it allocate gigabytes: the tool
+    /// reads them in a capped child process and ends with one line.
+    @Test func hostileHDF5FilesAreIsolated() throws {
+        let folder = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let found = Tool.repository.appendingPathComponent("Fuzz/regressions/hdf5")
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: found.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(!inputs.isEmpty)
+        for (index, input) in inputs.prefix(20).enumerated() {
+            let copy = folder.appendingPathComponent("input-\(index).hdf5")
+            try FileManager.default.copyItem(at: found.appendingPathComponent(input), to: copy)
+            let result = try limited(["fusion", "--recording", copy.path, "--no-plots", "--out", folder.appendingPathComponent("out-\(index)").path])
+            #expect(result.status == 2 || result.status == 0, "\(input): status \(result.status)")
+            if result.status == 2 { #expect(result.standardError.split(separator: "\n").count == 1, "\(input): \(result.standardError)") }
+        }
+    }
+
     @Test func lesserCases() throws {
         let folder = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -3,6 +3,7 @@
 #define ORBITBENCH_PLATFORM_H
 
 #include <malloc.h>
+#include <sys/resource.h>
 
 /* Keeps freed memory in the process for reuse instead of returning it to the kernel.
    Each simulated run allocates a few MB of output; glibc would serve that with mmap and give it
@@ -10,6 +11,14 @@
    success. Meant for the command-line tool, called once at start-up. */
 static inline int platform_keep_freed_memory(void) {
     return mallopt(M_MMAP_THRESHOLD, 256 << 20) && mallopt(M_TRIM_THRESHOLD, 512 << 20);
+}
+
+/* Caps the process's address space at `bytes` (RLIMIT_AS): an allocation beyond it fails
+   instead of exhausting the machine. For child processes that read untrusted files with C
+   libraries (libhdf5) whose allocations the caller cannot bound. Returns 0 on success. */
+static inline int platform_limit_address_space(unsigned long long bytes) {
+    struct rlimit limit = {bytes, bytes};
+    return setrlimit(RLIMIT_AS, &limit);
 }
 
 #endif

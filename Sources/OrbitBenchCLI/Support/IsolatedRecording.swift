@@ -1,11 +1,12 @@
 import Foundation
 import OrbitBench
 
-/// Reads recordings so that a file which crashes a C library (libhdf5 has known crashes on
-/// damaged files that no amount of validation on our side can prevent) ends the command with a
-/// one-line error instead of a signal: HDF5 files are first read by a child process (this
-/// executable's hidden `probe-recording` command); only when the child survives is the file
-/// read here.
+/// Reads recordings so that a file which crashes a C library (libhdf5 has known crashes and
+/// multi-gigabyte allocations on damaged files that no validation on our side can prevent)
+/// ends the command with a one-line error instead of a signal or an exhausted machine: HDF5
+/// files are first read by a child process (this executable's hidden `probe-recording`
+/// command, its address space capped at 2 GiB); only when the child reads the file is it read
+/// here, and the child's error is reported as it is.
 enum IsolatedRecording {
     /// Seconds a probe may take before it counts as hung.
     static let timeout = 120.0
@@ -20,8 +21,9 @@ enum IsolatedRecording {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         process.arguments = ["probe-recording", path]
+        let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         do { try process.run() } catch {
             return  // cannot isolate (no /proc): read in-process as before
         }
@@ -35,6 +37,11 @@ enum IsolatedRecording {
         if process.terminationReason == .uncaughtSignal {
             throw CommandFailure(
                 "\(path): the HDF5 library crashed reading this file (signal \(process.terminationStatus)); it is damaged or not a BROAD recording")
+        }
+        if process.terminationStatus != 0 {
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .split(separator: "\n").first.map(String.init)
+            throw CommandFailure(message ?? "\(path): cannot be read (exit \(process.terminationStatus))")
         }
     }
 }
