@@ -61,12 +61,13 @@ let package = Package(
         // Files: CSV reading and writing, report folders written atomically, JSON.
         .target(name: "ReportIO", dependencies: ["BundledFiles"]),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
-        .target(name: "Recordings", dependencies: ["CHDF5", "ConfigKit", "OrbitMath", "ReportIO"]),
+        .target(name: "Recordings", dependencies: ["CHDF5", "ConfigKit", "OrbitMath", "ReportIO", "BundledFiles"]),
         // Runs: one seed of a scenario (capture, fusion, rephoto), a replayed session, their metrics.
         .target(
-            name: "Runs", dependencies: ["CGSL", "OrbitMath", "ReportIO", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
+            name: "Runs",
+            dependencies: ["CGSL", "OrbitMath", "ReportIO", "BundledFiles", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
         // Experiments over many runs: sweeps, tuning, the regression benchmark, the thesis audit.
-        .target(name: "Experiments", dependencies: ["CGSL", "ReportIO", "Rephoto", "Simulation", "Scenarios", "Runs"]),
+        .target(name: "Experiments", dependencies: ["CGSL", "ReportIO", "BundledFiles", "Rephoto", "Simulation", "Scenarios", "Runs"]),
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
         .target(
             name: "Reports",

@@ -1,3 +1,4 @@
+import BundledFiles
 import Foundation
 import OrbitMath
 
@@ -77,7 +78,7 @@ public struct BROADTrials: Sendable {
             struct Trial: Decodable { var groups: [String] }
             var trials: [String: Trial]
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw RecordingError(file: path, message: "cannot read the file") }
+        guard let data = ProjectFiles.contents(atPath: path) else { throw RecordingError(file: path, message: "cannot read the file") }
         do {
             let file = try JSONDecoder().decode(File.self, from: data)
             return BROADTrials(groups: file.trials.mapValues(\.groups))

@@ -1,3 +1,4 @@
+import BundledFiles
 import Foundation
 import OrbitMath
 import ConfigKit
@@ -37,7 +38,7 @@ public struct CSVMapping: Sendable, Equatable {
 
     /// Reads and checks a mapping file.
     public static func load(_ path: String) throws(ConfigError) -> CSVMapping {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = ProjectFiles.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(
                 file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }

@@ -1,3 +1,4 @@
+import BundledFiles
 import Foundation
 
 /// A failure to write output, with the path and the reason, as one line.
@@ -72,7 +73,7 @@ public final class ReportDirectory {
         guard !entries.isEmpty else { return }
         let marker = folder.appendingPathComponent(ownerFile)
         let writer =
-            FileManager.default.contents(atPath: marker.path)
+            ProjectFiles.contents(atPath: marker.path)
             .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["command"] as? String
         guard writer == owner else {
             let who = writer.map { "orbitbench \($0) wrote it" } ?? "it holds files orbitbench did not write"

@@ -1,3 +1,4 @@
+import BundledFiles
 import Capture
 import Foundation
 import ReportIO
@@ -13,7 +14,7 @@ public enum CaptureReportReader {
     public static func read(directory: String) throws -> (scenario: Scenario, results: [CaptureRunResult]) {
         let folder = URL(fileURLWithPath: directory)
         let summaryPath = folder.appendingPathComponent("summary.json").path
-        guard let data = FileManager.default.contents(atPath: summaryPath) else {
+        guard let data = ProjectFiles.contents(atPath: summaryPath) else {
             throw CSVError(
                 file: summaryPath,
                 message: "missing: \(directory) is not a capture report folder (orbitbench run writes summary.json, frames.csv, slots.csv)")

@@ -273,3 +273,20 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
         }
     }
 }
+
+/// YAML the library would take minutes or gigabytes over is refused first.
+@Suite struct YAMLBoundsTests {
+    @Test func screenedConstructs() throws {
+        // Found by fuzzing: complex keys made of aliases made composing take minutes.
+        #expect(throws: ConfigError.self) { try YAMLReader.parse("? [a, b]\n: c\n") }
+        #expect(throws: ConfigError.self) { try YAMLReader.parse("x: &a 1\n" + (0..<65).map { "k\($0): *a" }.joined(separator: "\n")) }
+        let fine = try YAMLReader.parse("description: Why? Because *stars* and a - b\nlist: [1, 2]\nx: &a 1\ny: *a\n")
+        #expect(
+            fine["y"]?.content == ConfigNode.plain("1").content
+                && fine["description"]?.content == ConfigNode.plain("Why? Because *stars* and a - b").content)
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...6 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        #expect(throws: ConfigError.self) { try YAMLReader.parse(bomb) }  // 10⁷ values once expanded
+        #expect(throws: ConfigError.self) { try YAMLReader.parse(String(repeating: "# comment line\n", count: 400_000)) }  // > 4 MiB
+    }
+}

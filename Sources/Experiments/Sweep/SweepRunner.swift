@@ -1,3 +1,4 @@
+import BundledFiles
 import Dispatch
 import Foundation
 import Runs
@@ -82,7 +83,7 @@ public enum SweepRunner {
 
     /// Jobs already in `csv`, after checking it belongs to `plan`; cuts a half-written last line.
     static func completedJobs(_ plan: SweepPlan, csv: URL, definition: URL) throws -> Set<Int> {
-        guard let stored = FileManager.default.contents(atPath: definition.path),
+        guard let stored = ProjectFiles.contents(atPath: definition.path),
             let previous = try? JSONDecoder().decode(SweepDefinition.self, from: stored)
         else {
             throw SweepError(
@@ -98,7 +99,7 @@ public enum SweepRunner {
                     : previous.columns != current.columns ? "other columns" : "a different scenario (\(previous.scenario) with other settings)"
             throw SweepError("\(csv.path) belongs to another sweep (\(what)); use the same arguments, another --out, or --overwrite")
         }
-        guard var bytes = FileManager.default.contents(atPath: csv.path).map(Array.init) else {
+        guard var bytes = ProjectFiles.contents(atPath: csv.path).map(Array.init) else {
             throw SweepError("\(csv.path): cannot read")
         }
         if let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")), lastNewline != bytes.count - 1 {

@@ -25,7 +25,7 @@ struct ViewCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let data = ProjectFiles.contents(atPath: file) else {
             throw CommandFailure("\(file): cannot read the file")
         }
         let recording: Recording

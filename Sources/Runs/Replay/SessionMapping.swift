@@ -1,3 +1,4 @@
+import BundledFiles
 import Foundation
 import OrbitMath
 import Recordings
@@ -51,7 +52,7 @@ public struct SessionMapping: Sendable, Equatable {
 
     /// Reads and checks a mapping file; errors name the file, line and key.
     public static func load(_ path: String) throws(ConfigError) -> SessionMapping {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = ProjectFiles.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(
                 file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
