@@ -36,10 +36,15 @@ import Testing
     @Test func resourceBombsAreRefusedBeforeWork() throws {
         let folder = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
+        // 60 aliases nested six deep: 10⁷ values once expanded.
         var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-        for level in 1...11 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        for level in 1...6 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
         try bomb.write(to: folder.appendingPathComponent("bomb.yaml"), atomically: true, encoding: .utf8)
         try expectRejected(["run", folder.appendingPathComponent("bomb.yaml").path], "once aliases are expanded")
+        // Eleven levels (110 aliases): refused before the YAML library composes it.
+        for level in 7...11 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        try bomb.write(to: folder.appendingPathComponent("bomb.yaml"), atomically: true, encoding: .utf8)
+        try expectRejected(["run", folder.appendingPathComponent("bomb.yaml").path], "more than 64 YAML aliases")
         try expectRejected(
             ["run", "--set", "orbit.speed_deg_s=0.1", "--set", "orbit.sweep_deg=1080", "--set", "imu.rate_hz=4000", "--out", folder.path + "/r"],
             "IMU samples, more than the 1000000 one run may simulate")
