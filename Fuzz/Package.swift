@@ -10,9 +10,8 @@ let package = Package(
     name: "OrbitBenchFuzz",
     products: targets.map { .executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) },
     dependencies: [.package(name: "OrbitBench", path: "..")],
-    targets: targets.map { name in
-        .executableTarget(
-            name: "fuzz-\(name)", dependencies: [.product(name: "FuzzEntryPoints", package: "OrbitBench")], path: "Sources/fuzz-\(name)")
-    },
+    targets: [
+        .target(name: "FuzzDriver", dependencies: [.product(name: "FuzzEntryPoints", package: "OrbitBench")])
+    ] + targets.map { name in .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzDriver"], path: "Sources/fuzz-\(name)") },
     swiftLanguageModes: [.v6]
 )
