@@ -40,7 +40,7 @@ public struct CaptureSession: FrameSelector, Sendable {
         }
         let score = FrameScore(
             pose: placement.pose, acceleration: placement.acceleration, angleOffset: placement.angleOffset,
-            weights: settings.weights
+            rotationRate: placement.rotationRate, weights: settings.weights
         ).distance
         guard score <= settings.threshold else { return FrameDecision(.overThreshold, placement: placement, score: score) }
         let (outcome, replaced) = ring.offer(frame, at: placement, score: score)

@@ -1,3 +1,5 @@
+import OrbitMath
+
 /// Where a frame lies on the circle: the motion at its lookup time and what follows from it.
 public struct FramePlacement: Sendable, Equatable {
     /// DeviceMotion-clock instant the motion was looked up for, s.
@@ -21,4 +23,7 @@ public struct FramePlacement: Sendable, Equatable {
         self.acceleration = acceleration
         self.time = time
     }
+
+    /// |rotation rate| of the interpolated motion, °/s.
+    public var rotationRate: Double { Angles.degrees(motion.rotationRate.norm) }
 }

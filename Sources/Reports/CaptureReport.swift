@@ -43,7 +43,7 @@ public enum CaptureReport {
             "seed", "frame", "capture_t_s", "capture_t_ns", "timestamp_s", "timestamp_ns", "delivery_t_s", "delivery_t_ns",
             "queue_backlog_ms", "outcome", "reason", "replaced_frame", "kept_at_end", "slot", "score", "est_angle_deg", "true_angle_deg",
             "angle_err_deg", "est_pitch_dev_deg", "est_roll_dev_deg", "true_pitch_dev_deg", "true_roll_dev_deg", "acceleration_m_s2",
-            "blur_px", "sync_err_ms",
+            "blur_px", "blur_obj_mean_px", "blur_obj_max_px", "rate_measured_dps", "rate_true_dps", "blur_predicted_px", "sync_err_ms",
         ])
         for result in results {
             for frame in result.frames {
@@ -69,6 +69,11 @@ public enum CaptureReport {
                 csv.number(frame.truePose?.rollDeviation, decimals: 4)
                 csv.number(frame.decision?.acceleration, decimals: 4)
                 csv.number(frame.blur, decimals: 3)
+                csv.number(frame.objectBlurMean, decimals: 3)
+                csv.number(frame.objectBlurMax, decimals: 3)
+                csv.number(frame.measuredRotationRate, decimals: 3)
+                csv.number(frame.trueRotationRate, decimals: 3)
+                csv.number(frame.predictedBlur, decimals: 3)
                 csv.number(frame.syncError.map { $0 * 1000 }, decimals: 3)
                 csv.endRow()
             }
@@ -111,7 +116,7 @@ public enum CaptureReport {
         var csv = CSVWriter(header: [
             "seed", "slot", "center_deg", "filled", "frame", "image", "score", "est_angle_deg", "true_angle_deg", "slot_angle_err_deg",
             "est_pitch_dev_deg", "est_roll_dev_deg", "true_pitch_dev_deg", "true_roll_dev_deg", "acceleration_m_s2", "blur_px",
-            "camera_height_m", "object_offset_v_px",
+            "blur_obj_mean_px", "blur_obj_max_px", "rate_measured_dps", "camera_height_m", "object_offset_v_px",
         ])
         for result in results {
             for slot in result.slots {
@@ -130,6 +135,9 @@ public enum CaptureReport {
                 csv.number(slot.frame?.truePose?.rollDeviation, decimals: 4)
                 csv.number(slot.entry?.acceleration, decimals: 4)
                 csv.number(slot.frame?.blur, decimals: 3)
+                csv.number(slot.frame?.objectBlurMean, decimals: 3)
+                csv.number(slot.frame?.objectBlurMax, decimals: 3)
+                csv.number(slot.frame?.measuredRotationRate, decimals: 3)
                 csv.number(slot.cameraHeight, decimals: 4)
                 csv.number(slot.objectOffset, decimals: 2)
                 csv.endRow()

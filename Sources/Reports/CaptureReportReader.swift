@@ -131,12 +131,18 @@ public enum CaptureReportReader {
                     score: try optional(row, "score"), replacedFrame: try optional(row, "replaced_frame").map { Int($0) })
             }
             let truePose = try pose(row, "true")
-            return FrameRecord(
+            var record = FrameRecord(
                 index: try integer(row, "frame"), captureTime: try number(row, "capture_t_s"), exposure: 0, timestamp: try number(row, "timestamp_s"),
                 deliveryTime: try number(row, "delivery_t_s"), dropped: dropped, backlog: try number(row, "queue_backlog_ms") / 1000,
                 decision: decision, trueAngle: try optional(row, "true_angle_deg"), truePose: truePose.map { $0 },
                 blur: try optional(row, "blur_px"), syncError: try optional(row, "sync_err_ms").map { $0 / 1000 },
                 keptAtEnd: try text(row, "kept_at_end") == "1")
+            record.objectBlurMean = try optional(row, "blur_obj_mean_px")
+            record.objectBlurMax = try optional(row, "blur_obj_max_px")
+            record.measuredRotationRate = try optional(row, "rate_measured_dps")
+            record.trueRotationRate = try optional(row, "rate_true_dps")
+            record.predictedBlur = try optional(row, "blur_predicted_px")
+            return record
         }
 
         func slot(_ row: (line: Int, fields: [String]), frames: [Int: FrameRecord]) throws(CSVError) -> SlotRecord {

@@ -11,6 +11,12 @@ public struct CaptureMetrics: Sendable, Equatable {
     public var blurSelectedMean: Double
     public var blurSelected95: Double
     public var blurAllMean: Double
+    /// Physical blur (`FrameRecord.objectBlurMean`/`objectBlurMax`): mean over the selected
+    /// frames of each frame's object mean and object maximum, and the object mean over all
+    /// frames, px.
+    public var blurObjectSelectedMean: Double
+    public var blurObjectSelectedMax: Double
+    public var blurObjectAllMean: Double
     public var pitchDeviationMean: Double
     public var rollDeviationMean: Double
     public var framesTotal: Int
@@ -48,6 +54,9 @@ public struct CaptureMetrics: Sendable, Equatable {
         blurSelectedMean = Statistics.mean(selectedBlur)
         blurSelected95 = Statistics.percentile(selectedBlur, 95)
         blurAllMean = Statistics.mean(frames.compactMap(\.blur))
+        blurObjectSelectedMean = Statistics.mean(selectedFrames.compactMap(\.objectBlurMean))
+        blurObjectSelectedMax = Statistics.mean(selectedFrames.compactMap(\.objectBlurMax))
+        blurObjectAllMean = Statistics.mean(frames.compactMap(\.objectBlurMean))
         pitchDeviationMean = Statistics.mean(selectedFrames.compactMap { $0.truePose.map { abs($0.pitchDeviation) } })
         rollDeviationMean = Statistics.mean(selectedFrames.compactMap { $0.truePose.map { abs($0.rollDeviation) } })
         framesTotal = frames.count

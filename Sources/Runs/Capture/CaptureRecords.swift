@@ -25,6 +25,17 @@ public struct FrameRecord: Sendable {
     /// Motion-blur length of the object centre during the exposure, px; `nil` when unknown
     /// (replayed sessions).
     public var blur: Double?
+    /// Physical blur: mean and largest image path over the object's visible surface points
+    /// during the exposure, px (`ExposureBlurMeter`); `nil` when unknown.
+    public var objectBlurMean: Double?
+    public var objectBlurMax: Double?
+    /// |rotation rate| of the DeviceMotion the app received, at the frame's lookup instant, °/s.
+    public var measuredRotationRate: Double?
+    /// |true angular velocity| at mid-exposure, °/s.
+    public var trueRotationRate: Double?
+    /// The blur the app can predict from the measured rate: rate (rad/s) × exposure (s) ×
+    /// focal length (px) — the first-order path of the picture centre, px.
+    public var predictedBlur: Double?
     /// |instant the looked-up motion belongs to − true mid-exposure|, s.
     public var syncError: Double?
     /// Whether the frame is in a slot at the end of the run.
@@ -93,14 +104,26 @@ public struct FrameTruth: Sendable {
     public var pose: TruthPose?
     /// True mid-exposure instant in the DeviceMotion clock, s.
     public var midpoint: Double?
+    /// Centre path, px (see `FrameRecord.blur`).
     public var blur: Double?
+    /// Physical blur over the object, px (see `FrameRecord.objectBlurMean`).
+    public var objectBlurMean: Double?
+    public var objectBlurMax: Double?
+    /// |true angular velocity| at mid-exposure, °/s.
+    public var rotationRate: Double?
     public var cameraHeight: Double?
     public var objectOffset: Double?
 
-    public init(pose: TruthPose? = nil, midpoint: Double? = nil, blur: Double? = nil, cameraHeight: Double? = nil, objectOffset: Double? = nil) {
+    public init(
+        pose: TruthPose? = nil, midpoint: Double? = nil, blur: Double? = nil, objectBlurMean: Double? = nil, objectBlurMax: Double? = nil,
+        rotationRate: Double? = nil, cameraHeight: Double? = nil, objectOffset: Double? = nil
+    ) {
         self.pose = pose
         self.midpoint = midpoint
         self.blur = blur
+        self.objectBlurMean = objectBlurMean
+        self.objectBlurMax = objectBlurMax
+        self.rotationRate = rotationRate
         self.cameraHeight = cameraHeight
         self.objectOffset = objectOffset
     }
@@ -125,6 +148,7 @@ public struct TruthPose: Sendable, Equatable {
 /// `FrameSelector` contract (decisions, slots, recording start), never a selector's internals.
 public enum CaptureRecords {
     /// `arrivals`: each frame as it reached (or missed) the app — index, times, exposure,
+    /// the measured rotation rate and predicted blur (the app's view),
     /// dropped, backlog; its decision, truth and keep fields are filled in here.
     public static func build(
         arrivals: [FrameRecord], decisions: [FrameDecision?], slots: [SlotEntry?], recordingStart: TruthPose?,
@@ -142,6 +166,8 @@ public enum CaptureRecords {
             record.decision = decision
             (record.trueAngle, record.truePose, record.syncError) = (nil, nil, nil)
             record.blur = truth[position].blur
+            (record.objectBlurMean, record.objectBlurMax) = (truth[position].objectBlurMean, truth[position].objectBlurMax)
+            record.trueRotationRate = truth[position].rotationRate
             record.keptAtEnd = kept.contains(arrival.index)
             if let pose = truth[position].pose {
                 if let startAzimuth = recordingStart?.azimuth, let azimuth = pose.azimuth {

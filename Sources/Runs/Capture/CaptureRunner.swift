@@ -135,6 +135,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
         var decisions = [FrameDecision?](repeating: nil, count: run.frames.count)
         var processed = 0, coalesced = 0
         var motionLog: [CaptureSessionLog.Motion] = []
+        var rateTrack = RotationRateTrack()
         if keepSession { motionLog.reserveCapacity(run.motion.count) }
 
         @inline(__always) func feed(upTo last: Int) {
@@ -152,6 +153,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
             handleMotion: { index in
                 feed(upTo: run.motion[index].imuIndex)
                 guard let motion = estimator.motion else { return .none }
+                rateTrack.append(timestamp: motion.timestamp, rotationRate: motion.rotationRate)
                 if keepSession {
                     let truth = run.trajectory.state(at: motion.timestamp)
                     let reference = CaptureSessionLog.ReferencePose(attitude: truth.attitude, position: truth.position - world.object.center)
@@ -178,18 +180,29 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
         let recordingStart = session.recordingStartTime
         let startState = recordingStart.map { run.trajectory.state(at: $0) }
         let camera = PinholeCamera(settings: world.camera, orientation: world.orbit.deviceOrientation)
+        let blurMeter = ExposureBlurMeter(camera: camera, object: world.object)
         let center = world.object.center
         let arrivals = run.frames.enumerated().map { index, frame in
-            FrameRecord(
+            // The app's view: the DeviceMotion rate where the selector looked (mid-exposure
+            // on the camera clock for a frame it never saw).
+            let lookup = decisions[index]?.lookupTime ?? frame.timestamp + frame.exposure / 2
+            let measuredRate = rateTrack.magnitude(at: lookup)
+            var record = FrameRecord(
                 index: frame.index, captureTime: frame.captureTime, exposure: frame.exposure, timestamp: frame.timestamp,
                 deliveryTime: frame.deliveryTime, dropped: dropped[index], backlog: backlogs[index])
+            record.measuredRotationRate = measuredRate
+            record.predictedBlur = measuredRate.map {
+                RotationRateTrack.predictedBlur(rate: $0, exposure: frame.exposure, focalLength: camera.focalLength)
+            }
+            return record
         }
         let truths = run.frames.map { frame -> FrameTruth in
             let mid = run.trajectory.state(at: frame.exposureMidpoint)
+            let blur = blurMeter.measure(trajectory: run.trajectory, start: frame.captureTime, exposure: frame.exposure)
             return FrameTruth(
                 pose: TruthPose(attitude: mid.attitude, azimuth: mid.azimuth), midpoint: frame.exposureMidpoint,
-                blur: camera.blur(of: center, trajectory: run.trajectory, start: frame.captureTime, exposure: frame.exposure),
-                cameraHeight: mid.position.z,
+                blur: blur.center, objectBlurMean: blur.objectMean, objectBlurMax: blur.objectMax,
+                rotationRate: Angles.degrees(mid.angularVelocity.norm), cameraHeight: mid.position.z,
                 objectOffset: camera.project(center, position: mid.position, attitude: mid.attitude).map { $0.v - camera.height / 2 })
         }
         let (frames, slots) = CaptureRecords.build(

@@ -21,13 +21,22 @@ extension Metric {
             "angle_est_err_max_deg", .degrees, .lower, decimals: 2, "largest angle estimate error", kinds: [.capture, .replay],
             capture: { $0.angleEstimateErrorMax }),
         Metric(
-            "blur_sel_mean_px", .pixels, .lower, decimals: 2, "mean blur of the selected frames", kinds: [.capture],
+            "blur_sel_mean_px", .pixels, .lower, decimals: 2, "mean blur of the object centre, selected frames", kinds: [.capture],
             capture: { $0.blurSelectedMean }),
         Metric(
-            "blur_sel_p95_px", .pixels, .lower, decimals: 2, "95th percentile blur of the selected frames", kinds: [.capture],
+            "blur_sel_p95_px", .pixels, .lower, decimals: 2, "95th percentile centre blur, selected frames", kinds: [.capture],
             capture: { $0.blurSelected95 }),
         Metric(
-            "blur_all_mean_px", .pixels, .lower, decimals: 2, "mean blur of all frames", kinds: [.capture], capture: { $0.blurAllMean }),
+            "blur_all_mean_px", .pixels, .lower, decimals: 2, "mean centre blur of all frames", kinds: [.capture], capture: { $0.blurAllMean }),
+        Metric(
+            "blur_obj_mean_px", .pixels, .lower, decimals: 2, "mean blur over the object, selected frames", kinds: [.capture],
+            capture: { $0.blurObjectSelectedMean }),
+        Metric(
+            "blur_obj_max_px", .pixels, .lower, decimals: 2, "mean of each selected frame's largest blur on the object", kinds: [.capture],
+            capture: { $0.blurObjectSelectedMax }),
+        Metric(
+            "blur_obj_all_mean_px", .pixels, .lower, decimals: 2, "mean blur over the object, all frames", kinds: [.capture],
+            capture: { $0.blurObjectAllMean }),
         Metric(
             "dev_pitch_mean_deg", .degrees, .lower, decimals: 2, "mean |pitch deviation| of the selected frames", kinds: [.capture, .replay],
             capture: { $0.pitchDeviationMean }),

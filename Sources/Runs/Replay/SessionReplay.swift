@@ -69,10 +69,12 @@ public enum SessionReplay {
             let frames = log.frames, motion = log.motion
             var decisions = [FrameDecision?](repeating: nil, count: frames.count)
             var processed = 0, coalesced = 0
+            var rateTrack = RotationRateTrack()
             var m = 0, f = 0
             while m < motion.count || f < frames.count {
                 if f == frames.count || (m < motion.count && motion[m].deliveryTime <= frames[f].deliveryTime) {
                     if let update = motion[m].motion {
+                        rateTrack.append(timestamp: update.timestamp, rotationRate: update.rotationRate)
                         if selector.handleMotion(update).isProcessed { processed += 1 } else { coalesced += 1 }
                     }
                     m += 1
@@ -88,10 +90,13 @@ public enum SessionReplay {
 
             let reference = ReferenceTrack(log)
             let start = selector.recordingStartTime.flatMap(reference.pose)
-            let arrivals = frames.map {
-                FrameRecord(
-                    index: $0.index, captureTime: $0.timestamp, exposure: $0.exposure, timestamp: $0.timestamp,
-                    deliveryTime: $0.deliveryTime, dropped: $0.dropped, backlog: 0)
+            let arrivals = frames.enumerated().map { position, frame in
+                var record = FrameRecord(
+                    index: frame.index, captureTime: frame.timestamp, exposure: frame.exposure, timestamp: frame.timestamp,
+                    deliveryTime: frame.deliveryTime, dropped: frame.dropped, backlog: 0)
+                // The session names no focal length, so no predicted blur.
+                record.measuredRotationRate = rateTrack.magnitude(at: decisions[position]?.lookupTime ?? frame.timestamp + frame.exposure / 2)
+                return record
             }
             let truths = frames.map { FrameTruth(pose: reference.pose(at: $0.timestamp + $0.exposure / 2)) }
             let (frameRecords, slotRecords) = CaptureRecords.build(

@@ -51,14 +51,14 @@ public struct PinholeCamera: Sendable, Equatable {
         (width / 100 / focalLength, height / 100 / focalLength)
     }
 
-    /// Length of the image path of `point` during an exposure, px: the polyline through
-    /// `segments` + 1 equally spaced instants of the exact trajectory.
-    public func blur(of point: Vector3, trajectory: Trajectory, start: Double, exposure: Double, segments: Int = 4) -> Double {
+    /// Length of the image path of `point` through the camera poses of one exposure, px: the
+    /// polyline through the projections. Infinite when the point is behind the camera at any pose.
+    @inline(__always)
+    public func imagePathLength(of point: Vector3, poses: UnsafeBufferPointer<CameraPose>) -> Double {
         var length = 0.0
         var previous: (u: Double, v: Double)?
-        for step in 0...segments {
-            let state = trajectory.state(at: start + exposure * Double(step) / Double(segments))
-            guard let pixel = project(point, position: state.position, attitude: state.attitude) else { return .infinity }
+        for pose in poses {
+            guard let pixel = project(point, position: pose.position, attitude: pose.attitude) else { return .infinity }
             if let last = previous { length += hypot(pixel.u - last.u, pixel.v - last.v) }
             previous = pixel
         }
