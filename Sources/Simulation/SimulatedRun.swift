@@ -25,7 +25,7 @@ public struct SimulatedRun: Sendable {
     }
 
     /// Frame outcomes when the app processes every motion update in full (no flood guard).
-    public func pipelineWithoutGuard() throws(GSLError) -> (frames: [FrameProcessing], queue: ProcessingQueue) {
+    public func pipelineWithoutGuard() throws(GSLError) -> PipelineResult {
         try ProcessingPipeline.run(
             motion: motion, frames: frames, settings: world.pipeline, frameInterval: 1 / world.camera.fps, seed: seed)
     }

@@ -139,10 +139,10 @@ private func standardDeviation(_ values: [Double]) -> Double {
         pipeline.motionCost = 0.2
         pipeline.costJitter = 0
         let motion = (0..<600).map { MotionDelivery(sampleTime: Double($0) / 60, deliveryTime: Double($0) / 60 + 0.002, imuIndex: 0, isFlood: false) }
-        let (outcomes, queue) = try ProcessingPipeline.run(
+        let result = try ProcessingPipeline.run(
             motion: motion, frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
-        #expect(!outcomes.contains { $0.dropped })
-        #expect(abs(queue.busyTime - (300 * 0.010 + 600 * 0.0002)) < 1e-9)
+        #expect(!result.frames.contains { $0.dropped })
+        #expect(abs(result.busyTime - (300 * 0.010 + 600 * 0.0002)) < 1e-9)
     }
 
     /// Frames costing more than a frame interval overload the queue: the backlog crosses the
@@ -151,8 +151,9 @@ private func standardDeviation(_ values: [Double]) -> Double {
         var pipeline = PipelineSettings()
         pipeline.frameCost = 50  // capacity 20 fps, camera 30 fps
         pipeline.costJitter = 0
-        let (outcomes, _) = try ProcessingPipeline.run(
-            motion: [], frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
+        let outcomes = try ProcessingPipeline.run(
+            motion: [], frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1
+        ).frames
         let processed = Double(outcomes.filter { !$0.dropped }.count)
         let capacity = 300 * 20.0 / 30
         #expect(abs(processed - capacity) < 10)
@@ -179,6 +180,43 @@ private func standardDeviation(_ values: [Double]) -> Double {
         let dropped = flooded.frames.indices.filter { flooded.frames[$0].dropped }
         #expect(dropped.count > 10)
         #expect(dropped.allSatisfy { Double($0) / 30 > 3 && Double($0) / 30 < 5.5 })  // during and just after the flood
+
+        // On separate queues the same flood drops no frame; the motion queue carries it:
+        // 1 600 updates × 1 ms of motion work and 300 × 15 ms of frame work.
+        pipeline.threads = .separate
+        let separate = try ProcessingPipeline.run(
+            motion: motion, frames: frames(count: 300, fps: 30), settings: pipeline, frameInterval: 1.0 / 30, seed: 1)
+        #expect(!separate.frames.contains { $0.dropped })
+        #expect(abs(separate.motionQueue.busyTime - 1.6) < 1e-9)
+        #expect(abs(separate.frameQueue.busyTime - 4.5) < 1e-9)
+        // The flood (1 000 updates in 1 s at 1 ms each, plus the 60 Hz stream) keeps the motion
+        // queue about 0.06 s behind at its end: backlog ≈ 1.06 s of work − 1 s.
+        #expect(separate.motionQueue.maxBacklog > 0.04 && separate.motionQueue.maxBacklog < 0.08)
+    }
+
+    /// Shared, a frame behind a second of motion work is dropped as late; on separate queues it
+    /// is processed but sees only the motion whose handling started before its own processing.
+    @Test func separateQueuesHoldBackMotionBehindABacklog() throws {
+        var pipeline = PipelineSettings()
+        pipeline.frameCost = 1
+        pipeline.motionCost = 100  // each update keeps the motion queue busy for 0.1 s
+        pipeline.costJitter = 0
+        let motion = (0..<10).map { MotionDelivery(sampleTime: Double($0) / 100, deliveryTime: Double($0) / 100, imuIndex: 0, isFlood: false) }
+        let oneFrame = [CameraFrame(index: 0, captureTime: 0.1, exposure: 0.008, timestamp: 0.1, deliveryTime: 0.15)]
+        for (threads, expectedSeen) in [(PipelineThreads.shared, -1), (.separate, 2)] {
+            pipeline.threads = threads
+            var handled = 0, seenAtFrame = -1
+            let result = try ProcessingPipeline.drive(
+                motion: motion, frames: oneFrame, settings: pipeline, frameInterval: 1.0 / 30, seed: 1,
+                handleMotion: { _ in
+                    handled += 1
+                    return .processed
+                }, handleFrame: { _ in seenAtFrame = handled })
+            // Separate: updates start at 0, 0.1 (both before 0.15); the third would start at 0.2.
+            #expect(seenAtFrame == expectedSeen, "\(threads)")
+            #expect(result.frames[0].dropped == (threads == .shared))
+            #expect(handled == 10)
+        }
     }
 
     @Test func costJitterHasConfiguredSpread() throws {

@@ -148,7 +148,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
                 fedImu += 1
             }
         }
-        let (queueOutcomes, queue) = try ProcessingPipeline.drive(
+        let pipeline = try ProcessingPipeline.drive(
             motion: run.motion, frames: run.frames, settings: world.pipeline, frameInterval: 1 / world.camera.fps, seed: run.seed,
             handleMotion: { index in
                 feed(upTo: run.motion[index].imuIndex)
@@ -172,7 +172,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
                     FrameInput(
                         index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: CaptureSessionLog.imageName(frame.index)))
             })
-        let dropped = queueOutcomes.map(\.dropped), backlogs = queueOutcomes.map(\.backlog)
+        let dropped = pipeline.frames.map(\.dropped), backlogs = pipeline.frames.map(\.backlog)
         feed(upTo: run.imu.count - 1)  // the rest of the walk, for the fusion metric
 
         // Ground truth. Simulated DeviceMotion timestamps are IMU sample instants (true clock),
@@ -239,7 +239,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
             recording: session.recording(uid: "\(scenario.name)-seed-\(run.seed)", date: CaptureRunner.recordingDate),
             trueAngleTrack: track, recordingStart: recordingStart,
             motionCoalesced: coalesced, motionProcessed: processed,
-            queueBusyFraction: queue.busyTime / duration, session: sessionLog, selector: selectorName,
+            queueBusyFraction: pipeline.busyTime / duration, session: sessionLog, selector: selectorName,
             filter: scenario.fusion.filter.rawValue, floods: Self.floods(run.motion))
     }
 

@@ -249,6 +249,7 @@ extension ConfigSchema where Root == PipelineSettings {
             .number("coalesced_motion_cost_ms", \.coalescedMotionCost, 0...1000, help: "CPU time per motion update only stored (flood guard)"),
             .number("frame_cost_ms", \.frameCost, 0...10_000, help: "CPU time per frame"),
             .number("cost_jitter", \.costJitter, 0...1, help: "relative σ of each cost"),
+            .choice("threads", \.threads, help: "shared: one serial queue for motion and frames (the seed's app); separate: one queue each"),
         ]
         return ConfigSchema(fields)
     }

@@ -102,46 +102,98 @@ public enum MotionWork: Sendable, Equatable {
     case coalesced
 }
 
-/// The app's single serial queue driven through a run: the one event loop both `simulate`'s
+/// How the app's work is spread over serial queues (`pipeline.threads`).
+public enum PipelineThreads: String, CaseIterable, Sendable {
+    /// One serial queue for motion updates and frames (the seed's app): a motion flood delays
+    /// the frames behind it until they are dropped as late.
+    case shared
+    /// Motion handling and frame processing on two serial queues ("handling data on separate
+    /// threads"): frames no longer wait for motion work, but a frame only sees the motion
+    /// updates whose handling has started before its own processing starts.
+    case separate
+}
+
+/// What happened on the app's queues over a run.
+public struct PipelineResult: Sendable {
+    /// Each frame's fate, in frame order.
+    public var frames: [FrameProcessing]
+    /// The queue frames are processed on (the only queue when shared).
+    public var frameQueue: ProcessingQueue
+    /// The queue motion updates are handled on (the same queue when shared).
+    public var motionQueue: ProcessingQueue
+    public var threads: PipelineThreads
+
+    /// CPU time spent on both queues, s (counted once when they are one).
+    public var busyTime: Double { threads == .shared ? frameQueue.busyTime : frameQueue.busyTime + motionQueue.busyTime }
+}
+
+/// The app's queues driven through a run: the one event loop both `simulate`'s
 /// flood-guard-free schedule and the capture runner use.
 public enum ProcessingPipeline {
     /// Delivers motion updates and frames in arrival order (`PipelineEvent.merged`). Each
     /// motion update goes to `handleMotion`, whose answer decides its cost; each frame that is
     /// not late gets its cost queued and then goes to `handleFrame`. Returns every frame's fate.
+    ///
+    /// With `settings.threads == .separate` motion and frames have a serial queue each. A frame
+    /// is late when its own queue's backlog exceeds a frame interval; before it is handled,
+    /// every queued motion update whose handling starts before the frame's processing starts
+    /// is handed to `handleMotion` (a frame may thus miss updates delivered before it that a
+    /// motion backlog holds up). An update counts as seen once its handling starts — an
+    /// approximation by at most one motion cost.
     public static func drive(
         motion: [MotionDelivery], frames: [CameraFrame], settings: PipelineSettings, frameInterval: Double, seed: UInt64,
         handleMotion: (Int) -> MotionWork, handleFrame: (Int) -> Void
-    ) throws(GSLError) -> (frames: [FrameProcessing], queue: ProcessingQueue) {
+    ) throws(GSLError) -> PipelineResult {
         let costs = try PipelineCosts(settings: settings, seed: seed)
-        var queue = ProcessingQueue(frameInterval: frameInterval)
+        var frameQueue = ProcessingQueue(frameInterval: frameInterval)
+        var motionQueue = ProcessingQueue(frameInterval: frameInterval)
+        let separate = settings.threads == .separate
         var outcomes = [FrameProcessing](repeating: FrameProcessing(dropped: false, backlog: 0, finishTime: nil), count: frames.count)
+        var nextMotion = 0  // separate queues: the first motion update not handled yet
+
+        /// Handles one motion update on `queue`, starting no earlier than its delivery.
+        func handle(_ index: Int, on queue: inout ProcessingQueue) {
+            switch handleMotion(index) {
+            case .none: break
+            case .processed: queue.submit(at: motion[index].deliveryTime, cost: costs.motion())
+            case .coalesced: queue.submit(at: motion[index].deliveryTime, cost: costs.draw(settings.coalescedMotionCost))
+            }
+        }
         for event in PipelineEvent.merged(motion: motion, frames: frames) {
             switch event {
             case .motion(let index):
-                switch handleMotion(index) {
-                case .none: break
-                case .processed: queue.submit(at: motion[index].deliveryTime, cost: costs.motion())
-                case .coalesced: queue.submit(at: motion[index].deliveryTime, cost: costs.draw(settings.coalescedMotionCost))
-                }
+                if !separate { handle(index, on: &frameQueue) }
             case .frame(let index):
                 let arrival = frames[index].deliveryTime
-                let backlog = queue.backlog(at: arrival)
-                if queue.isLate(at: arrival) {
+                let backlog = frameQueue.backlog(at: arrival)
+                if frameQueue.isLate(at: arrival) {
                     outcomes[index] = FrameProcessing(dropped: true, backlog: backlog, finishTime: nil)
-                } else {
-                    let finish = queue.submit(at: arrival, cost: costs.frame())
-                    outcomes[index] = FrameProcessing(dropped: false, backlog: backlog, finishTime: finish)
-                    handleFrame(index)
+                    continue
                 }
+                if separate {
+                    let start = max(arrival, frameQueue.busyUntil)
+                    while nextMotion < motion.count, max(motion[nextMotion].deliveryTime, motionQueue.busyUntil) < start {
+                        handle(nextMotion, on: &motionQueue)
+                        nextMotion += 1
+                    }
+                }
+                let finish = frameQueue.submit(at: arrival, cost: costs.frame())
+                outcomes[index] = FrameProcessing(dropped: false, backlog: backlog, finishTime: finish)
+                handleFrame(index)
             }
         }
-        return (outcomes, queue)
+        while separate && nextMotion < motion.count {
+            handle(nextMotion, on: &motionQueue)
+            nextMotion += 1
+        }
+        return PipelineResult(
+            frames: outcomes, frameQueue: frameQueue, motionQueue: separate ? motionQueue : frameQueue, threads: settings.threads)
     }
 
-    /// The queue under the simplest app policy: every motion update is processed in full.
+    /// The queues under the simplest app policy: every motion update is processed in full.
     public static func run(
         motion: [MotionDelivery], frames: [CameraFrame], settings: PipelineSettings, frameInterval: Double, seed: UInt64
-    ) throws(GSLError) -> (frames: [FrameProcessing], queue: ProcessingQueue) {
+    ) throws(GSLError) -> PipelineResult {
         try drive(
             motion: motion, frames: frames, settings: settings, frameInterval: frameInterval, seed: seed,
             handleMotion: { _ in .processed }, handleFrame: { _ in })

@@ -72,6 +72,8 @@ public struct PipelineSettings: Sendable, Equatable {
     public var frameCost = 12.0
     /// Relative standard deviation of each item's cost, 0...1.
     public var costJitter = 0.1
+    /// One serial queue for everything (the seed's app) or one each for motion and frames.
+    public var threads = PipelineThreads.shared
 
     public init() {}
 }
