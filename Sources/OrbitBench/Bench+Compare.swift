@@ -40,6 +40,9 @@ extension Bench {
         if plots, let png = try CompareReport.figure(comparison, title: title, provenance: origin.pngTexts) {
             try report.write(png, to: "plots/paired-differences.png")
         }
+        try report.writeHTMLReport(
+            title: title, description: "Paired comparison of A and B on the same seeds (common random numbers).",
+            sections: [CompareReport.htmlSection(comparison)], origin: origin)
         try report.commit()
     }
 }

@@ -115,6 +115,18 @@ public final class ReportDirectory {
         try write(Array(text.utf8), to: relativePath)
     }
 
+    /// Paths of the files written so far, relative to the report, sorted (for an index page).
+    public func writtenFiles() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(at: staging, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        let root = staging.standardizedFileURL.path + "/"
+        var files: [String] = []
+        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            let path = url.standardizedFileURL.path
+            if path.hasPrefix(root) { files.append(String(path.dropFirst(root.count))) }
+        }
+        return files.sorted()
+    }
+
     /// Writes `owner.json` and moves the finished report into place.
     public func commit() throws(OutputError) {
         try write(Array("{\"command\": \"\(owner)\"}\n".utf8), to: Self.ownerFile)

@@ -18,13 +18,18 @@ public enum CaptureReport {
         try report.write(metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
         try report.write(framesCSV(results).bytes, to: "frames.csv")
         try report.write(slotsCSV(results).bytes, to: "slots.csv")
-        try report.write(Array(try summary(scenario: scenario, results).jsonData()), to: "summary.json")
+        let summary = summary(scenario: scenario, results)
+        try report.write(Array(try summary.jsonData()), to: "summary.json")
         if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
         if plots {
             for (name, bytes) in try CapturePlots.all(scenario: scenario, results, provenance: origin.pngTexts) {
                 try report.write(bytes, to: "plots/\(name)")
             }
         }
+        try report.writeHTMLReport(
+            title: "\(scenario.name): capture run", description: scenario.description, sections: [HTMLReport.metrics(summary)], origin: origin,
+            viewerHint:
+                "Run with --render for rendered frames and the spin viewer, or write one for this folder with: orbitbench view <this folder> --html")
     }
 
     public static func metricsCSV(scenario: String, _ results: [(seed: UInt64, metrics: CaptureMetrics)]) -> CSVWriter {

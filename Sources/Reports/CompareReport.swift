@@ -39,6 +39,25 @@ public enum CompareReport {
             ], rows: rows)
     }
 
+    /// The comparison table for report.html: means, B − A with its interval, the t test's p,
+    /// the verdict.
+    public static func htmlSection(_ comparison: ABComparison) -> HTMLReport.Section {
+        let percent = Int((comparison.level * 100).rounded())
+        let rows = comparison.lines.map { line -> [String] in
+            let paired = line.paired
+            let interval = paired.interval.map { "[\(format($0.lowerBound, line.metric)), \(format($0.upperBound, line.metric))]" } ?? "–"
+            return [
+                line.scenario, line.metric, String(paired.differences.count), String(format: "%.4g", paired.meanA),
+                String(format: "%.4g", paired.meanB),
+                format(paired.meanDifference, line.metric), interval, p(paired.tTestP), line.verdict.rawValue,
+            ]
+        }
+        return HTMLReport.Section(
+            heading: "Paired differences",
+            html: HTMLReport.table(
+                header: ["scenario", "metric", "seeds", "A", "B", "B − A", "\(percent) % interval", "t p", "verdict"], rows: rows))
+    }
+
     public static func csv(_ comparison: ABComparison) -> CSVWriter {
         var csv = CSVWriter(header: [
             "scenario", "metric", "seeds", "mean_a", "mean_b", "mean_diff", "sd_diff", "ci_low", "ci_high", "t_p", "wilcoxon_p", "sign_p",

@@ -35,12 +35,16 @@ public enum RephotoReport {
         try report.write(table62(results).bytes, to: "table-6-2-sim.csv")
         try report.write(table63(results).bytes, to: "table-6-3-sim.csv")
         try report.write(usersCSV(results).bytes, to: "users.csv")
-        try report.write(Array(try summary(scenario: scenario, results, thesis: thesis).jsonData()), to: "summary.json")
+        let summary = summary(scenario: scenario, results, thesis: thesis)
+        try report.write(Array(try summary.jsonData()), to: "summary.json")
         if plots {
             let provenance = origin.pngTexts
             try report.write(
                 try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, provenance: provenance), to: "plots/rephoto-errors.png")
         }
+        try report.writeHTMLReport(
+            title: "\(scenario.name): rephotography study", description: scenario.description, sections: [HTMLReport.metrics(summary)],
+            origin: origin)
     }
 
     /// Every user of every seed, in one Table 6.2.

@@ -22,7 +22,8 @@ public enum ReplayReport {
         try report.write(CaptureReport.framesCSV([result]).bytes, to: "frames.csv")
         try report.write(CaptureReport.slotsCSV([result]).bytes, to: "slots.csv")
         try report.write(Array(try result.recording.jsonData()), to: "recording.json")
-        try report.write(Array(try summary(result, name: name, scenario: scenario).jsonData()), to: "summary.json")
+        let summary = summary(result, name: name, scenario: scenario)
+        try report.write(Array(try summary.jsonData()), to: "summary.json")
         if plots {
             let shown = named(scenario, name)
             let provenance = origin.pngTexts
@@ -32,6 +33,10 @@ public enum ReplayReport {
             try report.write(
                 try CapturePlots.timeline(scenario: shown, result, label: "replayed session", provenance: provenance), to: "plots/timeline.png")
         }
+        try report.writeHTMLReport(
+            title: "\(name): replayed session", description: "A recorded capture session replayed through the selection code.",
+            sections: [HTMLReport.metrics(summary)], origin: origin,
+            viewerHint: "The session's own images, where present, can be played with: orbitbench view <this folder> --html")
     }
 
     /// The replay metrics that this session can support: true angles need reference positions,
