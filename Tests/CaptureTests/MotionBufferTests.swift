@@ -122,5 +122,23 @@ import Testing
         let weights = SelectionWeights(roll: 2, pitch: 3, acceleration: 0.5, angleOffset: 4)
         // √(2·4 + 3·1 + 0.5·9 + 4·0.25) = √16.5
         #expect(abs(FrameScore(pose: pose, acceleration: 3, angleOffset: 0.5, weights: weights).distance - 16.5.squareRoot()) < 1e-12)
+        // The rate term is off by default: any rate leaves the seed's distance unchanged.
+        #expect(FrameScore(pose: pose, acceleration: 3, angleOffset: 0.5, rotationRate: 40, weights: weights).distance == 16.5.squareRoot())
+        #expect(SelectionWeights().rotationRate == 0)
+        // With w_rate = 0.01: 16.5 + 0.01·20² = 20.5.
+        var withRate = weights
+        withRate.rotationRate = 0.01
+        #expect(
+            abs(FrameScore(pose: pose, acceleration: 3, angleOffset: 0.5, rotationRate: -20, weights: withRate).distance - 20.5.squareRoot()) < 1e-12)
+    }
+
+    /// A placement's rate is |ω| of its interpolated motion in °/s.
+    @Test func placementRateIsTheMotionsRotationSpeed() {
+        let motion = InterpolatedMotion(
+            attitude: .identity, rotationRate: Vector3(0.3, 0, 0.4), userAcceleration: .zero, earlier: 0, later: 1, fraction: 0.5)
+        let placement = FramePlacement(
+            lookupTime: 1, motion: motion, pose: OrbitPose(angle: 0, pitchDeviation: 0, rollDeviation: 0), slot: 0, angleOffset: 0,
+            acceleration: 0, time: 0)
+        #expect(abs(placement.rotationRate - 0.5 * 180 / Double.pi) < 1e-12)
     }
 }

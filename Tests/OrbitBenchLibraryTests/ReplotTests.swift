@@ -21,11 +21,14 @@ import Testing
             #expect(a.coverage == b.coverage && a.maxGapDegrees == b.maxGapDegrees && a.framesDropped == b.framesDropped)
             #expect(abs(a.slotAngleErrorMean - b.slotAngleErrorMean) < 1e-3 && abs(a.blurSelectedMean - b.blurSelectedMean) < 1e-3)
             #expect(abs(a.angleEstimateErrorMean - b.angleEstimateErrorMean) < 1e-3)
+            #expect(abs(a.blurObjectSelectedMean - b.blurObjectSelectedMean) < 1e-3 && abs(a.blurObjectAllMean - b.blurObjectAllMean) < 1e-3)
+            #expect(a.blurObjectSelectedMean > 0.1)
         }
         let written = try Bench.replot(folder.path)
         #expect(
             Set(written) == [
-                "plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/deviation.png", "plots/slot-error.png",
+                "plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/blur-vs-rate.png", "plots/deviation.png",
+                "plots/slot-error.png",
                 "plots/error-cdf.png",
                 "plots/queue.png", "plots/seeds.png",
             ])

@@ -36,6 +36,9 @@ import Testing
         metrics.estimatedRollDeviationMean = 28
         metrics.scoreSelectedMean = 29
         metrics.scoreSelected95 = .nan
+        metrics.blurObjectSelectedMean = 30
+        metrics.blurObjectSelectedMax = 31
+        metrics.blurObjectAllMean = 32
         let expected: [String: Double?] = [
             "coverage": 0.5, "max_gap_deg": 2, "slot_angle_err_mean_deg": 3, "angle_est_err_mean_deg": 4, "angle_est_err_max_deg": 5,
             "blur_sel_mean_px": 6, "blur_sel_p95_px": 7, "blur_all_mean_px": 8, "dev_pitch_mean_deg": 9, "dev_roll_mean_deg": 10,
@@ -44,6 +47,7 @@ import Testing
             "frames_accepted": 21, "frames_replaced": 22, "frames_over_threshold": 23, "frames_worse_than_holder": 24,
             "frames_no_motion": 25, "frames_rejected": 26, "est_dev_pitch_mean_deg": 27, "est_dev_roll_mean_deg": 28,
             "score_sel_mean": 29, "score_sel_p95": nil,  // NaN becomes missing
+            "blur_obj_mean_px": 30, "blur_obj_max_px": 31, "blur_obj_all_mean_px": 32,
         ]
         let all = RunMetrics.captureColumns + RunMetrics.replayColumns.filter { !RunMetrics.captureColumns.contains($0) }
         #expect(Set(all) == Set(expected.keys))
@@ -58,17 +62,18 @@ import Testing
         #expect(Metric.named("frames_total")?.better == MetricDirection.none)
         #expect(Metric.named("kp_err_mean_P3")?.label(ofColumn: "kp_err_mean_P3") == "mean key-point error of P3 (% of image)")
         #expect(Metric.named("kp_err_mean_") == nil && Metric.named("sharpness") == nil)
-        #expect(Metric.named("blur_sel_p95_px")?.label == "95th percentile blur of the selected frames (px)")
+        #expect(Metric.named("blur_sel_p95_px")?.label == "95th percentile centre blur, selected frames (px)")
         // Counts are written whole, everything else with 4 decimals.
         for metric in Metric.table { #expect((metric.unit == .count) == (metric.unit.fileDecimals == 0), "\(metric.name)") }
-        // The capture columns keep the order of metrics.csv files written so far (the baseline);
-        // key-point errors are rephoto columns only.
+        // The capture columns keep the order of metrics.csv files written so far (the baseline),
+        // new ones appended; key-point errors are rephoto columns only.
         #expect(
             RunMetrics.captureColumns == [
                 "coverage", "max_gap_deg", "slot_angle_err_mean_deg", "angle_est_err_mean_deg", "angle_est_err_max_deg",
                 "blur_sel_mean_px", "blur_sel_p95_px", "blur_all_mean_px", "dev_pitch_mean_deg", "dev_roll_mean_deg",
                 "frames_total", "frames_dropped", "frames_scored", "frames_selected", "sync_err_mean_ms",
-                "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg",
+                "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg", "blur_obj_mean_px", "blur_obj_max_px",
+                "blur_obj_all_mean_px",
             ])
     }
 }

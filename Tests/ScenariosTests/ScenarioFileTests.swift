@@ -9,7 +9,7 @@ let scenariosDirectory = Repository.scenarios
 
 let shippedScenarios = [
     "orbit-72", "tripod-ideal", "shaky-hands", "vertical-drift", "motion-flood", "high-latency",
-    "incomplete-orbit", "portrait-gimbal-lock", "magnetic-disturbance", "back-and-forth", "broad-like", "rephoto-fountain",
+    "incomplete-orbit", "portrait-gimbal-lock", "magnetic-disturbance", "back-and-forth", "broad-like", "rephoto-fountain", "fast-walk",
 ]
 
 /// Parses YAML and returns the error it must produce.

@@ -9,18 +9,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try Tool.run(["run", "tripod-ideal", "--seeds", "1,2", "--out", out.path])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("coverage (share of slots filled)               1.000 ± 0.000"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains(#/coverage \(share of slots filled\) +1\.000 ± 0\.000/#), "\(result.standardOutput)")
         let folder = out.appendingPathComponent("tripod-ideal")
         for file in [
             "summary.json", "metrics.csv", "frames.csv", "slots.csv", "recording.json",
-            "plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/deviation.png", "plots/seeds.png",
+            "plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/blur-vs-rate.png", "plots/deviation.png", "plots/seeds.png",
+            "report.html",
         ] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file)")
         }
         let metrics = try String(contentsOf: folder.appendingPathComponent("metrics.csv"), encoding: .utf8).split(separator: "\n")
         #expect(
             metrics[0]
-                == "scenario,seed,coverage,max_gap_deg,slot_angle_err_mean_deg,angle_est_err_mean_deg,angle_est_err_max_deg,blur_sel_mean_px,blur_sel_p95_px,blur_all_mean_px,dev_pitch_mean_deg,dev_roll_mean_deg,frames_total,frames_dropped,frames_scored,frames_selected,sync_err_mean_ms,att_rmse_total_deg,att_rmse_heading_deg,att_rmse_incl_deg"
+                == "scenario,seed,coverage,max_gap_deg,slot_angle_err_mean_deg,angle_est_err_mean_deg,angle_est_err_max_deg,blur_sel_mean_px,blur_sel_p95_px,blur_all_mean_px,dev_pitch_mean_deg,dev_roll_mean_deg,frames_total,frames_dropped,frames_scored,frames_selected,sync_err_mean_ms,att_rmse_total_deg,att_rmse_heading_deg,att_rmse_incl_deg,blur_obj_mean_px,blur_obj_max_px,blur_obj_all_mean_px"
         )
         #expect(metrics.count == 3 && metrics[1].hasPrefix("tripod-ideal,1,1.0000,0.0000,"))
         let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("summary.json"))) as! [String: Any]

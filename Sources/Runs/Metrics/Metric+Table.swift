@@ -29,15 +29,6 @@ extension Metric {
         Metric(
             "blur_all_mean_px", .pixels, .lower, decimals: 2, "mean centre blur of all frames", kinds: [.capture], capture: { $0.blurAllMean }),
         Metric(
-            "blur_obj_mean_px", .pixels, .lower, decimals: 2, "mean blur over the object, selected frames", kinds: [.capture],
-            capture: { $0.blurObjectSelectedMean }),
-        Metric(
-            "blur_obj_max_px", .pixels, .lower, decimals: 2, "mean of each selected frame's largest blur on the object", kinds: [.capture],
-            capture: { $0.blurObjectSelectedMax }),
-        Metric(
-            "blur_obj_all_mean_px", .pixels, .lower, decimals: 2, "mean blur over the object, all frames", kinds: [.capture],
-            capture: { $0.blurObjectAllMean }),
-        Metric(
             "dev_pitch_mean_deg", .degrees, .lower, decimals: 2, "mean |pitch deviation| of the selected frames", kinds: [.capture, .replay],
             capture: { $0.pitchDeviationMean }),
         Metric(
@@ -64,6 +55,15 @@ extension Metric {
         Metric(
             "att_rmse_incl_deg", .degrees, .lower, decimals: 2, "attitude RMSE, inclination", kinds: [.capture, .rephoto],
             capture: { $0.attitudeRMSE.inclinationDegrees }, rephoto: { $0.attitudeRMSE?.inclinationDegrees }),
+        Metric(
+            "blur_obj_mean_px", .pixels, .lower, decimals: 2, "mean blur over the object, selected frames", kinds: [.capture],
+            capture: { $0.blurObjectSelectedMean }),
+        Metric(
+            "blur_obj_max_px", .pixels, .lower, decimals: 2, "mean of each selected frame's largest blur on the object", kinds: [.capture],
+            capture: { $0.blurObjectSelectedMax }),
+        Metric(
+            "blur_obj_all_mean_px", .pixels, .lower, decimals: 2, "mean blur over the object, all frames", kinds: [.capture],
+            capture: { $0.blurObjectAllMean }),
         Metric(
             "kp_err_mean", .percentOfImage, .lower, decimals: 2, "mean key-point error", kinds: [.rephoto],
             rephoto: { $0.table.overall.mean }),
