@@ -41,7 +41,7 @@ fi
 # --- a short capture and its viewer ------------------------------------------------------
 started=$(date +%s)
 echo "check-viewer: building orbitbench" >&2
-swift build --product orbitbench >/dev/null || fail "swift build --product orbitbench failed"
+"${SWIFT:-swift}" build --product orbitbench >/dev/null || fail "swift build --product orbitbench failed"
 bin="$root/.build/debug/orbitbench"
 out="$root/.build/viewer-test"
 mkdir -p "$out"
@@ -53,7 +53,7 @@ driver_pid=""
 children_of() {
     local stat line fields
     for stat in /proc/[0-9]*/stat; do
-        read -r line <"$stat" 2>/dev/null || continue
+        read -r line 2>/dev/null <"$stat" || continue
         read -ra fields <<<"${line##*) }"
         if [ "${fields[1]:-}" = "$1" ]; then
             stat=${stat#/proc/}
@@ -71,10 +71,10 @@ descendants_of() {
 # Stops the chromedriver this script started and every process under it (Chromium), by pid.
 stop_driver() {
     [ -n "$driver_pid" ] || return 0
-    local pids attempt
+    local pids
     read -ra pids <<<"$driver_pid $(descendants_of "$driver_pid" | tr '\n' ' ')"
     kill -TERM "${pids[@]}" 2>/dev/null || true
-    for attempt in $(seq 50); do
+    for _ in $(seq 50); do
         kill -0 "${pids[@]}" 2>/dev/null || break
         sleep 0.1
     done

@@ -23,7 +23,8 @@ enum SpinViewerAssets {
             </div>
           </section>
           <aside>
-            <svg id="ring" viewBox="-130 -130 260 260" role="img" aria-label="Slots around the object: filled, empty, the largest gap and the current angle"></svg>
+            <svg id="ring" viewBox="-130 -130 260 260" role="img"
+              aria-label="Slots around the object: filled, empty, the largest gap and the current angle"></svg>
             <ul class="legend">
               <li><span class="swatch filled"></span>filled slot</li>
               <li><span class="swatch empty"></span>empty slot (<span id="empty-count">0</span>)</li>
@@ -288,6 +289,9 @@ enum SpinViewerAssets {
           });
           function endDrag(event) {
             if (!drag || event.pointerId !== drag.id) return;
+            if (event.type === 'pointerup' && event.clientX !== drag.x) {
+              turnTo(drag.angle + (event.clientX - drag.x) * settings.dragDegreesPerPixel);
+            }
             drag = null;
             stage.classList.remove('dragging');
           }
@@ -313,7 +317,9 @@ enum SpinViewerAssets {
           document.title = 'Spin viewer: ' + recording.uid;
           var empty = settings.filled.filter(function (filled) { return !filled; }).length;
           var recorded = '';
-          try { recorded = ' \u00b7 recorded ' + new Date(recording.date * 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'); } catch (ignored) {}
+          try {
+            recorded = ' \u00b7 recorded ' + new Date(recording.date * 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+          } catch (ignored) {}
           $('summary').textContent = elements.length + ' images \u00b7 ' + settings.slotCount + ' slots of ' +
             degrees(settings.slotWidth, 1) + ', ' + empty + ' empty (coverage ' +
             (100 * (settings.slotCount - empty) / settings.slotCount).toFixed(1) + ' %)' + recorded;

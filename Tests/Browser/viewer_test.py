@@ -269,6 +269,10 @@ class ViewerTest:
     def expect_shown(self, index, turned_to, what):
         """The page shows element `index` of the recording, turned to `turned_to` degrees."""
         element = self.elements[index]
+        try:
+            self.wait(lambda: self.state()["index"] == index, f"element {index}", seconds=3)
+        except Failure:
+            pass  # reported below, with what is shown
         state = self.state()
         check(state["index"] == index,
               f"{what}: shows element {state['index']}, expected {index} ({element['image']} at {element['angle']:.3f}°)")
@@ -358,7 +362,8 @@ class ViewerTest:
             dx, target, index = chosen
             driver.drag(stage, dx)
             self.expect_shown(index, target, f"drag {dx:+d} px")
-            self.ok(f"drag {dx:+d} px {label}: {start:.2f}° → {target:.2f}°, shows {elements[index]['image']} at {elements[index]['angle']:.2f}°")
+            shown = elements[index]
+            self.ok(f"drag {dx:+d} px {label}: {start:.2f}° → {target:.2f}°, shows {shown['image']} at {shown['angle']:.2f}°")
 
         # (c) the wheel.
         start = self.state()["angle"]
