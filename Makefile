@@ -1,8 +1,9 @@
 # The two commands a new user needs:
 #   make demo  — install missing system libraries, build in release mode, run the default job
-#   make test  — install missing system libraries, build, run every test and project check
-#                (imports vs manifest, layout, the Examples/CustomSelector package), then the
-#                regression benchmark against reports/baseline/metrics.csv
+#   make test  — install missing system libraries, build, run every test, the spin viewer in
+#                headless Chromium, the project checks (imports vs manifest, layout, the
+#                Examples/CustomSelector package), then the regression benchmark against
+#                reports/baseline/metrics.csv
 # And for contributors: make format — lay out the Swift files as .swift-format says.
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
@@ -20,6 +21,7 @@ test: system-deps
 	$(SWIFT) build --build-tests 2>&1 | tee .build/build-tests.log
 	@scripts/check-build-warnings.sh .build/build-tests.log
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/check-viewer.sh
 	scripts/check-portable-imports.sh
 	scripts/check-manifest.sh
 	scripts/check-format.sh

@@ -91,4 +91,32 @@ import Testing
         }
         #expect(try Tool.run(["view", "/nonexistent/recording.json"]).standardError.contains("cannot read the file"))
     }
+
+    /// --html writes viewer/index.html beside the recording of a run folder (or of the file);
+    /// problems are one line and exit 2.
+    @Test func writesTheSpinViewer() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try Tool.run(["run", "incomplete-orbit", "--seeds", "1", "--no-plots", "--quiet", "--out", out.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let folder = out.appendingPathComponent("incomplete-orbit")
+        let page = folder.appendingPathComponent("viewer/index.html")
+        for argument in [folder.path, folder.appendingPathComponent("recording.json").path] {
+            let view = try Tool.run(["view", argument, "--html"])
+            #expect(view.status == 0, "\(view.standardError)")
+            #expect(view.standardOutput == "incomplete-orbit-seed-1: 51 images, 5.0° apart\nwrote \(page.path)\n", "\(view.standardOutput)")
+        }
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains(#"id="spin-data""#) && html.contains("frame-00000.jpg"))
+        #expect(try Tool.run(["view", folder.path]).standardOutput.contains("frame-00000.jpg  t = 0.00 s"))
+
+        let noRecording = try Tool.run(["view", out.path, "--html"])
+        #expect(noRecording.status == 2 && noRecording.standardError.split(separator: "\n").count == 1)
+        #expect(noRecording.standardError.contains("no recording.json in this folder"), "\(noRecording.standardError)")
+        try FileManager.default.removeItem(at: page.deletingLastPathComponent())
+        try "x".write(to: page.deletingLastPathComponent(), atomically: true, encoding: .utf8)
+        let blocked = try Tool.run(["view", folder.path, "--html"])
+        #expect(blocked.status == 2 && blocked.standardError.split(separator: "\n").count == 1)
+        #expect(blocked.standardError.contains("viewer: exists and is not a folder"), "\(blocked.standardError)")
+    }
 }

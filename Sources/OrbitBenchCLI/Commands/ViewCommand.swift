@@ -5,37 +5,46 @@ import OrbitBench
 struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
-        abstract: "Check a recording.json export and show which image the viewer displays at an angle.",
+        abstract: "Check a recording.json export, show which image the viewer displays at an angle, or write the web spin viewer.",
         discussion: """
             Validates the file (every field present, numbers finite and in range, image names that \
             stay inside the recording's folder) and prints, for each requested angle, the element \
             with the nearest angle on the circle. Without --angle it lists the elements in playback order.
 
-            Example: orbitbench view reports/orbit-72/recording.json --angle 90 --angle 271.5
+            With --html it writes viewer/index.html beside the recording instead of the list: one \
+            self-contained page (no network) that plays the capture. Drag it, use the arrow keys or \
+            the wheel to turn the object; it shows the nearest image, its angle, deviations and \
+            acceleration, and a ring of filled and empty slots with the largest gap. It looks for \
+            the images in images/ beside the recording (next to the recording when there is no \
+            images/ folder); a missing image shows as a placeholder naming the file.
+
+            Examples:
+              orbitbench view reports/orbit-72/recording.json --angle 90 --angle 271.5
+              orbitbench view reports/incomplete-orbit --html    # writes its viewer/index.html
             """)
 
-    @Argument(help: "Path to a recording.json.")
+    @Argument(help: ArgumentHelp("A recording.json, or a run folder (orbitbench run's <out>/<scenario>) holding one.", valueName: "file-or-dir"))
     var file: String
 
     @Option(name: .customLong("angle"), help: "Angle in degrees to look up (repeatable).")
     var angles: [Double] = []
+
+    @Flag(help: "Write the web spin viewer, viewer/index.html beside the recording.")
+    var html = false
 
     func validate() throws {
         for angle in angles where !angle.isFinite { throw ValidationError("--angle must be a finite number of degrees") }
     }
 
     func run() throws {
-        guard let data = ProjectFiles.contents(atPath: file) else {
-            throw CommandFailure("\(file): cannot read the file")
-        }
-        let recording: Recording
-        do {
-            recording = try Recording.decode(data)
-        } catch {
-            throw CommandFailure("\(file): \(error)")
-        }
+        let (path, recording): (URL, Recording)
+        do { (path, recording) = try Bench.recording(file) } catch { throw CommandFailure(error.description) }
         print("\(TerminalText.escaped(recording.uid)): \(recording.elements.count) images, \(recording.radius)° apart")
-        if angles.isEmpty {
+        if html {
+            let page: URL
+            do { page = try Bench.writeSpinViewer(recording, besides: path) } catch { throw CommandFailure("\(error)") }
+            print("wrote \(TerminalText.escaped(page.path))")
+        } else if angles.isEmpty {
             for element in recording.elements {
                 print(String(format: "%8.2f°  %@  t = %.2f s", element.angle, TerminalText.escaped(element.image), element.time))
             }

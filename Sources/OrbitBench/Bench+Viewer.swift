@@ -1,0 +1,21 @@
+import Foundation
+import ReportIO
+
+extension Bench {
+    /// The recording of `path`: a recording.json, or a run folder holding one. Checked as
+    /// `Recording.decode` checks it; errors name the file.
+    public static func recording(_ path: String) throws(SpinViewerError) -> (file: URL, recording: Recording) {
+        try SpinViewerFile.read(path)
+    }
+
+    /// `orbitbench view PATH --html`: writes the spin viewer of the recording in `file`
+    /// (`viewer/index.html` beside it, replaced atomically) and returns the page's path. The
+    /// page finds the images at `imageBase` (default: `../images/`, or `../` when they lie
+    /// beside the recording); `slotCount` defaults to 360° / the recording's radius.
+    @discardableResult
+    public static func writeSpinViewer(_ recording: Recording, besides file: URL, slotCount: Int? = nil, imageBase: String? = nil) throws -> URL {
+        let base = imageBase ?? SpinViewerFile.imageBase(for: recording, besides: file)
+        let page = try SpinViewerPage.html(recording, slotCount: slotCount, imageBase: base)
+        return try SpinViewerFile.write(page, besides: file)
+    }
+}

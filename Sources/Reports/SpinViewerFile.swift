@@ -1,0 +1,110 @@
+import BundledFiles
+import Capture
+import Foundation
+import ReportIO
+
+/// A problem with the recording the viewer should show: the path and the reason, one line.
+public struct SpinViewerError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    public let reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Where the spin viewer's input and output live: a run folder's `recording.json` (or the file
+/// itself) in, `viewer/index.html` beside it out.
+public enum SpinViewerFile {
+    /// The folder (beside the recording) and the file the page is written to.
+    public static let folderName = "viewer"
+    public static let fileName = "index.html"
+
+    /// The recording.json of `path`: the file itself, or `recording.json` in a folder.
+    public static func recordingFile(_ path: String) throws(SpinViewerError) -> URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SpinViewerError(path: path, reason: "cannot read the file")
+        }
+        guard isDirectory.boolValue else { return URL(fileURLWithPath: path) }
+        let file = URL(fileURLWithPath: path).appendingPathComponent("recording.json")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw SpinViewerError(path: path, reason: "no recording.json in this folder (orbitbench run writes one into each capture report)")
+        }
+        return file
+    }
+
+    /// Reads and validates the recording of `path` (a file or a folder holding recording.json).
+    public static func read(_ path: String) throws(SpinViewerError) -> (file: URL, recording: Recording) {
+        let file = try recordingFile(path)
+        guard let data = ProjectFiles.contents(atPath: file.path) else { throw SpinViewerError(path: file.path, reason: "cannot read the file") }
+        do {
+            return (file, try Recording.decode(data))
+        } catch {
+            throw SpinViewerError(path: file.path, reason: error.description)
+        }
+    }
+
+    /// The image URL prefix for a page in `viewer/` beside `recordingFile`: `../images/` when
+    /// an `images/` folder is there or no image is found, `../` when the images lie beside the
+    /// recording (the seed's export: one JSON file and its images).
+    public static func imageBase(for recording: Recording, besides recordingFile: URL) -> String {
+        let folder = recordingFile.deletingLastPathComponent()
+        let manager = FileManager.default
+        if manager.fileExists(atPath: folder.appendingPathComponent("images").path) { return SpinViewerPage.defaultImageBase }
+        let besides = recording.elements.contains { manager.fileExists(atPath: folder.appendingPathComponent($0.image).path) }
+        return besides ? "../" : SpinViewerPage.defaultImageBase
+    }
+
+    /// Writes `page` to `viewer/index.html` beside `recordingFile`, atomically: a new temporary
+    /// file in `viewer/`, then a rename over the old page. Refuses a `viewer` that is not a real
+    /// folder or an `index.html` that is not a regular file (a symbolic link could lead outside
+    /// the report). Returns the page's path.
+    @discardableResult
+    public static func write(_ page: String, besides recordingFile: URL) throws(OutputError) -> URL {
+        let folder = recordingFile.deletingLastPathComponent().appendingPathComponent(folderName)
+        let destination = folder.appendingPathComponent(fileName)
+        let manager = FileManager.default
+        switch kind(of: folder) {
+        case .none:
+            do { try manager.createDirectory(at: folder, withIntermediateDirectories: false) } catch {
+                throw OutputError(path: folder.path, reason: "cannot create the folder (\(ReportDirectory.reason(error)))")
+            }
+        case .directory: break
+        case .symbolicLink: throw OutputError(path: folder.path, reason: "is a symbolic link; refusing to write outside the report folder")
+        case .regularFile, .other: throw OutputError(path: folder.path, reason: "exists and is not a folder")
+        }
+        switch kind(of: destination) {
+        case .none, .regularFile: break
+        case .symbolicLink: throw OutputError(path: destination.path, reason: "is a symbolic link; refusing to write outside the report folder")
+        default: throw OutputError(path: destination.path, reason: "exists and is not a regular file")
+        }
+        let temporary = folder.appendingPathComponent(".\(fileName).partial-\(ProcessInfo.processInfo.processIdentifier)")
+        try? manager.removeItem(at: temporary)
+        do {
+            try Data(page.utf8).write(to: temporary, options: .withoutOverwriting)
+        } catch {
+            throw OutputError(path: destination.path, reason: "cannot write (\(ReportDirectory.reason(error)))")
+        }
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? manager.removeItem(at: temporary)
+            throw OutputError(path: destination.path, reason: "cannot move the page into place (\(reason))")
+        }
+        return destination
+    }
+
+    enum Kind { case none, directory, regularFile, symbolicLink, other }
+
+    /// What is at `url`, without following a symbolic link.
+    static func kind(of url: URL) -> Kind {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return .none }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeDirectory: return .directory
+        case .typeRegular: return .regularFile
+        case .typeSymbolicLink: return .symbolicLink
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Capture
+import Foundation
+
+/// The seed's web player as one self-contained HTML page: the recording embedded as JSON, the
+/// style and script inline, nothing fetched but the images (relative URLs). Dragging (mouse or
+/// touch), the arrow keys and the wheel turn the object; the page shows the element nearest on
+/// the circle to the angle turned to (`Recording.element(nearest:)`), its angle, deviations and
+/// acceleration, and a ring of the slots (filled, empty, the largest gap, the current angle).
+/// An image that does not load is replaced by a placeholder naming the file.
+public enum SpinViewerPage {
+    /// Degrees turned per CSS pixel dragged; dragging rightwards turns to larger angles.
+    public static let dragDegreesPerPixel = 0.5
+    /// Degrees turned per CSS pixel scrolled with the wheel (a mouse notch, about 100 px, is 5°).
+    public static let wheelDegreesPerPixel = 0.05
+    /// Where the page looks for images: relative to `viewer/index.html` in a run folder.
+    public static let defaultImageBase = "../images/"
+    /// The most slots the ring draws.
+    public static let maximumSlotCount = 3600
+
+    /// What the page embeds (`<script type="application/json" id="spin-data">`).
+    public struct Model: Codable, Sendable, Equatable {
+        /// The recording with its elements in playback order (`Recording.orderedByAngle`).
+        public var recording: Recording
+        public var viewer: Viewer
+    }
+
+    /// The ring and the controls.
+    public struct Viewer: Codable, Sendable, Equatable {
+        public var slotCount: Int
+        /// Degrees; slot `i` is centred on `i · slotWidth`.
+        public var slotWidth: Double
+        /// Per slot, whether an element lies in it (slot = round(angle / width) mod count, as
+        /// `FramePlacer` places frames).
+        public var filled: [Bool]
+        /// The largest angular gap between neighbouring elements; nil without elements.
+        public var largestGap: Gap?
+        /// URL prefix of the images (the element's name, percent-encoded, follows).
+        public var imageBase: String
+        public var dragDegreesPerPixel: Double
+        public var wheelDegreesPerPixel: Double
+    }
+
+    /// A gap going forward (to larger angles) from the element at `from` to the one at `to`,
+    /// degrees; 360 for a single element.
+    public struct Gap: Codable, Sendable, Equatable {
+        public var from: Double
+        public var to: Double
+        public var degrees: Double
+
+        public init(from: Double, to: Double, degrees: Double) {
+            self.from = from
+            self.to = to
+            self.degrees = degrees
+        }
+    }
+
+    /// The number of slots a recording implies: 360 / radius, rounded (1 … `maximumSlotCount`).
+    public static func slotCount(radius: Double) -> Int {
+        let count = (360 / radius).rounded()
+        guard count.isFinite, count >= 1 else { return 1 }
+        return Int(min(count, Double(maximumSlotCount)))
+    }
+
+    /// The page's data: elements in playback order, the slots (`slotCount`, default from the
+    /// recording's radius) and the largest gap.
+    public static func model(_ recording: Recording, slotCount: Int? = nil, imageBase: String = defaultImageBase) -> Model {
+        var ordered = recording
+        ordered.elements = Recording.orderedByAngle(recording.elements)
+        let count = min(max(slotCount ?? Self.slotCount(radius: recording.radius), 1), maximumSlotCount)
+        let width = 360 / Double(count)
+        var filled = Array(repeating: false, count: count)
+        for element in ordered.elements where element.angle.isFinite {
+            let slot = Int((element.angle / width).rounded()) % count
+            filled[(slot + count) % count] = true
+        }
+        let viewer = Viewer(
+            slotCount: count, slotWidth: width, filled: filled, largestGap: largestGap(ordered.elements), imageBase: imageBase,
+            dragDegreesPerPixel: dragDegreesPerPixel, wheelDegreesPerPixel: wheelDegreesPerPixel)
+        return Model(recording: ordered, viewer: viewer)
+    }
+
+    /// The largest forward gap between neighbours of `elements` (in playback order, so the
+    /// pair last → first, where playback starts, wins a tie).
+    static func largestGap(_ elements: [Recording.Element]) -> Gap? {
+        guard let first = elements.first, let last = elements.last else { return nil }
+        func forward(_ a: Double, _ b: Double) -> Double { ((b - a).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) }
+        guard elements.count > 1 else { return Gap(from: first.angle, to: first.angle, degrees: 360) }
+        var best = Gap(from: last.angle, to: first.angle, degrees: forward(last.angle, first.angle))
+        for (a, b) in zip(elements, elements.dropFirst()) where forward(a.angle, b.angle) > best.degrees {
+            best = Gap(from: a.angle, to: b.angle, degrees: forward(a.angle, b.angle))
+        }
+        return best
+    }
+
+    /// The page. Throws only when the recording holds numbers JSON cannot carry (NaN, ∞).
+    public static func html(_ recording: Recording, slotCount: Int? = nil, imageBase: String = defaultImageBase) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = String(decoding: try encoder.encode(model(recording, slotCount: slotCount, imageBase: imageBase)), as: UTF8.self)
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+            <meta name="generator" content="orbitbench \(htmlEscaped(ToolVersion.current))">
+            <title>Spin viewer: \(htmlEscaped(recording.uid))</title>
+            <style>
+            \(SpinViewerAssets.style)</style>
+            </head>
+            <body>
+            \(SpinViewerAssets.body)<script type="application/json" id="spin-data">\(scriptEscaped(json))</script>
+            <script>
+            \(SpinViewerAssets.script)</script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// Nothing but inline style and script, and images from the page's own place.
+    static let contentSecurityPolicy = "default-src 'none'; img-src 'self' file: data: blob:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+
+    /// Text for HTML content and quoted attribute values.
+    public static func htmlEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    /// JSON that is safe inside a `<script>` element: `<`, `>` and `&` (which occur in JSON only
+    /// inside strings) become `\u003c`, `\u003e`, `\u0026`, so no `</script>` or `<!--` can end or
+    /// change the element; U+2028 and U+2029 are escaped too. The text is still the same JSON.
+    public static func scriptEscaped(_ json: String) -> String {
+        var result = ""
+        for character in json.unicodeScalars {
+            switch character {
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# The spin viewer in a real browser: runs a short capture (incomplete-orbit, one seed: empty
+# slots and a large gap), writes its viewer with `orbitbench view DIR --html`, starts
+# chromedriver with headless Chromium and runs Tests/Browser/viewer_test.py (Python standard
+# library only, W3C WebDriver over HTTP): keys, a pointer drag, the wheel, the ring's empty
+# slots, image and placeholder, hostile names. Leaves a screenshot in .build/viewer-test/.
+# Installs chromium, chromium-driver and python3 with apt-get only when they are missing
+# (directly as root, through sudo otherwise). `make test` runs it after the unit tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+fail() {
+    echo "check-viewer: error: $*" >&2
+    exit 1
+}
+
+# --- tools, installed only when missing --------------------------------------------------
+missing=()
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "check-viewer: installing missing system packages: ${missing[*]}" >&2
+    command -v apt-get >/dev/null 2>&1 ||
+        fail "apt-get not found; install these packages with your system's package manager: ${missing[*]}"
+    if [ "$(id -u)" -eq 0 ]; then
+        run=()
+    elif command -v sudo >/dev/null 2>&1 && { [ -t 0 ] || sudo -n true 2>/dev/null; }; then
+        run=(sudo)
+    else
+        fail "not root and sudo is unavailable; as root run: apt-get install -y ${missing[*]}"
+    fi
+    "${run[@]}" apt-get update -qq
+    "${run[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    for tool in python3 chromium chromedriver; do
+        command -v "$tool" >/dev/null 2>&1 || fail "'$tool' is still missing after installing ${missing[*]}"
+    done
+fi
+
+# --- a short capture and its viewer ------------------------------------------------------
+started=$(date +%s)
+echo "check-viewer: building orbitbench" >&2
+"${SWIFT:-swift}" build --product orbitbench >/dev/null || fail "swift build --product orbitbench failed"
+bin="$root/.build/debug/orbitbench"
+out="$root/.build/viewer-test"
+mkdir -p "$out"
+rm -f "$out/viewer.png"
+work=$(mktemp -d "${TMPDIR:-/tmp}/orbitbench-viewer.XXXXXX")
+driver_pid=""
+
+# Direct children of a process, read from /proc (no procps needed).
+children_of() {
+    local stat line fields
+    for stat in /proc/[0-9]*/stat; do
+        read -r line 2>/dev/null <"$stat" || continue
+        read -ra fields <<<"${line##*) }"
+        if [ "${fields[1]:-}" = "$1" ]; then
+            stat=${stat#/proc/}
+            echo "${stat%/stat}"
+        fi
+    done
+}
+descendants_of() {
+    local child
+    for child in $(children_of "$1"); do
+        echo "$child"
+        descendants_of "$child"
+    done
+}
+# Stops the chromedriver this script started and every process under it (Chromium), by pid.
+stop_driver() {
+    [ -n "$driver_pid" ] || return 0
+    local pids
+    read -ra pids <<<"$driver_pid $(descendants_of "$driver_pid" | tr '\n' ' ')"
+    kill -TERM "${pids[@]}" 2>/dev/null || true
+    for _ in $(seq 50); do
+        kill -0 "${pids[@]}" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -KILL "${pids[@]}" 2>/dev/null || true
+    wait "$driver_pid" 2>/dev/null || true
+    driver_pid=""
+}
+cleanup() {
+    stop_driver
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+"$bin" run incomplete-orbit --seeds 1 --no-plots --quiet --out "$work/run" >"$work/run.log" 2>&1 ||
+    fail "orbitbench run incomplete-orbit failed: $(tail -n 1 "$work/run.log")"
+run="$work/run/incomplete-orbit"
+"$bin" view "$run" --html >"$work/view.log" 2>&1 || fail "orbitbench view --html failed: $(tail -n 1 "$work/view.log")"
+[ -s "$run/viewer/index.html" ] || fail "orbitbench view --html wrote no $run/viewer/index.html"
+
+# --- chromedriver on a free port, with its own temporary folder ----------------------------
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+mkdir -p "$work/tmp" "$work/profile"
+TMPDIR="$work/tmp" chromedriver --port="$port" --log-path="$work/chromedriver.log" >/dev/null 2>&1 &
+driver_pid=$!
+
+status=0
+python3 Tests/Browser/viewer_test.py --driver "http://127.0.0.1:$port" --chromium "$(command -v chromium)" \
+    --profile "$work/profile" --run "$run" --orbitbench "$bin" --work "$work" --screenshot "$out/viewer.png" || status=$?
+if [ "$status" -ne 0 ]; then
+    if [ "$status" -ne 1 ] && [ -s "$work/chromedriver.log" ]; then
+        echo "check-viewer: the last lines of chromedriver's log:" >&2
+        tail -n 15 "$work/chromedriver.log" >&2
+    fi
+    fail "the spin viewer failed in the browser (Tests/Browser/viewer_test.py, exit $status)"
+fi
+stop_driver
+[ -s "$out/viewer.png" ] || fail "no screenshot at $out/viewer.png"
+echo "check-viewer: screenshot $out/viewer.png"
+echo "check-viewer: the spin viewer works in $(chromium --version 2>/dev/null | head -n 1) ($(($(date +%s) - started)) s)"
