@@ -103,6 +103,7 @@ enum SpinViewerAssets {
         #readout dd { margin: 0; font-variant-numeric: tabular-nums; text-align: right; min-width: 0; overflow-wrap: anywhere; }
         #image-name { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 13px; }
         footer { margin-top: 14px; color: var(--muted); font-size: 13px; }
+        @media (max-width: 880px) { aside { flex: 1 1 100%; } }
 
         """#
 
