@@ -36,9 +36,12 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHDF5", pkgConfig: "hdf5", providers: [.apt(["libhdf5-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // libpng reports errors with longjmp, which Swift cannot survive: this C target does the
         // setjmp and hands back error codes and messages.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+        // libjpeg's error_exit likewise: encoding behind a setjmp boundary.
+        .target(name: "CJPEGCodec", dependencies: ["CJPEG"]),
         // glibc's mallopt, which Swift does not expose.
         .target(name: "CPlatform"),
 
@@ -69,11 +72,14 @@ let package = Package(
         // Experiments over many runs: sweeps, tuning, the regression benchmark, the thesis audit.
         .target(name: "Experiments", dependencies: ["CGSL", "ReportIO", "BundledFiles", "Rephoto", "Simulation", "Scenarios", "Runs"]),
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
+        // Synthetic camera frames: the scene drawn with cairo from sub-exposure poses, sensor
+        // noise, JPEG encoding and an image sharpness measure.
+        .target(name: "Rendering", dependencies: ["OrbitMath", "Simulation", "CCairo", "CJPEGCodec"]),
         .target(
             name: "Reports",
             dependencies: [
                 "OrbitMath", "ReportIO", "BundledFiles", "Capture", "Rephoto", "Simulation", "Runs", "Experiments", "Plotting", "Recordings",
-                "Scenarios",
+                "Scenarios", "Rendering",
             ]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
@@ -81,7 +87,7 @@ let package = Package(
             name: "OrbitBench",
             dependencies: [
                 "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports",
-                "ReportIO", "BundledFiles",
+                "ReportIO", "BundledFiles", "Rendering",
             ]),
         .target(
             name: "OrbitBenchCLI",
@@ -112,6 +118,7 @@ let package = Package(
         .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Simulation", "OrbitMath", "Runs"]),
         .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios"]),
     ],
     swiftLanguageModes: [.v6]

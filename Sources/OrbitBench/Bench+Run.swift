@@ -37,18 +37,20 @@ extension Bench {
 
     /// Writes `run`'s folder for one scenario's outcome (see `writeCaptureReport`; rephoto
     /// studies write metrics.csv, the thesis-layout tables, users.csv, summary.json and the
-    /// error plot, compared with the thesis when its Table 6.1 is found). Returns the stdout table.
+    /// error plot, compared with the thesis when its Table 6.1 is found). With `render`, a
+    /// capture scenario's first seed is also drawn frame by frame into images/ with the spin
+    /// viewer (rephoto studies have no frames to draw). Returns the stdout text.
     @discardableResult
     public static func writeReport(
         _ scenario: Scenario, _ outcome: Outcome, to directory: String, plots: Bool = true, origin: ReportOrigin = ReportOrigin(command: "run"),
-        overwrite: Bool = false
+        overwrite: Bool = false, render: FrameImages.Settings? = nil
     ) throws -> String {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
         let table: String
         switch outcome {
         case .capture(let results):
-            try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, origin: origin)
-            table = CaptureReport.table(scenario: scenario, results)
+            let rendered = try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, origin: origin, render: render)
+            table = CaptureReport.table(scenario: scenario, results) + (rendered.map { "\n" + $0.summary + "\n" } ?? "")
         case .rephoto(let results):
             let thesis = thesisReference()
             try RephotoReport.write(scenario: scenario, results, thesis: thesis, to: report, plots: plots, origin: origin)

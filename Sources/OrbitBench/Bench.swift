@@ -59,13 +59,15 @@ public enum Bench {
     /// Writes `orbitbench run`'s folder for one capture scenario: metrics.csv, frames.csv,
     /// slots.csv, summary.json, recording.json and (with `plots`) plots/*.png. Written to a
     /// staging folder and moved into place, so a failure leaves no half-written report.
+    @discardableResult
     public static func writeCaptureReport(
         _ scenario: Scenario, _ results: [CaptureRunResult], to directory: String, plots: Bool = true,
-        origin: ReportOrigin = ReportOrigin(command: "run"), overwrite: Bool = false
-    ) throws {
+        origin: ReportOrigin = ReportOrigin(command: "run"), overwrite: Bool = false, render: FrameImages.Settings? = nil
+    ) throws -> RenderOutcome? {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
-        try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, origin: origin)
+        let rendered = try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, origin: origin, render: render)
         try report.commit()
+        return rendered
     }
 
     /// Reads a session folder (motion.csv, frames.csv; see README "Session logs"), optionally

@@ -8,6 +8,7 @@
 @_exported import OrbitMath
 @_exported import Plotting
 @_exported import Recordings
+@_exported import Rendering
 @_exported import Rephoto
 @_exported import ReportIO
 @_exported import Reports

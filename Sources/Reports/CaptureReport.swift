@@ -10,15 +10,36 @@ public enum CaptureReport {
     public static var metricColumns: [String] { RunMetrics.captureColumns }
 
     /// Writes a run's files into `report` (not committed): metrics.csv, frames.csv, slots.csv,
-    /// summary.json, recording.json (first seed) and, with `plots`, plots/*.png.
-    public static func write(scenario: Scenario, _ results: [CaptureRunResult], to report: ReportDirectory, plots: Bool, origin: ReportOrigin) throws
-    {
+    /// summary.json, recording.json (first seed), with `plots` plots/*.png, with `render` the
+    /// first seed's frames as images/*.jpg with images.csv and the spin viewer, and report.html.
+    /// Returns what rendering measured (nil without `render`).
+    @discardableResult
+    public static func write(
+        scenario: Scenario, _ results: [CaptureRunResult], to report: ReportDirectory, plots: Bool, origin: ReportOrigin,
+        render: FrameImages.Settings? = nil
+    ) throws -> RenderOutcome? {
         let origin = origin.with(scenarios: [scenario.name], seeds: results.map(\.seed))
+        var rendered: RenderOutcome?
+        if let render, let first = results.first {
+            let started = Date()
+            let frames = try FrameImages.render(scenario: scenario, result: first, settings: render)
+            for frame in frames { try report.write(frame.jpeg, to: "images/\(frame.name)") }
+            try report.write(FrameImages.csv(frames).bytes, to: "images.csv")
+            rendered = RenderOutcome(
+                seed: first.seed, frames: frames.count, bytes: frames.map(\.jpeg.count).reduce(0, +),
+                sharpnessBlurCorrelation: FrameImages.sharpnessBlurCorrelation(frames), seconds: Date().timeIntervalSince(started))
+            try report.write(
+                SpinViewerPage.html(first.recording, slotCount: first.slots.count, imageBase: SpinViewerPage.defaultImageBase),
+                to: "\(SpinViewerFile.folderName)/\(SpinViewerFile.fileName)")
+        }
         try report.record(origin, scenarios: [scenario])
         try report.write(metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
         try report.write(framesCSV(results).bytes, to: "frames.csv")
         try report.write(slotsCSV(results).bytes, to: "slots.csv")
-        let summary = summary(scenario: scenario, results)
+        var summary = summary(scenario: scenario, results)
+        if let rendered {
+            summary.diagnostics["render_sharpness_blur_spearman"] = MetricSummary([rendered.sharpnessBlurCorrelation], unit: "fraction")
+        }
         try report.write(Array(try summary.jsonData()), to: "summary.json")
         if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
         if plots {
@@ -26,10 +47,13 @@ public enum CaptureReport {
                 try report.write(bytes, to: "plots/\(name)")
             }
         }
+        var sections = [HTMLReport.metrics(summary)]
+        if let rendered { sections.append(rendered.htmlSection) }
         try report.writeHTMLReport(
-            title: "\(scenario.name): capture run", description: scenario.description, sections: [HTMLReport.metrics(summary)], origin: origin,
+            title: "\(scenario.name): capture run", description: scenario.description, sections: sections, origin: origin,
             viewerHint:
                 "Run with --render for rendered frames and the spin viewer, or write one for this folder with: orbitbench view <this folder> --html")
+        return rendered
     }
 
     public static func metricsCSV(scenario: String, _ results: [(seed: UInt64, metrics: CaptureMetrics)]) -> CSVWriter {

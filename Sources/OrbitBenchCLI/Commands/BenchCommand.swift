@@ -125,6 +125,13 @@ struct BenchCommand: ParsableCommand {
                     + String(format: "%9.3f %9.3f ", result.median * 1000, result.minimum * 1000)
                     + (result.itemsPerRepetition > 1 ? String(format: "%9.1f", result.nanosecondsPerItem) : "        -"))
         }
+        let rendering = try Self.rendering(scenario, repetitions: max(3, repetitions / 10))
+        print(
+            String(
+                format:
+                    "render the 72 selected frames of orbit-72 seed 1 at 1280×720 (draw, %.1f sub-exposure poses per frame, noise, JPEG, sharpness): %.0f ms wall on %d cores (median of %d; %.1f ms per frame) = %.2f× one capture run of orbit-72 (%.0f ms)",
+                rendering.posesPerFrame, rendering.wall * 1000, Parallel.workerLimit, rendering.repetitions, rendering.wall * 1000 / 72,
+                rendering.wall / rendering.captureRun, rendering.captureRun * 1000))
         let speed = try Self.speedUp(scenario)
         print(
             String(
@@ -134,6 +141,27 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchCommand {
+    /// Wall-clock median of `run --render`'s rendering for one seed, and of the capture run it
+    /// draws (the reference measured in the same process).
+    static func rendering(_ scenario: Scenario, repetitions: Int) throws -> (
+        wall: Double, captureRun: Double, posesPerFrame: Double, repetitions: Int
+    ) {
+        let result = try CaptureRunner.run(scenario, seed: 1)
+        var renders: [Double] = [], runs: [Double] = []
+        var poses = 0.0
+        for _ in 0..<repetitions {
+            let start = CPUClock.wall()
+            let frames = try FrameImages.render(scenario: scenario, result: result)
+            renders.append(CPUClock.wall() - start)
+            precondition(frames.count == 72)
+            poses = Double(frames.map(\.poses).reduce(0, +)) / Double(frames.count)
+            let runStart = CPUClock.wall()
+            _ = try CaptureRunner.run(scenario, seed: 1)
+            runs.append(CPUClock.wall() - runStart)
+        }
+        return (renders.sorted()[repetitions / 2], runs.sorted()[repetitions / 2], poses, repetitions)
+    }
+
     /// Wall-clock time of ten seeds run one after another and on all cores.
     static func speedUp(_ scenario: Scenario) throws -> (sequential: Double, parallel: Double, cores: Int) {
         let seeds: [UInt64] = Array(1...10)

@@ -10,7 +10,11 @@ struct RunCommand: ParsableCommand {
             Capture scenarios: for every seed, simulate, fuse the IMU into DeviceMotion, push \
             motion and frames through the app's processing queue into the real selection code, \
             and compare with ground truth. Writes <out>/<scenario>/summary.json, metrics.csv (one \
-            row per seed), frames.csv, slots.csv, recording.json (first seed) and plots/*.png.
+            row per seed), frames.csv, slots.csv, recording.json (first seed), plots/*.png and \
+            report.html. With --render, the first seed's frames are drawn as the camera saw them \
+            (textured object, ground, horizon, motion blur from sub-exposure poses, sensor noise) \
+            into images/*.jpg under recording.json's names, with images.csv (sharpness per frame) \
+            and the spin viewer viewer/index.html.
 
             Rephoto scenarios (kind: rephoto): for every seed, a reference photograph and the \
             scenario's users retaking it with the navigation rectangle (and overlay). Writes \
@@ -23,6 +27,8 @@ struct RunCommand: ParsableCommand {
               orbitbench run motion-flood --set selection.flood_guard=false --seeds 1-3
               orbitbench run tripod-ideal shaky-hands --no-plots --out /tmp/reports
               orbitbench run rephoto-fountain --set rephoto.guidance=rectangle
+              orbitbench run shaky-hands --seeds 1 --render          # then open reports/shaky-hands/viewer/index.html
+              orbitbench run orbit-72 --seeds 1 --render --render-all-frames --render-width 640
             """)
 
     @Argument(help: "Scenario names or paths (default: orbit-72).")
@@ -37,12 +43,23 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Skip the PNG plots.")
     var noPlots = false
 
+    @Flag(help: "Draw the first seed's selected frames as JPEG images and write the spin viewer.")
+    var render = false
+
+    @Flag(help: "With --render: draw every frame of the first seed, not only the selected ones.")
+    var renderAllFrames = false
+
+    @Option(help: ArgumentHelp("With --render: image width in px (height from the camera's aspect ratio).", valueName: "px"))
+    var renderWidth: Int = FrameImages.Settings().width
+
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var workOptions: WorkOptions
 
     func validate() throws {
         if let seeds { _ = try ListParsing.seeds(seeds) }
+        guard (16...8192).contains(renderWidth) else { throw ValidationError("--render-width must be in 16...8192 px, e.g. 1280") }
+        if renderAllFrames && !render { throw ValidationError("--render-all-frames needs --render") }
     }
 
     func run() throws {
@@ -66,9 +83,19 @@ struct RunCommand: ParsableCommand {
         for (index, scenario) in loaded.enumerated() {
             print(
                 try Bench.writeReport(
-                    scenario, outcomes[index], to: destinations[index], plots: !noPlots, origin: origin, overwrite: outputOptions.overwrite))
+                    scenario, outcomes[index], to: destinations[index], plots: !noPlots, origin: origin, overwrite: outputOptions.overwrite,
+                    render: renderSettings))
             print("wrote \(destinations[index])/\n")
         }
         if !noPlots, let comparison = try Bench.writeComparison(loaded, outcomes, to: out) { print("wrote \(comparison)") }
+    }
+
+    /// What --render asks for, nil without it.
+    var renderSettings: FrameImages.Settings? {
+        guard render else { return nil }
+        var settings = FrameImages.Settings()
+        settings.width = renderWidth
+        settings.allFrames = renderAllFrames
+        return settings
     }
 }
