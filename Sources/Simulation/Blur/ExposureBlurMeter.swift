@@ -1,3 +1,4 @@
+import Foundation
 import OrbitMath
 
 /// Measures the physical motion blur of exposures: the image paths of the object's centre and
@@ -41,24 +42,63 @@ public struct ExposureBlurMeter: Sendable {
     /// counts when its face points towards the camera and it lies inside the picture at the
     /// middle pose.
     public func measure(poses: UnsafeBufferPointer<CameraPose>) -> ExposureBlur {
-        guard let middle = poses.isEmpty ? nil : poses[poses.count / 2] else {
-            return ExposureBlur(center: 0, objectMean: nil, objectMax: nil, visiblePoints: 0)
-        }
+        guard !poses.isEmpty else { return ExposureBlur(center: 0, objectMean: nil, objectMax: nil, visiblePoints: 0) }
+        let middle = poses[poses.count / 2]
         let centerPath = camera.imagePathLength(of: center, poses: poses)
-        var sum = 0.0, largest = 0.0, visible = 0
-        for point in surface {
-            guard point.normal.dot(middle.position - point.position) > 0,
-                let pixel = camera.project(point.position, position: middle.position, attitude: middle.attitude),
-                (0...camera.width).contains(pixel.u), (0...camera.height).contains(pixel.v)
-            else { continue }
-            let path = camera.imagePathLength(of: point.position, poses: poses)
-            guard path.isFinite else { continue }
-            sum += path
-            largest = max(largest, path)
-            visible += 1
+        // Each pose's picture axes in the world frame, so a projection is three dot products
+        // (the same numbers `PinholeCamera.project` computes through the quaternion).
+        return withUnsafeTemporaryAllocation(of: PictureAxes.self, capacity: poses.count) { axes -> ExposureBlur in
+            for (index, pose) in poses.enumerated() {
+                axes.initializeElement(
+                    at: index,
+                    to: PictureAxes(
+                        origin: pose.position, right: pose.attitude.rotate(camera.right), up: pose.attitude.rotate(camera.up),
+                        back: pose.attitude.rotate(.unitZ)))
+            }
+            let middleAxes = axes[poses.count / 2]
+            var sum = 0.0, largest = 0.0, visible = 0
+            for point in surface {
+                // All points of a face share its plane, so this is the face's test.
+                guard point.normal.dot(middle.position - point.position) > 0,
+                    let pixel = project(point.position, middleAxes), (0...camera.width).contains(pixel.u), (0...camera.height).contains(pixel.v)
+                else { continue }
+                var path = 0.0
+                var previous = project(point.position, axes[0])
+                for index in 1..<poses.count {
+                    let next = project(point.position, axes[index])
+                    guard let last = previous, let now = next else {
+                        path = .infinity
+                        break
+                    }
+                    let (du, dv) = (now.u - last.u, now.v - last.v)
+                    path += (du * du + dv * dv).squareRoot()  // not hypot: its overflow guard is for magnitudes pixels never reach, and it took 17 % of a run
+                    previous = next
+                }
+                guard path.isFinite else { continue }
+                sum += path
+                largest = max(largest, path)
+                visible += 1
+            }
+            return ExposureBlur(
+                center: centerPath, objectMean: visible > 0 ? sum / Double(visible) : nil, objectMax: visible > 0 ? largest : nil,
+                visiblePoints: visible)
         }
-        return ExposureBlur(
-            center: centerPath, objectMean: visible > 0 ? sum / Double(visible) : nil, objectMax: visible > 0 ? largest : nil,
-            visiblePoints: visible)
+    }
+
+    /// A pose's camera position and picture axes (right, up, and the back of the optical axis), world frame.
+    struct PictureAxes {
+        var origin: Vector3
+        var right: Vector3
+        var up: Vector3
+        var back: Vector3
+    }
+
+    @inline(__always)
+    func project(_ point: Vector3, _ axes: PictureAxes) -> (u: Double, v: Double)? {
+        let offset = point - axes.origin
+        let depth = -offset.dot(axes.back)
+        guard depth > 1e-6 else { return nil }
+        let scale = camera.focalLength / depth
+        return (camera.width / 2 + scale * offset.dot(axes.right), camera.height / 2 - scale * offset.dot(axes.up))
     }
 }
