@@ -89,7 +89,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-"$bin" run incomplete-orbit --seeds 1 --no-plots --quiet --out "$work/run" >"$work/run.log" 2>&1 ||
+# Rendered frames (run --render, small for speed): the page shows real pictures; `view --html`
+# then writes the viewer again, as a user would for an older run folder.
+"$bin" run incomplete-orbit --seeds 1 --no-plots --quiet --render --render-width 320 --out "$work/run" >"$work/run.log" 2>&1 ||
     fail "orbitbench run incomplete-orbit failed: $(tail -n 1 "$work/run.log")"
 run="$work/run/incomplete-orbit"
 "$bin" view "$run" --html >"$work/view.log" 2>&1 || fail "orbitbench view --html failed: $(tail -n 1 "$work/view.log")"
