@@ -13,10 +13,4 @@ public enum ExposurePoses {
         return max(1, min(limit, 24, Int((2 * blur).rounded(.up)) + 1))
     }
 
-    /// `count` poses equally spaced from `start` to `start + exposure` along `trajectory`
-    /// (one pose: mid-exposure).
-    public static func sample(_ trajectory: Trajectory, start: Double, exposure: Double, count: Int) -> [CameraPose] {
-        guard count > 1 else { return [CameraPose(trajectory.state(at: start + exposure / 2))] }
-        return (0..<count).map { CameraPose(trajectory.state(at: start + exposure * Double($0) / Double(count - 1))) }
-    }
 }

@@ -39,34 +39,78 @@ public enum FrameImages {
     /// Renders the selected frame of every slot (or every frame) of `result`, a run of
     /// `scenario`, on all cores; frames come back in frame order.
     public static func render(scenario: Scenario, result: CaptureRunResult, settings: Settings = Settings()) throws -> [Frame] {
-        let world = scenario.world
-        let trajectory = try Trajectory(world: world, seed: result.seed)
-        let camera = PinholeCamera(settings: world.camera, orientation: world.orbit.deviceOrientation)
+        let trajectory = try Trajectory(world: scenario.world, seed: result.seed)
+        return try render(
+            world: scenario.world, frames: chosen(result, settings), seed: result.seed, settings: settings,
+            pose: { CameraPose(trajectory.state(at: $0)) })
+    }
+
+    /// Renders a replayed session's chosen frames (under the session's image names) from its reference poses (`ReferenceTrack`:
+    /// attitudes in a z-up world frame, positions relative to the object centre), with the
+    /// scenario's object and camera. Frames whose exposure the reference does not cover are
+    /// left out; `skip` names frames not to draw (their pictures exist).
+    public static func render(
+        scenario: Scenario, replayed result: CaptureRunResult, reference: ReferenceTrack, settings: Settings = Settings(),
+        skip: Set<Int> = []
+    ) throws -> [Frame] {
+        let center = scenario.world.object.center
+        let covered = chosen(result, settings).filter { frame in
+            !skip.contains(frame.index) && reference.camera(at: frame.captureTime) != nil
+                && reference.camera(at: frame.captureTime + frame.exposure) != nil
+        }
+        var names: [Int: String] = [:]
+        for slot in result.slots { if let entry = slot.entry { names[entry.frameIndex] = entry.image } }
+        return try render(
+            world: scenario.world, frames: covered, names: names, seed: 0, settings: settings,
+            pose: { time in
+                // Inside the covered span by construction.
+                let camera = reference.camera(at: time)!
+                return CameraPose(position: camera.position + center, attitude: camera.attitude)
+            })
+    }
+
+    /// The frames `settings` asks for, in frame order.
+    static func chosen(_ result: CaptureRunResult, _ settings: Settings) -> [FrameRecord] {
         let selected = Set(result.slots.compactMap { $0.entry?.frameIndex })
-        let frames = result.frames.filter { settings.allFrames || selected.contains($0.index) }.sorted { $0.index < $1.index }
+        return result.frames.filter { settings.allFrames || selected.contains($0.index) }.sorted { $0.index < $1.index }
+    }
+
+    /// Draws `frames` with the camera at `pose(t)`; the sub-exposure pose count follows each
+    /// frame's largest object blur, measured here from the same poses.
+    static func render(
+        world: WorldSettings, frames: [FrameRecord], names: [Int: String] = [:], seed: UInt64, settings: Settings,
+        pose: @escaping @Sendable (Double) -> CameraPose
+    ) throws -> [Frame] {
         guard !frames.isEmpty else { return [] }
+        let camera = PinholeCamera(settings: world.camera, orientation: world.orbit.deviceOrientation)
+        let meter = ExposureBlurMeter(camera: camera, object: world.object)
         let scene = RenderScene(object: world.object)
         let scale = Double(settings.width) / camera.width
         let workers = min(Parallel.workerLimit, frames.count)
-        let seed = result.seed
         let chunks = try Parallel.map(workers) { worker -> [Frame] in
             let renderer = try FrameRenderer(camera: camera, scene: scene, width: settings.width, noiseSigma: settings.noiseSigma, seed: seed)
             var image = RGBImage(width: renderer.width, height: renderer.height)
             var rendered: [Frame] = []
             for position in Swift.stride(from: worker, to: frames.count, by: workers) {
                 let frame = frames[position]
-                let count = ExposurePoses.count(forBlur: (frame.objectBlurMax ?? frame.blur ?? 0) * scale)
-                let poses = ExposurePoses.sample(trajectory, start: frame.captureTime, exposure: frame.exposure, count: count)
+                let probe = (0...meter.segments).map { pose(frame.captureTime + frame.exposure * Double($0) / Double(meter.segments)) }
+                let blur =
+                    frame.objectBlurMax.map { ExposureBlur(center: 0, objectMean: frame.objectBlurMean, objectMax: $0, visiblePoints: 0) }
+                    ?? probe.withUnsafeBufferPointer { meter.measure(poses: $0) }
+                let count = ExposurePoses.count(forBlur: (blur.objectMax ?? blur.center) * scale)
+                let poses =
+                    count > 1
+                    ? (0..<count).map { pose(frame.captureTime + frame.exposure * Double($0) / Double(count - 1)) }
+                    : [pose(frame.captureTime + frame.exposure / 2)]
                 try poses.withUnsafeBufferPointer { try renderer.render(poses: $0, frameIndex: frame.index, into: &image) }
-                let middle = CameraPose(trajectory.state(at: frame.captureTime + frame.exposure / 2))
                 let region = ImageSharpness.objectRegion(
-                    camera: camera, object: world.object, pose: middle, scale: scale, width: renderer.width, height: renderer.height)
+                    camera: camera, object: world.object, pose: pose(frame.captureTime + frame.exposure / 2), scale: scale, width: renderer.width,
+                    height: renderer.height)
                 rendered.append(
                     Frame(
-                        index: frame.index, name: CaptureSessionLog.imageName(frame.index),
+                        index: frame.index, name: names[frame.index] ?? CaptureSessionLog.imageName(frame.index),
                         jpeg: try JPEGImage.encode(image, quality: settings.quality),
-                        sharpness: region.flatMap { ImageSharpness.laplacianVariance(image, region: $0) }, objectBlur: frame.objectBlurMean,
-                        poses: count))
+                        sharpness: region.flatMap { ImageSharpness.laplacianVariance(image, region: $0) }, objectBlur: blur.objectMean, poses: count))
             }
             return rendered
         }

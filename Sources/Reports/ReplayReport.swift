@@ -1,3 +1,4 @@
+import BundledFiles
 import Capture
 import Runs
 import Foundation
@@ -7,10 +8,28 @@ import Scenarios
 /// The files of `orbitbench replay`: the run layout (frames.csv, slots.csv, recording.json)
 /// with the metrics a logged session supports.
 public enum ReplayReport {
-    /// Writes the replay's files into `report` (not committed).
+    /// What `replay --render` draws from: the session, its folder (pictures already there are
+    /// copied, not drawn) and the render settings.
+    public struct Rendering {
+        public var settings: FrameImages.Settings
+        public var log: CaptureSessionLog
+        public var sessionFolder: URL
+
+        public init(settings: FrameImages.Settings, log: CaptureSessionLog, sessionFolder: URL) {
+            self.settings = settings
+            self.log = log
+            self.sessionFolder = sessionFolder
+        }
+    }
+
+    /// Writes the replay's files into `report` (not committed); with `render`, the selected
+    /// frames' pictures into images/ — the session's own where it has them, drawn from its
+    /// reference poses otherwise — and the spin viewer. Returns what rendering did.
+    @discardableResult
     public static func write(
-        _ result: CaptureRunResult, name: String, scenario: Scenario, to report: ReportDirectory, plots: Bool, origin: ReportOrigin
-    ) throws {
+        _ result: CaptureRunResult, name: String, scenario: Scenario, to report: ReportDirectory, plots: Bool, origin: ReportOrigin,
+        render: Rendering? = nil
+    ) throws -> ReplayRenderOutcome? {
         let origin = origin.with(scenarios: [scenario.name], seeds: [])
         try report.record(origin, scenarios: [scenario])
         let columns = columns(for: result)
@@ -22,6 +41,7 @@ public enum ReplayReport {
         try report.write(CaptureReport.framesCSV([result]).bytes, to: "frames.csv")
         try report.write(CaptureReport.slotsCSV([result]).bytes, to: "slots.csv")
         try report.write(Array(try result.recording.jsonData()), to: "recording.json")
+        let rendered = try render.map { try images(result, scenario: scenario, rendering: $0, to: report) }
         let summary = summary(result, name: name, scenario: scenario)
         try report.write(Array(try summary.jsonData()), to: "summary.json")
         if plots {
@@ -35,8 +55,43 @@ public enum ReplayReport {
         }
         try report.writeHTMLReport(
             title: "\(name): replayed session", description: "A recorded capture session replayed through the selection code.",
-            sections: [HTMLReport.metrics(summary)], origin: origin,
-            viewerHint: "The session's own images, where present, can be played with: orbitbench view <this folder> --html")
+            sections: [HTMLReport.metrics(summary)] + (rendered.map { [$0.htmlSection] } ?? []), origin: origin,
+            viewerHint:
+                "replay --render puts the session's pictures (or drawn ones) in images/ with the spin viewer; orbitbench view <this folder> --html writes the viewer alone"
+        )
+        return rendered
+    }
+
+    /// images/ for `replay --render`: copies the selected frames' pictures the session folder
+    /// has (beside frames.csv or in its images/), draws the others from the reference poses,
+    /// writes the viewer.
+    static func images(_ result: CaptureRunResult, scenario: Scenario, rendering: Rendering, to report: ReportDirectory) throws
+        -> ReplayRenderOutcome
+    {
+        var copied = 0
+        var present: Set<Int> = []
+        for slot in result.slots {
+            guard let entry = slot.entry else { continue }
+            let candidates = [
+                rendering.sessionFolder.appendingPathComponent(entry.image),
+                rendering.sessionFolder.appendingPathComponent("images").appendingPathComponent(entry.image),
+            ]
+            guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }),
+                let bytes = ProjectFiles.contents(atPath: file.path)
+            else { continue }
+            try report.write(Array(bytes), to: "images/\(entry.image)")
+            present.insert(entry.frameIndex)
+            copied += 1
+        }
+        let reference = ReferenceTrack(rendering.log)
+        let drawn = try FrameImages.render(scenario: scenario, replayed: result, reference: reference, settings: rendering.settings, skip: present)
+        for frame in drawn { try report.write(frame.jpeg, to: "images/\(frame.name)") }
+        if !drawn.isEmpty { try report.write(FrameImages.csv(drawn).bytes, to: "images.csv") }
+        try report.write(
+            SpinViewerPage.html(result.recording, slotCount: result.slots.count, imageBase: SpinViewerPage.defaultImageBase),
+            to: "\(SpinViewerFile.folderName)/\(SpinViewerFile.fileName)")
+        let selected = result.slots.filter { $0.entry != nil }.count
+        return ReplayRenderOutcome(copied: copied, drawn: drawn.count, missing: selected - copied - drawn.count)
     }
 
     /// The replay metrics that this session can support: true angles need reference positions,

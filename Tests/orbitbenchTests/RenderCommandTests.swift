@@ -47,3 +47,37 @@ import Testing
         #expect(tiny.status != 0 && tiny.standardError.contains("--render-width must be in 16...8192"))
     }
 }
+
+/// `replay --render`: the session's own pictures are copied, the others drawn from its
+/// reference poses, and the viewer plays them.
+@Suite struct ReplayRenderTests {
+    @Test func replayCopiesPresentPicturesAndDrawsTheRest() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let simulated = try Tool.run(["simulate", "shaky-hands", "--seed", "3", "--no-plots", "--out", out.appendingPathComponent("sim").path])
+        #expect(simulated.status == 0, "\(simulated.standardError)")
+        let session = out.appendingPathComponent("sim/shaky-hands-seed-3/session")
+        let arguments = ["replay", session.path, "--scenario", "shaky-hands", "--render", "--render-width", "320", "--no-plots"]
+        let first = try Tool.run(arguments + ["--out", out.appendingPathComponent("a").path])
+        #expect(first.status == 0, "\(first.standardError)")
+        let folder = out.appendingPathComponent("a")
+        let recording = try Recording.decode(try Data(contentsOf: folder.appendingPathComponent("recording.json")))
+        #expect(first.standardOutput.contains("images: 0 from the session, \(recording.elements.count) drawn from its reference poses"))
+        for element in recording.elements {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("images/\(element.image)").path), "\(element.image)")
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("viewer/index.html").path))
+
+        // A picture the session has is used as it is.
+        let own = recording.elements[0].image
+        let photo = Data("not really a jpeg, but the session's own file".utf8)
+        try photo.write(to: session.appendingPathComponent(own))
+        let second = try Tool.run(arguments + ["--out", out.appendingPathComponent("b").path])
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardOutput.contains("images: 1 from the session, \(recording.elements.count - 1) drawn"), "\(second.standardOutput)")
+        #expect(try Data(contentsOf: out.appendingPathComponent("b/images/\(own)")) == photo)
+
+        let tiny = try Tool.run(arguments + ["--render-width", "3", "--out", out.appendingPathComponent("c").path])
+        #expect(tiny.status != 0 && tiny.standardError.contains("--render-width must be in 16...8192"))
+    }
+}

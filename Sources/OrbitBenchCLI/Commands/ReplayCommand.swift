@@ -23,6 +23,7 @@ struct ReplayCommand: ParsableCommand {
               orbitbench replay /tmp/sim/motion-flood-seed-1/session --scenario motion-flood
               orbitbench replay my-phone-log --mapping my-phone.yaml --set selection.threshold=8
               orbitbench replay my-raw-log --filter madgwick --out reports/replay-madgwick
+              orbitbench replay /tmp/sim/shaky-hands-seed-3/session --scenario shaky-hands --render   # pictures + viewer
             """)
 
     @Argument(help: ArgumentHelp("Session folder holding motion.csv and frames.csv.", valueName: "session"))
@@ -43,6 +44,17 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Skip the PNG plots.")
     var noPlots = false
 
+    @Flag(
+        help: """
+            Put the selected frames' pictures in images/ with the spin viewer: the session's own \
+            (beside frames.csv or in images/) where present, otherwise drawn from the reference \
+            poses (ref_q*, ref_*_m) with the scenario's object and camera.
+            """)
+    var render = false
+
+    @Option(help: ArgumentHelp("With --render: width of drawn images in px.", valueName: "px"))
+    var renderWidth: Int = FrameImages.Settings().width
+
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
 
@@ -51,6 +63,7 @@ struct ReplayCommand: ParsableCommand {
             let names: [FilterName] = try ListParsing.names(filter, option: "--filter")
             guard names.count == 1 else { throw ValidationError("--filter takes one filter, e.g. --filter madgwick") }
         }
+        guard (16...8192).contains(renderWidth) else { throw ValidationError("--render-width must be in 16...8192 px, e.g. 1280") }
     }
 
     func run() throws {
@@ -68,11 +81,15 @@ struct ReplayCommand: ParsableCommand {
         }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: destination), owner: "replay", overwrite: outputOptions.overwrite)
         let result = Bench.replay(log, name: name, scenario: settings)
-        try ReplayReport.write(
+        var renderSettings = FrameImages.Settings()
+        renderSettings.width = renderWidth
+        let rendered = try ReplayReport.write(
             result, name: name, scenario: settings, to: report, plots: !noPlots,
-            origin: ReportOrigin(command: "replay", overrides: scenarioOptions.overrides))
+            origin: ReportOrigin(command: "replay", overrides: scenarioOptions.overrides),
+            render: render ? ReplayReport.Rendering(settings: renderSettings, log: log, sessionFolder: folder) : nil)
         try report.commit()
         print(ReplayReport.table(result, name: name, scenario: settings))
+        if let rendered { print(rendered.summary) }
         for warning in ReplayReport.warnings(result, log: log) {
             FileHandle.standardError.write(Data("orbitbench replay: warning: \(warning)\n".utf8))
         }

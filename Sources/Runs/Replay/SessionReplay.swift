@@ -127,11 +127,11 @@ public enum SessionReplay {
 
 /// The log's reference poses, interpolated: SLERP for attitudes, linear for positions, each
 /// over the rows that have it. `nil` parts outside their logged span.
-struct ReferenceTrack {
+public struct ReferenceTrack: Sendable {
     private var attitudeTimes: [Double] = [], attitudes: [Quaternion] = []
     private var positionTimes: [Double] = [], positions: [Vector3] = []
 
-    init(_ log: CaptureSessionLog) {
+    public init(_ log: CaptureSessionLog) {
         for entry in log.motion {
             let time = entry.timestamp
             // Repeated and reordered rows carry nothing new.
@@ -146,8 +146,15 @@ struct ReferenceTrack {
         }
     }
 
-    var hasAttitudes: Bool { !attitudes.isEmpty }
-    var hasPositions: Bool { !positions.isEmpty }
+    public var hasAttitudes: Bool { !attitudes.isEmpty }
+    public var hasPositions: Bool { !positions.isEmpty }
+
+    /// Camera attitude (body → world, z up) and position relative to the object centre (m) at
+    /// `time`; `nil` unless both are logged around it.
+    public func camera(at time: Double) -> (attitude: Quaternion, position: Vector3)? {
+        guard let (a0, a1, af) = Self.bracket(attitudeTimes, time), let (p0, p1, pf) = Self.bracket(positionTimes, time) else { return nil }
+        return (Quaternion.slerp(attitudes[a0], attitudes[a1], t: af), positions[p0] + pf * (positions[p1] - positions[p0]))
+    }
     /// The last instant with any reference, s.
     var end: Double? { [attitudeTimes.last, positionTimes.last].compactMap { $0 }.max() }
 
