@@ -22,6 +22,7 @@ test: system-deps
 	@scripts/check-build-warnings.sh .build/build-tests.log
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) scripts/check-viewer.sh
+	SWIFT=$(SWIFT) scripts/check-slurm.sh
 	scripts/check-portable-imports.sh
 	scripts/check-manifest.sh
 	scripts/check-format.sh

@@ -113,7 +113,9 @@ let package = Package(
         .testTarget(
             name: "RunsTests",
             dependencies: ["TestSupport", "OrbitMath", "ReportIO", "Runs", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
-        .testTarget(name: "ExperimentsTests", dependencies: ["TestSupport", "Runs", "Experiments", "Scenarios", "ReportIO"]),
+        .testTarget(
+            name: "ExperimentsTests",
+            dependencies: ["TestSupport", "Runs", "Experiments", "Scenarios", "ReportIO", .product(name: "Yams", package: "Yams")]),
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),

@@ -30,10 +30,15 @@ public enum SweepRunner {
         case overwrite
     }
 
+    /// With `shard`, runs only that shard's jobs into `directory/shard-K-of-N/` (same files,
+    /// its rows in job order, plus shard.json); `SweepMerge` joins the shards.
     public static func run(
-        _ plan: SweepPlan, in directory: URL, mode: Mode, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        _ plan: SweepPlan, in outputDirectory: URL, mode: Mode, shard: SweepShard? = nil,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> Outcome {
         let manager = FileManager.default
+        let directory = shard.map { outputDirectory.appendingPathComponent($0.folderName) } ?? outputDirectory
+        let owned = shard.map { $0.jobs(of: plan.jobs.count) } ?? Array(0..<plan.jobs.count)
         let csvURL = directory.appendingPathComponent("sweep.csv"), definitionURL = directory.appendingPathComponent("sweep.json")
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -51,14 +56,15 @@ public enum SweepRunner {
         case (.fresh, true):
             throw SweepError("\(csvURL.path) exists: pass --resume to continue that sweep or --overwrite to start again")
         case (.resume, true):
-            done = try completedJobs(plan, csv: csvURL, definition: definitionURL)
+            done = try completedJobs(plan, owned: owned, csv: csvURL, definition: definitionURL)
         case (.fresh, false), (.resume, false), (.overwrite, _):
             try AtomicFile.write(Array(try ReportJSON.encode(plan.definition)), to: definitionURL)
             try AtomicFile.write(Array(CSVWriter(header: plan.header).bytes), to: csvURL)
         }
 
-        let jobCount = plan.jobs.count
-        let remaining = (0..<jobCount).filter { !done.contains($0) }
+        let jobCount = owned.count
+        let remaining = owned.filter { !done.contains($0) }
+        if let shard { try shard.writeManifest(plan, owned: owned, done: done.count, failed: false, in: directory) }
         guard !remaining.isEmpty else { return Outcome(resumed: done.count, ran: 0, csv: csvURL) }
         let handle: FileHandle
         do {
@@ -77,12 +83,17 @@ public enum SweepRunner {
                 appender.fail(error, at: position)
             }
         }
-        if let error = appender.firstError { throw error }
+        if let error = appender.firstError {
+            if let shard { try? shard.writeManifest(plan, owned: owned, done: appender.written + done.count, failed: true, in: directory) }
+            throw error
+        }
+        if let shard { try shard.writeManifest(plan, owned: owned, done: owned.count, failed: false, in: directory) }
         return Outcome(resumed: done.count, ran: remaining.count, csv: csvURL)
     }
 
-    /// Jobs already in `csv`, after checking it belongs to `plan`; cuts a half-written last line.
-    static func completedJobs(_ plan: SweepPlan, csv: URL, definition: URL) throws -> Set<Int> {
+    /// Jobs already in `csv`, after checking it belongs to `plan` and holds `owned` jobs in
+    /// order (a prefix of them); cuts a half-written last line.
+    static func completedJobs(_ plan: SweepPlan, owned: [Int], csv: URL, definition: URL) throws -> Set<Int> {
         guard let stored = ProjectFiles.contents(atPath: definition.path),
             let previous = try? JSONDecoder().decode(SweepDefinition.self, from: stored)
         else {
@@ -130,15 +141,15 @@ public enum SweepRunner {
                 throw CSVError(file: csv.path, line: row.line, message: "cell \(cell), seed \(seed) appears twice")
             }
             // The runner appends in job order, so an interrupted file is a prefix of it.
-            guard job == position else {
+            guard position < owned.count, job == owned[position] else {
+                let expected = position < owned.count ? "cell \(owned[position] / plan.seeds.count)" : "no more rows"
                 throw CSVError(
-                    file: csv.path, line: row.line,
-                    message: "rows are out of order (expected cell \(position / plan.seeds.count)); the file was edited (use --overwrite)")
+                    file: csv.path, line: row.line, message: "rows are out of order (expected \(expected)); the file was edited (use --overwrite)")
             }
         }
         // The last row is computed again: an edited value or a file from other code shows here.
         if let last = table.rows.last {
-            let row = String(decoding: try plan.row(forJob: table.rows.count - 1), as: UTF8.self)
+            let row = String(decoding: try plan.row(forJob: owned[table.rows.count - 1]), as: UTF8.self)
             let recomputed = try CSVTable(text: table.header.joined(separator: ",") + "\n" + row, file: csv.path).rows.first?.fields
             guard recomputed == last.fields else {
                 throw CSVError(
@@ -158,6 +169,13 @@ private final class OrderedAppender: @unchecked Sendable {
     private var pending: [Int: [UInt8]] = [:]
     private var next = 0
     private var finished = 0
+
+    /// Rows written to the file so far (in order).
+    var written: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return next
+    }
     private let alreadyDone: Int
     private let total: Int
     private let progress: (@Sendable (Int, Int) -> Void)?

@@ -31,6 +31,8 @@ struct SweepCommand: ParsableCommand {
               orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --resume --metric coverage
               orbitbench sweep rephoto-fountain --vary rephoto.user.overlay_tolerance_pct=1:5:1 --seeds 1
               orbitbench sweep shaky-hands --vary fusion.filter=madgwick,bias-estimating --vary selection.threshold=4:8:2 --seeds 1-3
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --out /shared/s --shard 0/4   # one shard of four
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --out /shared/s --merge       # join the four
             """)
 
     @Argument(help: "Scenario name or path.")
@@ -71,6 +73,18 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "Skip the PNG plot.")
     var noPlots = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Run only shard K of N (0-based) into <out>/shard-K-of-N/; default inside a job array: SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX.",
+            valueName: "K/N"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Shards of a Kubernetes Indexed Job (its completions), with JOB_COMPLETION_INDEX.", valueName: "N"))
+    var shards: Int?
+
+    @Flag(help: "Join the finished shards in the output directory into sweep.csv and the plots (same arguments as the shards).")
+    var merge = false
+
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var workOptions: WorkOptions
 
@@ -95,6 +109,9 @@ struct SweepCommand: ParsableCommand {
             }
         }
         if resume && overwrite { throw ValidationError("--resume and --overwrite exclude each other") }
+        if let shard { do { _ = try SweepShard(parsing: shard) } catch { throw ValidationError(error.description) } }
+        if let shards, !(1...SweepShard.maximumCount).contains(shards) { throw ValidationError("--shards must be in 1...\(SweepShard.maximumCount)") }
+        if merge && shard != nil { throw ValidationError("--merge joins the shards; it takes no --shard") }
         if let metric, !RunMetrics.isKnown(metric) {
             throw ValidationError(
                 "--metric \(metric): not a metric; choose from \(Metric.nameList)"
@@ -112,46 +129,38 @@ struct SweepCommand: ParsableCommand {
             throw CommandFailure("--metric \(metric): \(plan.base.name) has no such column (\(plan.columns.joined(separator: ", ")))")
         }
         let directory = URL(fileURLWithPath: out ?? "reports/sweeps/\(plan.base.name)")
-        let progress = workOptions.progress(total: plan.jobs.count, label: "orbitbench sweep")
-        let outcome = try SweepRunner.run(
-            plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, progress: { done, _ in progress.update(done) })
-        progress.finish()
-        if outcome.resumed > 0 { print("resumed: \(outcome.resumed) of \(plan.jobs.count) runs were done, ran \(outcome.ran)") }
-        let origin = ReportOrigin(command: "sweep", scenarios: [plan.base.name], seeds: plan.seeds, overrides: scenarioOptions.overrides)
-        try AtomicFile.write(Array(try ReportJSON.encode(origin)), to: directory.appendingPathComponent("provenance.json"))
-        try AtomicFile.write(Array(ScenarioLoader.yaml(for: plan.base).utf8), to: directory.appendingPathComponent("scenario.resolved.yaml"))
-        let results = try SweepResults(plan: plan, csv: outcome.csv, metric: metric)
-        let constraints = try require.map { text in try SweepConstraint(parsing: text) }
-        let feasibility = constraints.isEmpty ? nil : try SweepFeasibility(plan: plan, csv: outcome.csv, constraints: constraints)
-        print(SweepReport.table(results, top: 5, feasibility: feasibility))
-        if !noPlots {
-            let provenance = origin.pngTexts
-            let coverage =
-                metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture
-                ? try SweepResults(plan: plan, csv: outcome.csv, metric: "coverage") : nil
-            if let png = try SweepPlots.figure(results, coverage: coverage, feasibility: feasibility, provenance: provenance) {
-                let file = directory.appendingPathComponent("plots/sweep-\(metric).png")
-                try AtomicFile.write(png, to: file)
-                print("wrote \(file.path)")
-            } else {
-                print("no plot: a picture shows one or two varied keys, this sweep has \(plan.axes.count)")
+        let csv: URL
+        if merge {
+            let merged = try SweepMerge.merge(plan, in: directory) { missing, count in
+                "sbatch --array=\(missing.map(String.init).joined(separator: ",")) deploy/slurm/sweep.sbatch (same settings), or on any machine: "
+                    + missing.map { "orbitbench sweep … --shard \($0)/\(count) --resume" }.joined(separator: "; ")
             }
-            let paretoMetrics =
-                pareto.map { $0.split(separator: ",").map(String.init) }
-                ?? (plan.base.kind == .capture ? ["blur_sel_mean_px", "coverage"] : nil)
-            if let paretoMetrics {
-                for name in paretoMetrics where !plan.columns.contains(name) {
-                    throw CommandFailure("--pareto \(paretoMetrics.joined(separator: ",")): \(plan.base.name) has no column \(name)")
-                }
-                let png = try SweepParetoPlot.figure(
-                    x: try SweepResults(plan: plan, csv: outcome.csv, metric: paretoMetrics[0]),
-                    y: try SweepResults(plan: plan, csv: outcome.csv, metric: paretoMetrics[1]), ranked: results, feasibility: feasibility,
-                    provenance: provenance)
-                let file = directory.appendingPathComponent("plots/sweep-pareto.png")
-                try AtomicFile.write(png, to: file)
-                print("wrote \(file.path)")
+            print("merged \(merged.shards) shards: \(merged.rows) rows")
+            csv = merged.csv
+        } else {
+            let explicit = try shard.map { text throws(SweepError) in try SweepShard(parsing: text) }
+            let part = try explicit ?? SweepShard.fromEnvironment(ProcessInfo.processInfo.environment, shards: shards)
+            let total = part.map { $0.jobs(of: plan.jobs.count).count } ?? plan.jobs.count
+            let progress = workOptions.progress(total: total, label: part.map { "orbitbench sweep shard \($0)" } ?? "orbitbench sweep")
+            let outcome = try SweepRunner.run(
+                plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, shard: part,
+                progress: { done, _ in progress.update(done) })
+            progress.finish()
+            if outcome.resumed > 0 { print("resumed: \(outcome.resumed) of \(total) runs were done, ran \(outcome.ran)") }
+            if let part {
+                print("wrote \(outcome.csv.path) (shard \(part): \(total) of \(plan.jobs.count) runs); join the shards with --merge")
+                return
             }
+            csv = outcome.csv
         }
-        print("wrote \(outcome.csv.path) (\(plan.jobs.count) rows)")
+        let origin = ReportOrigin(command: "sweep", scenarios: [plan.base.name], seeds: plan.seeds, overrides: scenarioOptions.overrides)
+        let constraints = try require.map { text in try SweepConstraint(parsing: text) }
+        for line in try Bench.writeSweepOutputs(
+            plan, csv: csv, in: directory, metric: metric, constraints: constraints, pareto: pareto.map { $0.split(separator: ",").map(String.init) },
+            plots: !noPlots, origin: origin)
+        {
+            print(line)
+        }
+        print("wrote \(csv.path) (\(plan.jobs.count) rows)")
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+
+extension Bench {
+    /// What `sweep` writes beside a finished sweep.csv (a local run or merged shards):
+    /// provenance.json, scenario.resolved.yaml and the plots. Returns the console lines.
+    public static func writeSweepOutputs(
+        _ plan: SweepPlan, csv: URL, in directory: URL, metric: String, constraints: [SweepConstraint], pareto: [String]?, plots: Bool,
+        origin: ReportOrigin
+    ) throws -> [String] {
+        var lines: [String] = []
+        try AtomicFile.write(Array(try ReportJSON.encode(origin)), to: directory.appendingPathComponent("provenance.json"))
+        try AtomicFile.write(Array(ScenarioLoader.yaml(for: plan.base).utf8), to: directory.appendingPathComponent("scenario.resolved.yaml"))
+        let results = try SweepResults(plan: plan, csv: csv, metric: metric)
+        let feasibility = constraints.isEmpty ? nil : try SweepFeasibility(plan: plan, csv: csv, constraints: constraints)
+        lines.append(SweepReport.table(results, top: 5, feasibility: feasibility))
+        guard plots else { return lines }
+        let provenance = origin.pngTexts
+        let coverage =
+            metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture
+            ? try SweepResults(plan: plan, csv: csv, metric: "coverage") : nil
+        if let png = try SweepPlots.figure(results, coverage: coverage, feasibility: feasibility, provenance: provenance) {
+            let file = directory.appendingPathComponent("plots/sweep-\(metric).png")
+            try AtomicFile.write(png, to: file)
+            lines.append("wrote \(file.path)")
+        } else {
+            lines.append("no plot: a picture shows one or two varied keys, this sweep has \(plan.axes.count)")
+        }
+        let paretoMetrics = pareto ?? (plan.base.kind == .capture ? ["blur_sel_mean_px", "coverage"] : nil)
+        if let paretoMetrics {
+            for name in paretoMetrics where !plan.columns.contains(name) {
+                throw SweepError("--pareto \(paretoMetrics.joined(separator: ",")): \(plan.base.name) has no column \(name)")
+            }
+            let png = try SweepParetoPlot.figure(
+                x: try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[0]),
+                y: try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[1]), ranked: results, feasibility: feasibility,
+                provenance: provenance)
+            let file = directory.appendingPathComponent("plots/sweep-pareto.png")
+            try AtomicFile.write(png, to: file)
+            lines.append("wrote \(file.path)")
+        }
+        return lines
+    }
+}
