@@ -121,7 +121,8 @@ public final class FrameRenderer {
         // Where this frame starts reading the noise table: a fixed function of the frame, so
         // the frame's noise does not depend on which thread rendered it.
         var offset = Int(StreamSeed.derive(seed: seed, source: "render.noise.frame-\(frameIndex)")) % length
-        // sum / count as (sum · ⌊2¹⁶/count⌉ + 2¹⁵) >> 16: exact for sums of up to 24 drawings.
+        // sum / count, rounded, as (sum · ⌊2¹⁶/count⌉ + 2¹⁵) >> 16: a multiply instead of a divide,
+        // within one DN of exact rounding for sums of up to 24 drawings.
         let reciprocal = UInt32((65536 + count / 2) / count)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!

@@ -49,18 +49,12 @@ public enum ImageSharpness {
         -> PixelRegion?
     {
         var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
-        let half = 0.5 * object.size
-        for sx in [-1.0, 1.0] {
-            for sy in [-1.0, 1.0] {
-                for sz in [-1.0, 1.0] {
-                    let corner = object.center + Vector3(sx * half.x, sy * half.y, sz * half.z)
-                    guard let pixel = camera.project(corner, position: pose.position, attitude: pose.attitude) else { return nil }
-                    minU = min(minU, pixel.u * scale)
-                    maxU = max(maxU, pixel.u * scale)
-                    minV = min(minV, pixel.v * scale)
-                    maxV = max(maxV, pixel.v * scale)
-                }
-            }
+        for corner in object.boxCorners {
+            guard let pixel = camera.project(corner, position: pose.position, attitude: pose.attitude) else { return nil }
+            minU = min(minU, pixel.u * scale)
+            maxU = max(maxU, pixel.u * scale)
+            minV = min(minV, pixel.v * scale)
+            maxV = max(maxV, pixel.v * scale)
         }
         let region = PixelRegion(
             minX: max(0, Int(minU.rounded(.up))), minY: max(0, Int(minV.rounded(.up))), maxX: min(width - 1, Int(maxU.rounded(.down))),

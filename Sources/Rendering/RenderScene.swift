@@ -68,29 +68,24 @@ public struct RenderScene: Sendable {
     ]
 
     static func box(_ object: ObjectSettings, cells: Int) -> [ScenePolygon] {
-        let half = 0.5 * object.size
-        let faces: [(normal: Vector3, u: Vector3, v: Vector3)] = [
-            (.unitX, .unitY, .unitZ), (-.unitX, -.unitY, .unitZ), (.unitY, -.unitX, .unitZ), (-.unitY, .unitX, .unitZ),
-            (.unitZ, .unitX, .unitY), (-.unitZ, -.unitX, .unitY),
-        ]
         var polygons: [ScenePolygon] = []
-        for (index, face) in faces.enumerated() {
-            let center = object.center + Vector3(face.normal.x * half.x, face.normal.y * half.y, face.normal.z * half.z)
-            let uHalf = 0.5 * abs(face.u.dot(object.size)), vHalf = 0.5 * abs(face.v.dot(object.size))
-            func point(_ a: Double, _ b: Double) -> Vector3 { center + (a * uHalf) * face.u + (b * vHalf) * face.v }
+        for (index, face) in object.boxFaces.enumerated() {
             let base = faceColors[index]
-            polygons.append(ScenePolygon((point(-1, -1), point(1, -1), point(1, 1), point(-1, 1)), color: base, normal: face.normal))
+            polygons.append(
+                ScenePolygon((face.point(-1, -1), face.point(1, -1), face.point(1, 1), face.point(-1, 1)), color: base, normal: face.normal))
             let dark = (r: base.r * 0.35, g: base.g * 0.35, b: base.b * 0.35)
             let step = 2 / Double(cells)
+            // Lifted 1 mm off the face: the cells draw over their base.
+            let lift = 0.001 * face.normal
             for i in 0..<cells {
                 for j in 0..<cells where (i + j) & 1 == 0 {
                     let a = -1 + Double(i) * step, b = -1 + Double(j) * step
-                    // Lifted 1 mm off the face: the cell draws over its base.
-                    let lift = 0.001 * face.normal
                     polygons.append(
                         ScenePolygon(
-                            (point(a, b) + lift, point(a + step, b) + lift, point(a + step, b + step) + lift, point(a, b + step) + lift),
-                            color: dark, normal: face.normal))
+                            (
+                                face.point(a, b) + lift, face.point(a + step, b) + lift, face.point(a + step, b + step) + lift,
+                                face.point(a, b + step) + lift
+                            ), color: dark, normal: face.normal))
                 }
             }
         }

@@ -93,10 +93,14 @@ public enum FrameImages {
             var rendered: [Frame] = []
             for position in Swift.stride(from: worker, to: frames.count, by: workers) {
                 let frame = frames[position]
-                let probe = (0...meter.segments).map { pose(frame.captureTime + frame.exposure * Double($0) / Double(meter.segments)) }
-                let blur =
-                    frame.objectBlurMax.map { ExposureBlur(center: 0, objectMean: frame.objectBlurMean, objectMax: $0, visiblePoints: 0) }
-                    ?? probe.withUnsafeBufferPointer { meter.measure(poses: $0) }
+                // The run measured the blur of simulated frames; a replayed frame's is measured here.
+                let blur: ExposureBlur
+                if let largest = frame.objectBlurMax {
+                    blur = ExposureBlur(center: 0, objectMean: frame.objectBlurMean, objectMax: largest, visiblePoints: 0)
+                } else {
+                    let probe = (0...meter.segments).map { pose(frame.captureTime + frame.exposure * Double($0) / Double(meter.segments)) }
+                    blur = probe.withUnsafeBufferPointer { meter.measure(poses: $0) }
+                }
                 let count = ExposurePoses.count(forBlur: (blur.objectMax ?? blur.center) * scale)
                 let poses =
                     count > 1

@@ -35,7 +35,7 @@ public struct HTMLReport {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(Self.escape(title))</title>
+            <title>\(HTMLText.escaped(title))</title>
             <style>
             body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1150px; padding: 0 1em; color: #222; }
             h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { margin-top: 1.6em; border-bottom: 1px solid #ddd; }
@@ -46,37 +46,15 @@ public struct HTMLReport {
             </style>
             </head>
             <body>
-            <h1>\(Self.escape(title))</h1>
-            <p class="muted">\(Self.escape(description))</p>
+            <h1>\(HTMLText.escaped(title))</h1>
+            <p class="muted">\(HTMLText.escaped(description))</p>
 
             """
         for section in sections {
-            page += "<h2>\(Self.escape(section.heading))</h2>\n\(section.html)\n"
+            page += "<h2>\(HTMLText.escaped(section.heading))</h2>\n\(section.html)\n"
         }
         page += "</body>\n</html>\n"
         return page
-    }
-
-    /// `text` safe inside HTML text and quoted attributes.
-    public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default:
-                if character.value < 0x20 && character != "\n" && character != "\t" {
-                    escaped += "&#\(character.value);"
-                } else {
-                    escaped.unicodeScalars.append(character)
-                }
-            }
-        }
-        return escaped
     }
 
     /// A relative link target: each path component percent-encoded, so a file name cannot
@@ -90,13 +68,13 @@ public struct HTMLReport {
 
     /// A table; cells that parse as numbers are right-aligned.
     public static func table(header: [String], rows: [[String]]) -> String {
-        var html = "<table>\n<tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
+        var html = "<table>\n<tr>" + header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>\n"
         for row in rows {
             html +=
                 "<tr>"
                 + row.map { cell in
                     let numeric = Double(cell.split(separator: " ").first.map(String.init) ?? "") != nil
-                    return numeric ? "<td class=\"number\">\(escape(cell))</td>" : "<td>\(escape(cell))</td>"
+                    return numeric ? "<td class=\"number\">\(HTMLText.escaped(cell))</td>" : "<td>\(HTMLText.escaped(cell))</td>"
                 }.joined() + "</tr>\n"
         }
         return html + "</table>"
@@ -119,7 +97,7 @@ public struct HTMLReport {
         return Section(
             heading: "Summary",
             html: table(header: ["metric", "meaning", "mean ± sd", "min – max", "unit", "seeds"], rows: rows)
-                + "\n<p class=\"muted\">Seeds: \(escape(summary.seeds.map(String.init).joined(separator: ", ")))</p>")
+                + "\n<p class=\"muted\">Seeds: \(HTMLText.escaped(summary.seeds.map(String.init).joined(separator: ", ")))</p>")
     }
 
     /// Tool, revision, command line, overrides, scenarios and seeds.
@@ -147,7 +125,7 @@ public struct HTMLReport {
                     heading: "Spin viewer",
                     html: "<p><a href=\"viewer/index.html\">Open the spin viewer</a> — drag, arrow keys or the wheel turn the capture.</p>"))
         } else if let viewerHint {
-            sections.append(Section(heading: "Spin viewer", html: "<p class=\"muted\">\(escape(viewerHint))</p>"))
+            sections.append(Section(heading: "Spin viewer", html: "<p class=\"muted\">\(HTMLText.escaped(viewerHint))</p>"))
         }
         let plots = files.filter { $0.hasPrefix("plots/") && $0.hasSuffix(".png") }
         if !plots.isEmpty {
@@ -155,13 +133,13 @@ public struct HTMLReport {
                 Section(
                     heading: "Plots",
                     html: plots.map {
-                        "<figure><img src=\"\(href($0))\" alt=\"\(escape($0))\" loading=\"lazy\"><figcaption>\(escape($0))</figcaption></figure>"
+                        "<figure><img src=\"\(href($0))\" alt=\"\(HTMLText.escaped($0))\" loading=\"lazy\"><figcaption>\(HTMLText.escaped($0))</figcaption></figure>"
                     }
                     .joined(separator: "\n")))
         }
         let data = files.filter { !$0.hasPrefix("plots/") && !$0.hasPrefix("images/") && !$0.hasPrefix("viewer/") && $0 != "report.html" }
         let images = files.filter { $0.hasPrefix("images/") }.count
-        var list = data.map { "<li><a href=\"\(href($0))\">\(escape($0))</a></li>" }
+        var list = data.map { "<li><a href=\"\(href($0))\">\(HTMLText.escaped($0))</a></li>" }
         if images > 0 { list.append("<li><a href=\"images/\">images/</a> (\(images) rendered frames)</li>") }
         sections.append(Section(heading: "Files", html: "<ul>\n" + list.joined(separator: "\n") + "\n</ul>"))
         return sections

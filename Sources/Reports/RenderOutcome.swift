@@ -26,7 +26,7 @@ public struct RenderOutcome: Sendable, Equatable {
         HTMLReport.Section(
             heading: "Rendered frames",
             html:
-                "<p>\(HTMLReport.escape(summary)). Per frame: <a href=\"images.csv\">images.csv</a> (sharpness = variance of the Laplacian over the object).</p>"
+                "<p>\(HTMLText.escaped(summary)). Per frame: <a href=\"images.csv\">images.csv</a> (sharpness = variance of the Laplacian over the object).</p>"
         )
     }
 }

@@ -11,6 +11,6 @@ public struct ReplayRenderOutcome: Sendable, Equatable {
     }
 
     var htmlSection: HTMLReport.Section {
-        HTMLReport.Section(heading: "Pictures", html: "<p>\(HTMLReport.escape(summary)).</p>")
+        HTMLReport.Section(heading: "Pictures", html: "<p>\(HTMLText.escaped(summary)).</p>")
     }
 }

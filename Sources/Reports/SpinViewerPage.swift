@@ -104,13 +104,13 @@ public enum SpinViewerPage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
-            <meta name="generator" content="orbitbench \(htmlEscaped(ToolVersion.current))">
-            <title>Spin viewer: \(htmlEscaped(recording.uid))</title>
+            <meta name="generator" content="orbitbench \(HTMLText.escaped(ToolVersion.current))">
+            <title>Spin viewer: \(HTMLText.escaped(recording.uid))</title>
             <style>
             \(SpinViewerAssets.style)</style>
             </head>
             <body>
-            \(SpinViewerAssets.body)<script type="application/json" id="spin-data">\(scriptEscaped(json))</script>
+            \(SpinViewerAssets.body)<script type="application/json" id="spin-data">\(HTMLText.scriptSafeJSON(json))</script>
             <script>
             \(SpinViewerAssets.script)</script>
             </body>
@@ -121,38 +121,4 @@ public enum SpinViewerPage {
 
     /// Nothing but inline style and script, and images from the page's own place.
     static let contentSecurityPolicy = "default-src 'none'; img-src 'self' file: data: blob:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
-
-    /// Text for HTML content and quoted attribute values.
-    public static func htmlEscaped(_ text: String) -> String {
-        var result = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
-    }
-
-    /// JSON that is safe inside a `<script>` element: `<`, `>` and `&` (which occur in JSON only
-    /// inside strings) become `\u003c`, `\u003e`, `\u0026`, so no `</script>` or `<!--` can end or
-    /// change the element; U+2028 and U+2029 are escaped too. The text is still the same JSON.
-    public static func scriptEscaped(_ json: String) -> String {
-        var result = ""
-        for character in json.unicodeScalars {
-            switch character {
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
-    }
 }

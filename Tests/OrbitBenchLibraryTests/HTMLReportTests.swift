@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct HTMLReportTests {
     @Test func escapingKeepsHostileTextInert() {
-        #expect(HTMLReport.escape(#"<script>alert("x")</script> & 'y'"#) == "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;")
-        #expect(HTMLReport.escape("a\u{1b}b") == "a&#27;b")
+        #expect(HTMLText.escaped(#"<script>alert("x")</script> & 'y'"#) == "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;")
+        #expect(HTMLText.escaped("a\u{1b}b") == "a&#27;b")
         // Each path component is percent-encoded; the separators stay.
         #expect(HTMLReport.href("plots/a b\".png") == "plots/a%20b%22.png")
         #expect(HTMLReport.href("images/frame-00001.jpg") == "images/frame-00001.jpg")

@@ -88,8 +88,8 @@ import Testing
         #expect(model.recording.uid == uid && model.recording.elements.map(\.image) == names)
         #expect(model.viewer.imageBase == "../images/</script>")
 
-        #expect(SpinViewerPage.scriptEscaped("{\"a\":\"<>&\u{2028}\"}") == #"{"a":"\u003c\u003e\u0026\u2028"}"#)
-        #expect(SpinViewerPage.htmlEscaped(#"<a href="x">&'"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;")
+        #expect(HTMLText.scriptSafeJSON("{\"a\":\"<>&\u{2028}\"}") == #"{"a":"\u003c\u003e\u0026\u2028"}"#)
+        #expect(HTMLText.escaped(#"<a href="x">&'"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;")
     }
 
     /// Numbers JSON cannot carry are an error, not a broken page.

@@ -1,4 +1,5 @@
 import Foundation
+import OrbitMath
 import Runs
 import Testing
 
@@ -50,6 +51,22 @@ import Testing
         // when the hand, not the orbit, turns the phone.
         #expect(Statistics.pearson(rates, truths) > 0.95)
         #expect(Statistics.spearman(rates, blurs) > 0.6)
+    }
+
+    @Test func rateTrackInterpolatesAndHoldsItsEnds() {
+        var track = RotationRateTrack()
+        #expect(track.magnitude(at: 1) == nil)
+        let radians = Double.pi / 180
+        track.append(timestamp: 1, rotationRate: Vector3(0, 0, 10 * radians))
+        track.append(timestamp: 2, rotationRate: Vector3(0, 30 * radians, 0))
+        track.append(timestamp: 1.5, rotationRate: Vector3(100, 0, 0))  // older than the last: ignored
+        track.append(timestamp: .nan, rotationRate: .zero)
+        #expect(track.timestamps == [1, 2])
+        // Halfway: (0, 15, 5) °/s → √250.
+        #expect(abs(track.magnitude(at: 1.5)! - 250.0.squareRoot()) < 1e-9)
+        #expect(abs(track.magnitude(at: 0)! - 10) < 1e-9 && abs(track.magnitude(at: 9)! - 30) < 1e-9)
+        #expect(track.magnitude(at: .infinity) == nil)
+        #expect(abs(RotationRateTrack.predictedBlur(rate: 180 / Double.pi, exposure: 0.01, focalLength: 1000) - 10) < 1e-12)
     }
 
     @Test func rankCorrelationHandlesTiesAndOrder() {

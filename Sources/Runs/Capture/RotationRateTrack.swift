@@ -22,22 +22,10 @@ public struct RotationRateTrack: Sendable {
     /// |rotation rate| at `time`, linearly interpolated between the updates around it and
     /// held at the ends, °/s; `nil` for an empty track.
     public func magnitude(at time: Double) -> Double? {
-        guard !timestamps.isEmpty, time.isFinite else { return nil }
-        var low = 0, high = timestamps.count
-        while low < high {  // first update at or after `time`
-            let mid = (low + high) / 2
-            if timestamps[mid] < time { low = mid + 1 } else { high = mid }
-        }
-        let rate: Vector3
-        if low == 0 {
-            rate = rates[0]
-        } else if low == timestamps.count {
-            rate = rates[low - 1]
-        } else {
-            let fraction = (time - timestamps[low - 1]) / (timestamps[low] - timestamps[low - 1])
-            rate = rates[low - 1] + fraction * (rates[low] - rates[low - 1])
-        }
-        return Angles.degrees(rate.norm)
+        guard let first = timestamps.first, let last = timestamps.last, time.isFinite else { return nil }
+        // Held at the ends: the nearest update outside the span.
+        guard let (low, high, fraction) = TimeBracket.locate(timestamps, min(max(time, first), last)) else { return nil }
+        return Angles.degrees((rates[low] + fraction * (rates[high] - rates[low])).norm)
     }
 
     /// First-order blur of the picture centre for a rotation of `rate` °/s: rate × exposure ×

@@ -152,29 +152,23 @@ public struct ReferenceTrack: Sendable {
     /// Camera attitude (body → world, z up) and position relative to the object centre (m) at
     /// `time`; `nil` unless both are logged around it.
     public func camera(at time: Double) -> (attitude: Quaternion, position: Vector3)? {
-        guard let (a0, a1, af) = Self.bracket(attitudeTimes, time), let (p0, p1, pf) = Self.bracket(positionTimes, time) else { return nil }
+        guard let (a0, a1, af) = TimeBracket.locate(attitudeTimes, time), let (p0, p1, pf) = TimeBracket.locate(positionTimes, time) else {
+            return nil
+        }
         return (Quaternion.slerp(attitudes[a0], attitudes[a1], t: af), positions[p0] + pf * (positions[p1] - positions[p0]))
     }
     /// The last instant with any reference, s.
     var end: Double? { [attitudeTimes.last, positionTimes.last].compactMap { $0 }.max() }
 
     func pose(at time: Double) -> TruthPose? {
-        let attitude = Self.bracket(attitudeTimes, time).map { low, high, fraction in Quaternion.slerp(attitudes[low], attitudes[high], t: fraction) }
-        let position = Self.bracket(positionTimes, time).map { low, high, fraction in positions[low] + fraction * (positions[high] - positions[low]) }
+        let attitude = TimeBracket.locate(attitudeTimes, time).map { low, high, fraction in
+            Quaternion.slerp(attitudes[low], attitudes[high], t: fraction)
+        }
+        let position = TimeBracket.locate(positionTimes, time).map { low, high, fraction in
+            positions[low] + fraction * (positions[high] - positions[low])
+        }
         guard attitude != nil || position != nil else { return nil }
         return TruthPose(attitude: attitude, azimuth: position.map(Self.azimuth))
-    }
-
-    /// The samples around `time` and the fraction between them; `nil` outside the span.
-    private static func bracket(_ times: [Double], _ time: Double) -> (Int, Int, Double)? {
-        guard let first = times.first, let last = times.last, time >= first, time <= last else { return nil }
-        var low = 0, high = times.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if times[mid] < time { low = mid + 1 } else { high = mid }
-        }
-        if times[low] == time || low == 0 { return (low, low, 0) }
-        return (low - 1, low, (time - times[low - 1]) / (times[low] - times[low - 1]))
     }
 
     /// Counter-clockwise from +x seen from above, rad.

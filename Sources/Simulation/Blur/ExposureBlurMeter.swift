@@ -44,7 +44,6 @@ public struct ExposureBlurMeter: Sendable {
     public func measure(poses: UnsafeBufferPointer<CameraPose>) -> ExposureBlur {
         guard !poses.isEmpty else { return ExposureBlur(center: 0, objectMean: nil, objectMax: nil, visiblePoints: 0) }
         let middle = poses[poses.count / 2]
-        let centerPath = camera.imagePathLength(of: center, poses: poses)
         // Each pose's picture axes in the world frame, so a projection is three dot products
         // (the same numbers `PinholeCamera.project` computes through the quaternion).
         return withUnsafeTemporaryAllocation(of: PictureAxes.self, capacity: poses.count) { axes -> ExposureBlur in
@@ -56,32 +55,34 @@ public struct ExposureBlurMeter: Sendable {
                         back: pose.attitude.rotate(.unitZ)))
             }
             let middleAxes = axes[poses.count / 2]
+            /// The polyline through the point's projections; infinite when it is behind the
+            /// camera at any pose.
+            func path(of point: Vector3) -> Double {
+                var length = 0.0
+                var previous = project(point, axes[0])
+                for index in 1..<poses.count {
+                    guard let last = previous, let now = project(point, axes[index]) else { return .infinity }
+                    // Not hypot: its overflow guard is for magnitudes pixels never reach, and it took 17 % of a run.
+                    let (du, dv) = (now.u - last.u, now.v - last.v)
+                    length += (du * du + dv * dv).squareRoot()
+                    previous = now
+                }
+                return previous == nil ? .infinity : length
+            }
             var sum = 0.0, largest = 0.0, visible = 0
             for point in surface {
                 // All points of a face share its plane, so this is the face's test.
                 guard point.normal.dot(middle.position - point.position) > 0,
                     let pixel = project(point.position, middleAxes), (0...camera.width).contains(pixel.u), (0...camera.height).contains(pixel.v)
                 else { continue }
-                var path = 0.0
-                var previous = project(point.position, axes[0])
-                for index in 1..<poses.count {
-                    let next = project(point.position, axes[index])
-                    guard let last = previous, let now = next else {
-                        path = .infinity
-                        break
-                    }
-                    // Not hypot: its overflow guard is for magnitudes pixels never reach, and it took 17 % of a run.
-                    let (du, dv) = (now.u - last.u, now.v - last.v)
-                    path += (du * du + dv * dv).squareRoot()
-                    previous = next
-                }
+                let path = path(of: point.position)
                 guard path.isFinite else { continue }
                 sum += path
                 largest = max(largest, path)
                 visible += 1
             }
             return ExposureBlur(
-                center: centerPath, objectMean: visible > 0 ? sum / Double(visible) : nil, objectMax: visible > 0 ? largest : nil,
+                center: path(of: center), objectMean: visible > 0 ? sum / Double(visible) : nil, objectMax: visible > 0 ? largest : nil,
                 visiblePoints: visible)
         }
     }

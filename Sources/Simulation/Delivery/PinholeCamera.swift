@@ -50,21 +50,4 @@ public struct PinholeCamera: Sendable, Equatable {
     public var radiansPerPercent: (x: Double, y: Double) {
         (width / 100 / focalLength, height / 100 / focalLength)
     }
-
-    /// Length of the image path of `point` through the camera poses of one exposure, px: the
-    /// polyline through the projections. Infinite when the point is behind the camera at any pose.
-    @inline(__always)
-    public func imagePathLength(of point: Vector3, poses: UnsafeBufferPointer<CameraPose>) -> Double {
-        var length = 0.0
-        var previous: (u: Double, v: Double)?
-        for pose in poses {
-            guard let pixel = project(point, position: pose.position, attitude: pose.attitude) else { return .infinity }
-            if let last = previous {
-                let (du, dv) = (pixel.u - last.u, pixel.v - last.v)
-                length += (du * du + dv * dv).squareRoot()  // not hypot: its overflow guard is for magnitudes pixels never reach, and it is slow
-            }
-            previous = pixel
-        }
-        return length
-    }
 }

@@ -20,23 +20,13 @@ extension ObjectSettings {
     /// A face of zero extent (a flat object) still gets its points; `perEdge` < 1 gives none.
     public func surfacePoints(perEdge: Int = 5) -> [SurfacePoint] {
         guard perEdge >= 1 else { return [] }
-        let half = 0.5 * size
         var points: [SurfacePoint] = []
         points.reserveCapacity(6 * perEdge * perEdge)
-        // Each face: its normal axis and the two axes spanning it.
-        let faces: [(normal: Vector3, u: Vector3, v: Vector3)] = [
-            (.unitX, .unitY, .unitZ), (-.unitX, .unitY, .unitZ),
-            (.unitY, .unitX, .unitZ), (-.unitY, .unitX, .unitZ),
-            (.unitZ, .unitX, .unitY), (-.unitZ, .unitX, .unitY),
-        ]
-        for face in faces {
-            let faceCenter = center + Vector3(face.normal.x * half.x, face.normal.y * half.y, face.normal.z * half.z)
-            let uExtent = abs(face.u.dot(size)), vExtent = abs(face.v.dot(size))
+        for face in boxFaces {
             for i in 0..<perEdge {
                 for j in 0..<perEdge {
-                    let a = (Double(i) + 0.5) / Double(perEdge) - 0.5, b = (Double(j) + 0.5) / Double(perEdge) - 0.5
-                    let position = faceCenter + (a * uExtent) * face.u + (b * vExtent) * face.v
-                    points.append(SurfacePoint(position: position, normal: face.normal))
+                    let a = (2 * Double(i) + 1) / Double(perEdge) - 1, b = (2 * Double(j) + 1) / Double(perEdge) - 1
+                    points.append(SurfacePoint(position: face.point(a, b), normal: face.normal))
                 }
             }
         }

@@ -114,14 +114,6 @@ public struct ObjectSettings: Sendable, Equatable {
 
     /// The key points in use: the configured ones or the corners of the default box.
     public var effectiveKeypoints: [Vector3] {
-        if !keypoints.isEmpty { return keypoints }
-        let half = 0.5 * size
-        var corners: [Vector3] = []
-        for sx in [-1.0, 1.0] {
-            for sy in [-1.0, 1.0] {
-                for sz in [-1.0, 1.0] { corners.append(center + Vector3(sx * half.x, sy * half.y, sz * half.z)) }
-            }
-        }
-        return corners
+        keypoints.isEmpty ? boxCorners : keypoints
     }
 }

@@ -1,0 +1,16 @@
+/// Where an instant falls in an ascending list of sample times: the two samples around it and
+/// the fraction of the way from the first to the second, for linear interpolation.
+enum TimeBracket {
+    /// `(low, high, fraction)` with times[low] ≤ `time` ≤ times[high]; one index twice when
+    /// `time` is a sample time or the first one. `nil` outside the span (or for no samples).
+    static func locate(_ times: [Double], _ time: Double) -> (Int, Int, Double)? {
+        guard let first = times.first, let last = times.last, time >= first, time <= last else { return nil }
+        var low = 0, high = times.count - 1
+        while low < high {  // the first sample at or after `time`
+            let mid = (low + high) / 2
+            if times[mid] < time { low = mid + 1 } else { high = mid }
+        }
+        if times[low] == time || low == 0 { return (low, low, 0) }
+        return (low - 1, low, (time - times[low - 1]) / (times[low] - times[low - 1]))
+    }
+}
