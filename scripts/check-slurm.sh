@@ -126,11 +126,14 @@ mkdir -p "$SWEEP_OUT"
 merge_job=$(bash -euo pipefail -c "$commands" | tail -n 1) || fail "the README's cluster commands failed"
 [[ "$merge_job" =~ ^[0-9]+$ ]] || fail "the README's commands should print the merge job's id last, got '$merge_job'"
 
-deadline=$(($(date +%s) + 90))
-while squeue -h -o %i 2>/dev/null | grep -q .; do
-    [ "$(date +%s)" -lt "$deadline" ] || fail "jobs still queued after 90 s: $(squeue -h -o '%i %T %r' | tr '\n' ' ')"
-    sleep 0.5
-done
+wait_for_queue() {
+    local deadline=$(($(date +%s) + 90))
+    while squeue -h -o %i 2>/dev/null | grep -q .; do
+        [ "$(date +%s)" -lt "$deadline" ] || fail "jobs still queued after 90 s: $(squeue -h -o '%i %T %r' | tr '\n' ' ')"
+        sleep 0.5
+    done
+}
+wait_for_queue
 state=$(sacct -n -X -j "$merge_job" -o State 2>/dev/null | tr -d ' ' || true)
 [ -s "$SWEEP_OUT/sweep.csv" ] ||
     fail "the merge job wrote no sweep.csv ($state): $(cat "$SWEEP_OUT"/slurm-*.out 2>/dev/null | tail -n 5 | tr '\n' ' ')"
@@ -141,3 +144,19 @@ read -ra arguments <<<"$(sed -n 's/^export SWEEP_ARGS="\(.*\)"$/\1/p' <<<"$comma
 cmp -s "$work/local/sweep.csv" "$SWEEP_OUT/sweep.csv" || fail "the merged sweep.csv differs from the local one"
 shards=$(ls -d "$SWEEP_OUT"/shard-*-of-* | wc -l)
 say "4-task array + merge on Slurm: merged sweep.csv ($(($(wc -l <"$SWEEP_OUT/sweep.csv") - 1)) rows from $shards shards) equals the local sweep byte for byte ($(($(date +%s) - started)) s)"
+
+# --- a many-seed run through the same template ----------------------------------------------
+run_out="$work/run" run_args="back-and-forth --seeds 1-4 --no-plots"
+mkdir -p "$run_out"
+array=$(ORBITBENCH_COMMAND=run SWEEP_OUT="$run_out" SWEEP_ARGS="$run_args" \
+    sbatch --parsable --array=0-1 --output="$run_out/slurm-%A_%a.out" deploy/slurm/sweep.sbatch) || fail "cannot submit the run array"
+SWEEP_OUT="$run_out" sbatch --parsable --dependency=afterok:"$array" --output="$run_out/slurm-merge-%j.out" \
+    --export=ALL,SWEEP_STEP=merge deploy/slurm/sweep.sbatch >/dev/null || fail "cannot submit the run merge"
+wait_for_queue
+read -ra arguments <<<"$run_args"
+"$ORBITBENCH" run "${arguments[@]}" --out "$work/run-local" --quiet >/dev/null || fail "the local run failed"
+for file in metrics.csv frames.csv slots.csv summary.json; do
+    cmp -s "$work/run-local/back-and-forth/$file" "$run_out/back-and-forth/$file" ||
+        fail "the merged run's $file differs from the local one: $(cat "$run_out"/slurm-*.out 2>/dev/null | tail -n 5 | tr '\n' ' ')"
+done
+say "2-task run array + merge on Slurm: metrics.csv, frames.csv, slots.csv and summary.json equal a local run's ($(($(date +%s) - started)) s)"

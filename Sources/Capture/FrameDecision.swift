@@ -1,5 +1,5 @@
 /// What happened to a frame.
-public enum FrameOutcome: Sendable, Equatable {
+public enum FrameOutcome: Sendable, Equatable, Codable {
     /// Filled an empty slot.
     case accepted
     /// Replaced a slot's frame (this one scored better).
@@ -20,7 +20,7 @@ public enum FrameOutcome: Sendable, Equatable {
 /// The decision about one frame, with everything it was based on. The harness measures a
 /// selector only through these fields, its slots and its recording start, so any
 /// `FrameSelector` is measured by the same code.
-public struct FrameDecision: Sendable, Equatable {
+public struct FrameDecision: Sendable, Equatable, Codable {
     public var outcome: FrameOutcome
     /// The instant the motion was looked up for, in the DeviceMotion clock (the frame's camera
     /// timestamp, possibly moved into the exposure), s.

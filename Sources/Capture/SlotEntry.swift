@@ -1,5 +1,5 @@
 /// The frame a slot holds.
-public struct SlotEntry: Sendable, Equatable {
+public struct SlotEntry: Sendable, Equatable, Codable {
     public var frameIndex: Int
     public var image: String
     /// Time since the recording started, s.

@@ -11,23 +11,36 @@ extension Bench {
     /// `orbitbench run` for several scenarios: every (scenario, seed) on all cores, results per
     /// scenario in seed order. `progress` gets the number of finished runs.
     public static func run(_ scenarios: [Scenario], seeds: [UInt64]? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [Outcome] {
-        enum One: Sendable {
-            case capture(CaptureRunResult)
-            case rephoto(RephotoStudyResult)
-        }
-        let jobs = scenarios.indices.flatMap { index in (seeds ?? scenarios[index].seeds).map { (index, $0) } }
-        let results = try Parallel.map(jobs.count, progress: progress) { job -> One in
-            let scenario = scenarios[jobs[job].0], seed = jobs[job].1
-            switch scenario.kind {
-            case .capture: return .capture(try CaptureRunner.run(scenario, seed: seed))
-            case .rephoto:
-                do { return .rephoto(try RephotoStudy.run(scenario, seed: seed)) } catch let error as RephotoStudyError {
-                    throw RephotoStudyError(description: "\(scenario.name): \(error.description)")
-                }
+        let jobs = runJobs(scenarios, seeds: seeds)
+        let results = try Parallel.map(jobs.count, progress: progress) { job in try runJob(scenarios[jobs[job].scenario], seed: jobs[job].seed) }
+        return outcomes(scenarios, jobs: jobs, results: results)
+    }
+
+    /// One (scenario, seed) of `run`, as stored by a shard.
+    enum RunJobResult: Codable, Sendable {
+        case capture(CaptureRunResult)
+        case rephoto(RephotoStudyResult)
+    }
+
+    /// `run`'s jobs: scenario by scenario, each scenario's seeds (or `seeds`) in order.
+    static func runJobs(_ scenarios: [Scenario], seeds: [UInt64]?) -> [(scenario: Int, seed: UInt64)] {
+        scenarios.indices.flatMap { index in (seeds ?? scenarios[index].seeds).map { (index, $0) } }
+    }
+
+    static func runJob(_ scenario: Scenario, seed: UInt64) throws -> RunJobResult {
+        switch scenario.kind {
+        case .capture: return .capture(try CaptureRunner.run(scenario, seed: seed))
+        case .rephoto:
+            do { return .rephoto(try RephotoStudy.run(scenario, seed: seed)) } catch let error as RephotoStudyError {
+                throw RephotoStudyError(description: "\(scenario.name): \(error.description)")
             }
         }
-        return scenarios.indices.map { index in
-            let mine = zip(jobs, results).filter { $0.0.0 == index }.map(\.1)
+    }
+
+    /// Groups the job results per scenario, in seed order.
+    static func outcomes(_ scenarios: [Scenario], jobs: [(scenario: Int, seed: UInt64)], results: [RunJobResult]) -> [Outcome] {
+        scenarios.indices.map { index in
+            let mine = zip(jobs, results).filter { $0.0.scenario == index }.map(\.1)
             switch scenarios[index].kind {
             case .capture: return .capture(mine.compactMap { if case .capture(let result) = $0 { result } else { nil } })
             case .rephoto: return .rephoto(mine.compactMap { if case .rephoto(let result) = $0 { result } else { nil } })

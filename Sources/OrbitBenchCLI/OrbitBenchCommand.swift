@@ -43,7 +43,8 @@ public struct OrbitBenchCommand: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self,
-            ReplayCommand.self, PlotCommand.self, CompareCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self, ScenarioCommand.self,
+            MergeCommand.self, ReplayCommand.self, PlotCommand.self, CompareCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self,
+            ScenarioCommand.self,
             MetricsCommand.self, ProbeRecordingCommand.self,
             BenchCommand.self,
         ]

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A key point in an image normalised to 100 × 100 (thesis 6.2): (0, 0) top left.
-public struct NormalizedPoint: Sendable, Equatable {
+public struct NormalizedPoint: Sendable, Equatable, Codable {
     public var x: Double
     public var y: Double
 

@@ -27,6 +27,9 @@ public final class ReportDirectory {
     /// The command writing the report (`run`, `fusion`, …).
     public let owner: String
     let staging: URL
+    /// Entries of an existing destination that belong to it but not to the report (the shard
+    /// folders a merged report is made from): not counted against ownership, kept by `commit`.
+    let keeping: @Sendable (String) -> Bool
     private var committed = false
 
     /// The file that names the command which wrote a report folder.
@@ -34,9 +37,14 @@ public final class ReportDirectory {
 
     /// Creates the staging folder; fails at once (before any work) when the destination's
     /// parent cannot be created or written, or the destination belongs to someone else.
-    public init(destination: URL, owner: String, overwrite: Bool = false) throws(OutputError) {
+    ///
+    /// `keeping` names entries of the destination that stay when the report replaces it.
+    public init(
+        destination: URL, owner: String, overwrite: Bool = false, keeping: @escaping @Sendable (String) -> Bool = { _ in false }
+    ) throws(OutputError) {
         self.destination = destination.standardizedFileURL
         self.owner = owner
+        self.keeping = keeping
         let parent = self.destination.deletingLastPathComponent()
         let name = self.destination.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).partial-\(ProcessInfo.processInfo.processIdentifier)")
@@ -56,7 +64,7 @@ public final class ReportDirectory {
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw OutputError(path: self.destination.path, reason: "exists and is not a directory") }
-            if !overwrite { try Self.checkOwnership(of: self.destination, by: owner) }
+            if !overwrite { try Self.checkOwnership(of: self.destination, by: owner, ignoring: keeping) }
         }
         Self.removeLeftovers(of: name, in: parent)
         try? manager.removeItem(at: staging)
@@ -68,8 +76,8 @@ public final class ReportDirectory {
     }
 
     /// Refuses a non-empty folder that `owner` did not write.
-    static func checkOwnership(of folder: URL, by owner: String) throws(OutputError) {
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != ".DS_Store" }
+    static func checkOwnership(of folder: URL, by owner: String, ignoring kept: (String) -> Bool = { _ in false }) throws(OutputError) {
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != ".DS_Store" && !kept($0) }
         guard !entries.isEmpty else { return }
         let marker = folder.appendingPathComponent(ownerFile)
         let writer =
@@ -133,17 +141,30 @@ public final class ReportDirectory {
         let manager = FileManager.default
         let previous = staging.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
+        let carried = ((try? manager.contentsOfDirectory(atPath: destination.path)) ?? []).filter {
+            keeping($0) && !manager.fileExists(atPath: staging.appendingPathComponent($0).path)
+        }
         do {
             if manager.fileExists(atPath: destination.path) {
                 try? manager.removeItem(at: previous)
                 try manager.moveItem(at: destination, to: previous)
             }
             try manager.moveItem(at: staging, to: destination)
+            // Kept entries move from the old folder into the new one; the old one is removed only after.
+            for entry in carried {
+                try manager.moveItem(at: previous.appendingPathComponent(entry), to: destination.appendingPathComponent(entry))
+            }
             try? manager.removeItem(at: previous)
             committed = true
         } catch {
             if manager.fileExists(atPath: previous.path), !manager.fileExists(atPath: destination.path) {
                 try? manager.moveItem(at: previous, to: destination)
+            } else if manager.fileExists(atPath: previous.path) {
+                throw OutputError(
+                    path: destination.path,
+                    reason:
+                        "written, but \(previous.path) still holds \(carried.joined(separator: ", ")): move them back by hand (\(Self.reason(error)))"
+                )
             }
             throw OutputError(path: destination.path, reason: "cannot move the finished report into place (\(Self.reason(error)))")
         }

@@ -1,6 +1,7 @@
 import Experiments
 import Foundation
 import ReportIO
+import Runs
 import Scenarios
 import TestSupport
 import Testing
@@ -23,7 +24,7 @@ import Yams
         let local = Self.folder(), sharded = Self.folder()
         defer { for folder in [local, sharded] { try? FileManager.default.removeItem(at: folder) } }
         _ = try SweepRunner.run(plan, in: local, mode: .fresh)
-        for index in 0..<3 { _ = try SweepRunner.run(plan, in: sharded, mode: .fresh, shard: try SweepShard(index: index, count: 3)) }
+        for index in 0..<3 { _ = try SweepRunner.run(plan, in: sharded, mode: .fresh, shard: try JobShard(index: index, count: 3)) }
 
         // Shard 1 "killed": its last row half written, the row before it lost.
         let shardCSV = sharded.appendingPathComponent("shard-1-of-3/sweep.csv")
@@ -37,7 +38,7 @@ import Yams
         } catch {
             #expect("\(error)".contains("shard 1 of 3: 2 of 4 runs done") && "\(error)".contains("resubmit [1] of 3"), "\(error)")
         }
-        let resumed = try SweepRunner.run(plan, in: sharded, mode: .resume, shard: try SweepShard(index: 1, count: 3))
+        let resumed = try SweepRunner.run(plan, in: sharded, mode: .resume, shard: try JobShard(index: 1, count: 3))
         #expect(resumed.resumed == 2 && resumed.ran == 2)
 
         let merged = try SweepMerge.merge(plan, in: sharded) { _, _ in "" }
@@ -45,55 +46,28 @@ import Yams
         #expect(try Data(contentsOf: merged.csv) == Data(contentsOf: local.appendingPathComponent("sweep.csv")))
         #expect(try Data(contentsOf: sharded.appendingPathComponent("sweep.json")) == Data(contentsOf: local.appendingPathComponent("sweep.json")))
         let manifest = try JSONDecoder().decode(
-            SweepShardManifest.self, from: Data(contentsOf: sharded.appendingPathComponent("shard-1-of-3/shard.json")))
-        #expect(manifest.status == "done" && manifest.jobs == 4 && manifest.done == 4 && manifest.firstJob == 1)
+            ShardManifest.self, from: Data(contentsOf: sharded.appendingPathComponent("shard-1-of-3/shard.json")))
+        #expect(manifest.status == "done" && manifest.jobs == 4 && manifest.done == 4 && manifest.firstJob == 1 && manifest.kind == "sweep")
     }
 
     @Test func mergeRefusesShardsOfAnotherSweepOrSplit() throws {
         let plan = try Self.plan()
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: SweepError.self) { try SweepMerge.merge(plan, in: folder) { _, _ in "" } }  // nothing to merge
-        for index in 0..<2 { _ = try SweepRunner.run(plan, in: folder, mode: .fresh, shard: try SweepShard(index: index, count: 2)) }
+        #expect(throws: ShardError.self) { try SweepMerge.merge(plan, in: folder) { _, _ in "" } }  // nothing to merge
+        for index in 0..<2 { _ = try SweepRunner.run(plan, in: folder, mode: .fresh, shard: try JobShard(index: index, count: 2)) }
         // Another sweep's definition (other seeds) in the same folder.
         let other = try SweepPlan(
             source: ScenarioSource(reference: "orbit-72", searchDirectories: [Repository.scenarios]),
             axes: [try SweepAxis(parsing: "selection.threshold=2:8:2")], seeds: [1, 2])
         #expect(throws: (any Error).self) { try SweepMerge.merge(other, in: folder) { _, _ in "" } }
-        _ = try SweepRunner.run(plan, in: folder, mode: .fresh, shard: try SweepShard(index: 0, count: 3))
+        _ = try SweepRunner.run(plan, in: folder, mode: .fresh, shard: try JobShard(index: 0, count: 3))
         do {
             _ = try SweepMerge.merge(plan, in: folder) { _, _ in "" }
             Issue.record("a folder with shards of 2 and of 3 merged")
         } catch {
             #expect("\(error)".contains("different splits"), "\(error)")
         }
-    }
-
-    @Test func shardsDealJobsRoundRobin() throws {
-        let shard = try SweepShard(index: 2, count: 4)
-        #expect(shard.jobs(of: 11) == [2, 6, 10])
-        #expect(shard.folderName == "shard-2-of-4")
-        // Every job in exactly one shard, sizes within one.
-        let sizes = try (0..<4).map { try SweepShard(index: $0, count: 4).jobs(of: 11).count }
-        #expect(sizes == [3, 3, 3, 2])
-        #expect(try SweepShard(parsing: "0/1") == SweepShard(index: 0, count: 1))
-        for bad in ["3/3", "-1/2", "1", "a/b", "1/0", "0/100001"] {
-            #expect(throws: SweepError.self, "\(bad)") { try SweepShard(parsing: bad) }
-        }
-    }
-
-    @Test func schedulersNameTheShard() throws {
-        #expect(try SweepShard.fromEnvironment([:]) == nil)
-        #expect(try SweepShard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "4"]) == SweepShard(index: 3, count: 4))
-        // An array 1-4: task IDs 1…4 are shards 0…3.
-        #expect(
-            try SweepShard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "1"])
-                == SweepShard(index: 0, count: 4))
-        #expect(try SweepShard.fromEnvironment(["JOB_COMPLETION_INDEX": "5", "ORBITBENCH_SHARDS": "8"]) == SweepShard(index: 5, count: 8))
-        #expect(try SweepShard.fromEnvironment(["JOB_COMPLETION_INDEX": "5"], shards: 6) == SweepShard(index: 5, count: 6))
-        #expect(throws: SweepError.self) { try SweepShard.fromEnvironment(["JOB_COMPLETION_INDEX": "5"]) }
-        #expect(throws: SweepError.self) { try SweepShard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "5"]) }
-        #expect(throws: SweepError.self) { try SweepShard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "4"]) }
     }
 
     /// The shipped Kubernetes manifest has what an Indexed Job sweep needs.

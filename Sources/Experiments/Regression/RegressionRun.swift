@@ -55,15 +55,26 @@ public struct RegressionRun: Sendable {
     public static func run(
         _ suite: RegressionSuite, scenarios: [Scenario], progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> RegressionRun {
-        let jobs = suite.entries.indices.flatMap { entry in suite.entries[entry].seeds.map { (entry, $0) } }
+        let jobs = self.jobs(suite)
         let metrics = try Parallel.map(jobs.count, progress: progress) { job in
-            try RunMetrics.evaluate(scenarios[jobs[job].0], seed: jobs[job].1)
+            try RunMetrics.evaluate(scenarios[jobs[job].entry], seed: jobs[job].seed)
         }
+        return assemble(suite, jobs: jobs, metrics: metrics)
+    }
+
+    /// The suite's jobs: entry by entry, each entry's seeds in order.
+    static func jobs(_ suite: RegressionSuite) -> [(entry: Int, seed: UInt64)] {
+        suite.entries.indices.flatMap { entry in suite.entries[entry].seeds.map { (entry, $0) } }
+    }
+
+    /// The rows of `jobs` with their metrics; columns: the capture columns, then any other in
+    /// the order they first occur.
+    static func assemble(_ suite: RegressionSuite, jobs: [(entry: Int, seed: UInt64)], metrics: [RunMetrics]) -> RegressionRun {
         var columns = RunMetrics.captureColumns
         for names in metrics.map(\.names) { for name in names where !columns.contains(name) { columns.append(name) } }
         let rows = zip(jobs, metrics).map { job, result in
             Row(
-                scenario: suite.entries[job.0].name, seed: job.1,
+                scenario: suite.entries[job.entry].name, seed: job.seed,
                 metrics: Dictionary(uniqueKeysWithValues: zip(result.names, result.values).compactMap { name, value in value.map { (name, $0) } }))
         }
         return RegressionRun(rows: rows, columns: columns)

@@ -1,9 +1,10 @@
 import BundledFiles
 import Foundation
 import ReportIO
+import Runs
 
 /// Joins the shard folders of a sweep (`shard-K-of-N/`, written by `SweepRunner` with a
-/// `SweepShard`) into the sweep.csv and sweep.json a single machine writes, byte for byte:
+/// `JobShard`) into the sweep.csv and sweep.json a single machine writes, byte for byte:
 /// every shard must belong to the same definition, hold exactly its own jobs in order, and be
 /// complete; otherwise nothing is written and the error lists the shards to run again.
 public enum SweepMerge {
@@ -13,33 +14,10 @@ public enum SweepMerge {
         public var rows: Int
     }
 
-    /// The shards found in `directory` and their count N; an error when there are none or the
-    /// folders disagree on N.
-    static func shardFolders(in directory: URL) throws -> (count: Int, present: [Int: URL]) {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        var present: [Int: URL] = [:]
-        var counts = Set<Int>()
-        for entry in entries where entry.hasPrefix("shard-") {
-            let parts = entry.dropFirst("shard-".count).components(separatedBy: "-of-")
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), (0..<count).contains(index) else { continue }
-            counts.insert(count)
-            present[index] = directory.appendingPathComponent(entry)
-        }
-        guard let count = counts.first else {
-            throw SweepError("\(directory.path): no shard folders (shard-K-of-N/) to merge; run the shards first (--shard K/N or a job array)")
-        }
-        guard counts.count == 1 else {
-            throw SweepError(
-                "\(directory.path) holds shards of different splits (\(counts.sorted().map { "of \($0)" }.joined(separator: ", "))); remove the stale ones"
-            )
-        }
-        return (count, present)
-    }
-
     /// Merges the shards of `plan` under `directory` into `directory/sweep.csv`.
     /// `resubmit(missing)` phrases how to run the missing shards again (a Slurm array, say).
     public static func merge(_ plan: SweepPlan, in directory: URL, resubmit: ([Int], Int) -> String) throws -> Outcome {
-        let (count, present) = try shardFolders(in: directory)
+        let (count, present) = try JobShard.folders(in: directory)
         var missing: [Int] = []
         var problems: [String] = []
         var rows = [ArraySlice<UInt8>?](repeating: nil, count: plan.jobs.count)
@@ -50,7 +28,7 @@ public enum SweepMerge {
                 problems.append("shard \(index) of \(count): no folder")
                 continue
             }
-            let shard = try SweepShard(index: index, count: count)
+            let shard = try JobShard(index: index, count: count)
             let owned = shard.jobs(of: plan.jobs.count)
             let csv = folder.appendingPathComponent("sweep.csv")
             let done: Set<Int>

@@ -79,6 +79,9 @@ public struct SweepPlan: Sendable {
             seeds: seeds, columns: header)
     }
 
+    /// The definition's hash in every shard's shard.json.
+    var definitionHash: String { get throws { ShardManifest.hash(try ReportJSON.encode(definition)) } }
+
     /// Runs job `index` of `jobs` and returns its sweep.csv row.
     func row(forJob index: Int) throws -> [UInt8] {
         let cell = index / seeds.count, seed = seeds[index % seeds.count]

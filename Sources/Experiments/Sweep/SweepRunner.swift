@@ -31,9 +31,10 @@ public enum SweepRunner {
     }
 
     /// With `shard`, runs only that shard's jobs into `directory/shard-K-of-N/` (same files,
-    /// its rows in job order, plus shard.json); `SweepMerge` joins the shards.
+    /// its rows in job order, plus shard.json with `arguments`, the command's for `merge`);
+    /// `SweepMerge` joins the shards.
     public static func run(
-        _ plan: SweepPlan, in outputDirectory: URL, mode: Mode, shard: SweepShard? = nil,
+        _ plan: SweepPlan, in outputDirectory: URL, mode: Mode, shard: JobShard? = nil, arguments: [String] = [],
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> Outcome {
         let manager = FileManager.default
@@ -64,7 +65,13 @@ public enum SweepRunner {
 
         let jobCount = owned.count
         let remaining = owned.filter { !done.contains($0) }
-        if let shard { try shard.writeManifest(plan, owned: owned, done: done.count, failed: false, in: directory) }
+        func manifest(done: Int, failed: Bool) throws {
+            guard let shard else { return }
+            try ShardManifest(
+                kind: "sweep", definitionHash: try plan.definitionHash, shard: shard, owned: owned, done: done, failed: failed, arguments: arguments
+            ).write(in: directory)
+        }
+        try manifest(done: done.count, failed: false)
         guard !remaining.isEmpty else { return Outcome(resumed: done.count, ran: 0, csv: csvURL) }
         let handle: FileHandle
         do {
@@ -84,10 +91,10 @@ public enum SweepRunner {
             }
         }
         if let error = appender.firstError {
-            if let shard { try? shard.writeManifest(plan, owned: owned, done: appender.written + done.count, failed: true, in: directory) }
+            try? manifest(done: appender.written + done.count, failed: true)
             throw error
         }
-        if let shard { try shard.writeManifest(plan, owned: owned, done: owned.count, failed: false, in: directory) }
+        try manifest(done: owned.count, failed: false)
         return Outcome(resumed: done.count, ran: remaining.count, csv: csvURL)
     }
 

@@ -21,6 +21,13 @@ struct RegressCommand: ParsableCommand {
               orbitbench regress --set selection.threshold=3     # would this default regress?
               orbitbench regress --update-baseline              # accept the current results
               orbitbench regress --junit junit.xml --markdown summary.md --all
+              orbitbench regress --out /shared/regress --shard 1/4  # one shard of four (or a job array)
+              orbitbench merge /shared/regress                      # then compare, as one machine would
+
+            With --shard K/N (or inside a Slurm or Kubernetes job array) a process runs only the \
+            (entry, seed) jobs j with j mod N = K into <out>/shard-K-of-N/ and compares nothing; \
+            --merge (or `orbitbench merge <out>`) joins them and compares as above, with the same \
+            metrics.csv and diff.csv one machine writes.
             """)
 
     @Option(help: ArgumentHelp("Suite file (default: scenarios/regression.yaml).", valueName: "file"))
@@ -49,11 +56,15 @@ struct RegressCommand: ParsableCommand {
 
     func validate() throws {
         guard level > 0.5 && level < 1 else { throw ValidationError("--level must lie between 0.5 and 1, e.g. 0.95") }
+        if updateBaseline && (shardOptions.shard != nil || shardOptions.shards != nil) {
+            throw ValidationError("a shard only runs its jobs; pass --update-baseline to the merge (orbitbench regress --merge --update-baseline)")
+        }
         if updateBaseline && (junit != nil || markdown != nil) {
             throw ValidationError("--junit and --markdown report a comparison, not --update-baseline")
         }
     }
 
+    @OptionGroup var shardOptions: ShardOptions
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var workOptions: WorkOptions
@@ -67,8 +78,22 @@ struct RegressCommand: ParsableCommand {
         let directories = [URL(fileURLWithPath: suitePath).deletingLastPathComponent().path] + scenarioOptions.searchDirectories
         let scenarios = try RegressionRun.scenarios(loaded, searchDirectories: directories, extra: scenarioOptions.parsedOverrides)
         let runs = loaded.entries.map(\.seeds.count).reduce(0, +)
+        let outURL = URL(fileURLWithPath: out)
+        if let shard = try shardOptions.resolve() {
+            let owned = shard.jobs(of: runs).count
+            let progress = workOptions.progress(total: owned, label: "orbitbench regress shard \(shard)")
+            let stored = try RegressionRun.runShard(
+                loaded, scenarios: scenarios, shard: shard, in: outURL, arguments: ShardOptions.mergeArguments()
+            ) { progress.update($0) }
+            progress.finish()
+            if stored.resumed > 0 { print("resumed: \(stored.resumed) of \(owned) runs were done, ran \(stored.ran)") }
+            print("wrote \(out)/\(shard.folderName)/ (shard \(shard): \(owned) of \(runs) runs); compare with: orbitbench merge \(out)")
+            return
+        }
         let previous = updateBaseline ? nil : try RegressionRun.load(baseline: baselinePath)
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "regress", overwrite: outputOptions.overwrite)
+        let report = try ReportDirectory(
+            destination: outURL, owner: "regress", overwrite: outputOptions.overwrite,
+            keeping: { [merging = shardOptions.merge] in merging && JobShard.isFolderName($0) })
         // Each entry's scenario under its row label, so its resolved file reproduces its rows.
         let labelled = zip(loaded.entries, scenarios).map { entry, scenario in
             var named = scenario
@@ -81,7 +106,12 @@ struct RegressCommand: ParsableCommand {
             scenarios: labelled)
         let progress = workOptions.progress(total: runs, label: "orbitbench regress")
         let start = CPUClock.wall()
-        let current = try RegressionRun.run(loaded, scenarios: scenarios) { progress.update($0) }.asWritten()
+        let current = try
+            (shardOptions.merge
+            ? RegressionRun.merge(loaded, scenarios: scenarios, in: outURL) { missing, count in
+                ShardOptions.resubmit("regress", missing: missing, count: count)
+            }
+            : RegressionRun.run(loaded, scenarios: scenarios) { progress.update($0) }).asWritten()
         progress.finish()
         let elapsed = CPUClock.wall() - start
         try report.write(current.csv.bytes, to: "metrics.csv")

@@ -29,6 +29,13 @@ struct RunCommand: ParsableCommand {
               orbitbench run rephoto-fountain --set rephoto.guidance=rectangle
               orbitbench run shaky-hands --seeds 1 --render          # then open reports/shaky-hands/viewer/index.html
               orbitbench run orbit-72 --seeds 1 --render --render-all-frames --render-width 640
+              orbitbench run orbit-72 --seeds 1-100 --out /shared/r --shard 0/4   # one shard of four (or a job array)
+              orbitbench merge /shared/r                                          # then join the four into /shared/r/orbit-72/
+
+            With --shard K/N (or inside a Slurm or Kubernetes job array) a process runs only the \
+            (scenario, seed) jobs j with j mod N = K into <out>/shard-K-of-N/, one result file per \
+            job, continuing where an earlier attempt stopped; --merge (or `orbitbench merge <out>`) \
+            writes the reports one machine writes, byte for byte.
             """)
 
     @Argument(help: "Scenario names or paths (default: orbit-72).")
@@ -52,6 +59,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --render: image width in px (height from the camera's aspect ratio).", valueName: "px"))
     var renderWidth: Int = FrameImages.Settings().width
 
+    @OptionGroup var shardOptions: ShardOptions
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var workOptions: WorkOptions
@@ -65,6 +73,17 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let seedOverride = try seeds.map(ListParsing.seeds)
         let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map(scenarioOptions.load)
+        if let shard = try shardOptions.resolve() {
+            let owned = shard.jobs(of: loaded.map { (seedOverride ?? $0.seeds).count }.reduce(0, +)).count
+            let progress = workOptions.progress(total: owned, label: "orbitbench run shard \(shard)")
+            let stored = try Bench.runShard(
+                loaded, seeds: seedOverride, shard: shard, in: URL(fileURLWithPath: out), arguments: ShardOptions.mergeArguments()
+            ) { progress.update($0) }
+            progress.finish()
+            if stored.resumed > 0 { print("resumed: \(stored.resumed) of \(owned) runs were done, ran \(stored.ran)") }
+            print("wrote \(out)/\(shard.folderName)/ (shard \(shard): \(owned) runs); join the shards with: orbitbench merge \(out)")
+            return
+        }
         let destinations = loaded.map { URL(fileURLWithPath: out).appendingPathComponent($0.name).path }
         // Fail on unwritable output before any work.
         for destination in destinations {
@@ -75,7 +94,13 @@ struct RunCommand: ParsableCommand {
         let progress = workOptions.progress(total: total, label: "orbitbench run")
         let outcomes: [Bench.Outcome]
         do {
-            outcomes = try Bench.run(loaded, seeds: seedOverride) { progress.update($0) }
+            if shardOptions.merge {
+                outcomes = try Bench.mergeRun(loaded, seeds: seedOverride, in: URL(fileURLWithPath: out)) { missing, count in
+                    ShardOptions.resubmit("run", missing: missing, count: count)
+                }
+            } else {
+                outcomes = try Bench.run(loaded, seeds: seedOverride) { progress.update($0) }
+            }
         } catch let error as RephotoStudyError {
             throw CommandFailure(error.description)
         }

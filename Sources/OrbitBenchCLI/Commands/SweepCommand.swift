@@ -73,18 +73,7 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "Skip the PNG plot.")
     var noPlots = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Run only shard K of N (0-based) into <out>/shard-K-of-N/; default inside a job array: SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX.",
-            valueName: "K/N"))
-    var shard: String?
-
-    @Option(help: ArgumentHelp("Shards of a Kubernetes Indexed Job (its completions), with JOB_COMPLETION_INDEX.", valueName: "N"))
-    var shards: Int?
-
-    @Flag(help: "Join the finished shards in the output directory into sweep.csv and the plots (same arguments as the shards).")
-    var merge = false
-
+    @OptionGroup var shardOptions: ShardOptions
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var workOptions: WorkOptions
 
@@ -109,9 +98,6 @@ struct SweepCommand: ParsableCommand {
             }
         }
         if resume && overwrite { throw ValidationError("--resume and --overwrite exclude each other") }
-        if let shard { do { _ = try SweepShard(parsing: shard) } catch { throw ValidationError(error.description) } }
-        if let shards, !(1...SweepShard.maximumCount).contains(shards) { throw ValidationError("--shards must be in 1...\(SweepShard.maximumCount)") }
-        if merge && shard != nil { throw ValidationError("--merge joins the shards; it takes no --shard") }
         if let metric, !RunMetrics.isKnown(metric) {
             throw ValidationError(
                 "--metric \(metric): not a metric; choose from \(Metric.nameList)"
@@ -130,20 +116,18 @@ struct SweepCommand: ParsableCommand {
         }
         let directory = URL(fileURLWithPath: out ?? "reports/sweeps/\(plan.base.name)")
         let csv: URL
-        if merge {
+        if shardOptions.merge {
             let merged = try SweepMerge.merge(plan, in: directory) { missing, count in
-                "sbatch --array=\(missing.map(String.init).joined(separator: ",")) deploy/slurm/sweep.sbatch (same settings), or on any machine: "
-                    + missing.map { "orbitbench sweep … --shard \($0)/\(count) --resume" }.joined(separator: "; ")
+                ShardOptions.resubmit("sweep", missing: missing, count: count, extra: " --resume")
             }
             print("merged \(merged.shards) shards: \(merged.rows) rows")
             csv = merged.csv
         } else {
-            let explicit = try shard.map { text throws(SweepError) in try SweepShard(parsing: text) }
-            let part = try explicit ?? SweepShard.fromEnvironment(ProcessInfo.processInfo.environment, shards: shards)
+            let part = try shardOptions.resolve()
             let total = part.map { $0.jobs(of: plan.jobs.count).count } ?? plan.jobs.count
             let progress = workOptions.progress(total: total, label: part.map { "orbitbench sweep shard \($0)" } ?? "orbitbench sweep")
             let outcome = try SweepRunner.run(
-                plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, shard: part,
+                plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, shard: part, arguments: ShardOptions.mergeArguments(),
                 progress: { done, _ in progress.update(done) })
             progress.finish()
             if outcome.resumed > 0 { print("resumed: \(outcome.resumed) of \(total) runs were done, ran \(outcome.ran)") }

@@ -2,7 +2,7 @@ import Capture
 import Foundation
 
 /// The per-seed capture metrics; `RunMetrics` names them (the metrics.csv columns).
-public struct CaptureMetrics: Sendable, Equatable {
+public struct CaptureMetrics: Sendable, Equatable, Codable {
     public var coverage: Double
     public var maxGapDegrees: Double
     public var slotAngleErrorMean: Double

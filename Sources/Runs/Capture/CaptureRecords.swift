@@ -3,7 +3,7 @@ import Foundation
 import OrbitMath
 
 /// Everything known about one camera frame after a run: what the app decided and the truth.
-public struct FrameRecord: Sendable {
+public struct FrameRecord: Sendable, Codable {
     public var index: Int
     /// Exposure start (true clock; for a replayed session without a clock reference, the
     /// camera timestamp), s.
@@ -69,7 +69,7 @@ public struct FrameRecord: Sendable {
 }
 
 /// One slot at the end of a run.
-public struct SlotRecord: Sendable {
+public struct SlotRecord: Sendable, Codable {
     public var slot: Int
     /// Slot centre, degrees.
     public var center: Double

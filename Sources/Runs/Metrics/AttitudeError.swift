@@ -36,7 +36,7 @@ public struct AttitudeError: Sendable, Equatable {
 }
 
 /// Root mean square of the three error parts over a set of samples, degrees.
-public struct AttitudeRMSE: Sendable, Equatable {
+public struct AttitudeRMSE: Sendable, Equatable, Codable {
     public var totalDegrees: Double
     public var headingDegrees: Double
     public var inclinationDegrees: Double

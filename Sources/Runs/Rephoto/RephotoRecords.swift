@@ -38,7 +38,7 @@ public struct RephotoUserRecord: Sendable {
 }
 
 /// One seed of a rephoto scenario: the reference photograph and every user's retake.
-public struct RephotoStudyResult: Sendable {
+public struct RephotoStudyResult: Sendable, Codable {
     public var seed: UInt64
     public var keypointNames: [String]
     /// Key points in the reference photograph, percent.

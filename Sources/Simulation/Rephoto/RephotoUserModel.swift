@@ -55,7 +55,7 @@ public struct RephotoUserModel {
     }
 
     /// Why the shutter was pressed.
-    public enum Outcome: String, Sendable {
+    public enum Outcome: String, Sendable, Codable {
         case aligned, timeout
     }
 
