@@ -49,7 +49,8 @@ extension Bench {
             default: fits = false
             }
             guard fits else {
-                throw ShardError("\(directory.path): job \(job)'s stored result is not \(scenario.name) seed \(jobs[job].seed); delete it and rerun its shard")
+                throw ShardError(
+                    "\(directory.path): job \(job)'s stored result is not \(scenario.name) seed \(jobs[job].seed); delete it and rerun its shard")
             }
         }
         return outcomes(scenarios, jobs: jobs, results: results)
