@@ -25,7 +25,9 @@ import Testing
     }
 
     /// A constant rotation with consistent gravity and field readings integrates to the
-    /// analytic attitude q(t) = q₀ ⊗ Exp(ω t).
+    /// analytic attitude q(t) = q₀ ⊗ Exp(ω t). Mahony and Madgwick in their published discrete
+    /// form compare each sample with the estimate one step earlier, so they may trail the truth
+    /// by up to one step of rotation, |ω|·dt.
     @Test func constantRateRotationFollowsTheAnalyticAttitude() {
         let start = Quaternion(coreMotion: CoreMotionAngles(pitch: 0.2, roll: 0.1, yaw: 0.5))
         let rate = Vector3(0.3, -0.5, 0.8)  // rad/s, body frame
@@ -37,7 +39,8 @@ import Testing
                 filter.update(idealReading(time: time, attitude: truth, rate: rate))
                 worst = max(worst, filter.attitude.angularDistance(to: truth))
             }
-            #expect(worst < 0.002, "\(filter.name): worst error \(worst * 180 / .pi)°")
+            let published = filter.name == "mahony" || filter.name == "madgwick"
+            #expect(worst < (published ? 1.1 * rate.norm / 200 : 0.002), "\(filter.name): worst error \(worst * 180 / .pi)°")
         }
     }
 

@@ -8,13 +8,10 @@ public enum Repository {
     /// The shipped scenarios (`scenarios/`).
     public static let scenarios = root.appendingPathComponent("scenarios").path
 
-    /// The BROAD trials: `$ORBITBENCH_BROAD_DATA`, `shared/data/broad` next to the checkout, or
-    /// /work/shared/data/broad; empty when none has `trials.json` (tests that need them skip).
+    /// The BROAD trials: `$ORBITBENCH_BROAD_DATA` (a folder of trials with BROAD's `trials.json`,
+    /// e.g. the full benchmark) or the two trials shipped in `data/broad`.
     public static let broadTrials: String = {
-        let candidates: [String?] = [
-            ProcessInfo.processInfo.environment["ORBITBENCH_BROAD_DATA"],
-            root.deletingLastPathComponent().appendingPathComponent("shared/data/broad").path, "/work/shared/data/broad",
-        ]
-        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0 + "/trials.json") } ?? ""
+        if let configured = ProcessInfo.processInfo.environment["ORBITBENCH_BROAD_DATA"], !configured.isEmpty { return configured }
+        return root.appendingPathComponent("data/broad").path
     }()
 }

@@ -3,16 +3,35 @@ import Plotting
 import TestSupport
 import Testing
 
-/// The shipped BROAD trials (`Repository.broadTrials`); the tests that need them are skipped on
-/// a machine without them.
+/// The BROAD trials shipped in data/broad (or `$ORBITBENCH_BROAD_DATA`).
 let broadTrials = Repository.broadTrials
-let hasBROADTrials = !broadTrials.isEmpty
 
 @Suite struct RecordingCommandTests {
     func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: url, encoding: .utf8).split(separator: "\n") }
 
-    @Test(.enabled(if: hasBROADTrials, "the BROAD trials are not on this machine"))
-    func fusionOnBROADTrialsWritesTrialsGroupsAndPlots() throws {
+    /// BROAD's reference Madgwick (β = 0.12) and Mahony (k_P = 0.74, k_I = 0.0012), the
+    /// published C code the benchmark ran, give these total RMSEs (results_*_average_rmse.json
+    /// of github.com/dlaidig/broad, example_code/out); ours must match within 5 %.
+    @Test func madgwickAndMahonyReproduceBROADsReference() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let trials = ["05_undisturbed_slow_rotation_with_breaks_B", "24_disturbed_tapping_A"]
+        let reference: [String: [Double]] = ["madgwick": [1.786, 1.768], "mahony": [4.009, 2.146]]
+        let result = try Tool.run(
+            ["fusion", "--recording"] + trials.map { broadTrials + "/\($0).hdf5" } + [
+                "--filters", "madgwick,mahony", "--set", "fusion.madgwick.beta=0.12", "--set", "fusion.mahony.kp=0.74",
+                "--set", "fusion.mahony.ki=0.0012", "--no-plots", "--out", out.path,
+            ])
+        #expect(result.status == 0, "\(result.standardError)")
+        for row in try lines(out.appendingPathComponent("fusion.csv")).dropFirst() {
+            let fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let filter = fields[2], total = try #require(Double(fields[3])), trial = try #require(trials.firstIndex(of: fields[7]))
+            let expected = try #require(reference[filter]?[trial])
+            #expect(abs(total / expected - 1) < 0.05, "\(filter) on \(fields[7]): \(total)° against BROAD's \(expected)°")
+        }
+    }
+
+    @Test func fusionOnBROADTrialsWritesTrialsGroupsAndPlots() throws {
         let out = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try Tool.run([
@@ -65,8 +84,7 @@ let hasBROADTrials = !broadTrials.isEmpty
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("c").path))
     }
 
-    @Test(.enabled(if: hasBROADTrials, "the BROAD trials are not on this machine"))
-    func calibrateWritesAScenarioBlockAndAllanPlot() throws {
+    @Test func calibrateWritesAScenarioBlockAndAllanPlot() throws {
         let out = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try Tool.run(["calibrate", "--recording", broadTrials + "/24_disturbed_tapping_A.hdf5", "--out", out.path])

@@ -3,15 +3,16 @@ import OrbitMath
 
 /// Mahony's explicit complementary filter with integral term (R. Mahony, T. Hamel,
 /// J.-M. Pflimlin, "Nonlinear complementary filters on the special orthogonal group", IEEE TAC
-/// 2008).
+/// 2008), in the discrete form of Madgwick's widely used implementation (the reference
+/// Mahony of the BROAD benchmark).
 ///
-/// The correction ω_mes = Σ v̂ × v compares predicted body-frame directions v̂ of gravity (and
-/// the field) with the measured ones; the gyroscope is driven by ω − b̂ + k_P·ω_mes and the
-/// bias estimate by ḃ = −k_I·ω_mes. The field reference is (b_x, 0, b_z) from the measured field
-/// rotated into the earth frame, so the magnetometer acts on heading only.
-///
-/// As in `MadgwickFilter`, the error is computed at the gyroscope-propagated attitude
-/// (predict, then correct), which avoids settling one sample behind the truth.
+/// The correction ω_mes = Σ v × v̂ compares the measured body-frame directions v of gravity (and
+/// the field) with the ones v̂ predicted from the current estimate; the attitude is driven by
+/// ω − b̂ + k_P·ω_mes and the bias estimate by ḃ = −k_I·ω_mes. The field reference is
+/// (b_x, 0, b_z) from the measured field rotated into the earth frame, so the magnetometer acts
+/// on heading only. Each step evaluates the correction at the estimate before the step and
+/// integrates q̇ = ½ q ⊗ (0, ω) to first order, as the published algorithm does: with BROAD's
+/// best gains (k_P = 0.74, k_I = 0.0012) it reproduces the benchmark's per-trial figures.
 public struct MahonyFilter: SingleStageFilter {
     public struct Settings: Sendable, Equatable {
         /// Proportional gain k_P, rad/s per unit direction error.
@@ -44,8 +45,7 @@ public struct MahonyFilter: SingleStageFilter {
 
     @inline(__always)
     public mutating func integrate(gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
-        // Predict with the bias-corrected gyroscope.
-        var q = state.attitude * Quaternion(rotationVector: dt * (gyroscope - gyroscopeBias))
+        let q = state.attitude
         var error = Vector3.zero
         let accelerationNorm = accelerometer.normSquared
         if accelerationNorm > 0 {
@@ -61,20 +61,18 @@ public struct MahonyFilter: SingleStageFilter {
                 let reference = Vector3((h.x * h.x + h.y * h.y).squareRoot(), 0, h.z)
                 error += m.cross(q.inverseRotate(reference))
             }
+            if settings.integralGain > 0 {
+                var bias = gyroscopeBias - (settings.integralGain * dt) * error
+                let size = bias.norm
+                if size > settings.biasLimit { bias = (settings.biasLimit / size) * bias }
+                gyroscopeBias = bias
+            }
         }
-        // Correct: proportional rotation (first order: the angle k_P·|e|·dt is below 1e-3 rad,
-        // so q ⊗ (1, v/2) differs from q ⊗ Exp(v) by < 1e-7 and renormalisation takes care of the
-        // norm) and integral bias update.
-        let v = (0.5 * settings.proportionalGain * dt) * error
-        q = Quaternion(
-            w: q.w - q.x * v.x - q.y * v.y - q.z * v.z, x: q.x + q.w * v.x + q.y * v.z - q.z * v.y,
-            y: q.y + q.w * v.y - q.x * v.z + q.z * v.x, z: q.z + q.w * v.z + q.x * v.y - q.y * v.x)
-        if settings.integralGain > 0 {
-            var bias = gyroscopeBias - (settings.integralGain * dt) * error
-            let size = bias.norm
-            if size > settings.biasLimit { bias = (settings.biasLimit / size) * bias }
-            gyroscopeBias = bias
-        }
-        state.attitude = q.renormalized ?? state.attitude
+        // q ← q + ½ q ⊗ (0, ω − b̂ + k_P·e)·dt, renormalised.
+        let w = (0.5 * dt) * (gyroscope - gyroscopeBias + settings.proportionalGain * error)
+        let next = Quaternion(
+            w: q.w - q.x * w.x - q.y * w.y - q.z * w.z, x: q.x + q.w * w.x + q.y * w.z - q.z * w.y,
+            y: q.y + q.w * w.y - q.x * w.z + q.z * w.x, z: q.z + q.w * w.z + q.x * w.y - q.y * w.x)
+        state.attitude = next.renormalized ?? state.attitude
     }
 }

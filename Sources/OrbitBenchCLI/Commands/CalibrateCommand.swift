@@ -15,8 +15,8 @@ struct CalibrateCommand: ParsableCommand {
             stretch is used (at least 10 s).
 
             Examples:
-              orbitbench calibrate --recording ../shared/data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
-              orbitbench calibrate --recording ../shared/data/broad/24_disturbed_tapping_A.hdf5 --window 2:40
+              orbitbench calibrate --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
+              orbitbench calibrate --recording data/broad/24_disturbed_tapping_A.hdf5 --window 2:40
             """)
 
     @Option(help: ArgumentHelp("The recording: BROAD .hdf5, EuRoC .csv, or any .csv with --mapping.", valueName: "file"))

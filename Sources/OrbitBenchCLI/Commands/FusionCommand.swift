@@ -20,7 +20,7 @@ struct FusionCommand: ParsableCommand {
 
             Examples:
               orbitbench fusion orbit-72 magnetic-disturbance --filters madgwick,bias-estimating
-              orbitbench fusion --recording ../shared/data/broad/02_undisturbed_slow_rotation_B.hdf5
+              orbitbench fusion --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
               orbitbench fusion --recording reports/simulate/orbit-72-seed-1/truth.csv --mapping docs/examples/simulate-truth.yaml
             """)
 
