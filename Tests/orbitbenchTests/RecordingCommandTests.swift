@@ -103,6 +103,14 @@ let broadTrials = Repository.broadTrials
 
         let short = try Tool.run(["calibrate", "--recording", broadTrials + "/24_disturbed_tapping_A.hdf5", "--window", "0:5", "--out", out.path])
         #expect(short.status != 0 && short.standardError.contains("holds less than 10.0 s of data"))
+        // Trial 05 turns from 3 s on: a window over the motion is refused, naming it.
+        let moving = try Tool.run(
+            ["calibrate", "--recording", broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5", "--window", "0:60", "--out", out.path])
+        #expect(
+            moving.status == 2 && moving.standardError.contains("the window 0.0–60.0 s is not at rest: the device turns at "),
+            "\(moving.standardError)")
+        // BROAD stores single-precision samples: their rounding is not a quantisation step.
+        #expect(!yaml.contains("resolution"), "\(yaml)")
         let malformed = try Tool.run(["calibrate", "--recording", broadTrials + "/24_disturbed_tapping_A.hdf5", "--window", "5"])
         #expect(malformed.status != 0 && malformed.standardError.hasPrefix("Error: --window 5: expected FROM:TO"))
     }

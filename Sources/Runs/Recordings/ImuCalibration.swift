@@ -26,6 +26,9 @@ public struct ImuCalibration: Sendable {
     public var gyroscopeResolution: Double
     public var accelerometerResolution: Double
 
+    /// A still window spanning more quantisation steps than this shows no quantisation.
+    static let maximumLevels = 100_000.0
+
     /// Shortest stationary window the analysis accepts, s.
     public static let minimumWindow = 10.0
 
@@ -36,6 +39,7 @@ public struct ImuCalibration: Sendable {
         guard let first = indices.first, let last = indices.last, recording.times[last] - recording.times[first] >= Self.minimumWindow else {
             throw RecordingError(file: recording.file, message: "the window \(Self.format(window)) s holds less than \(Self.minimumWindow) s of data")
         }
+        if requested != nil { try Self.checkStill(recording, indices: indices, window: window) }
         let interval = (recording.times[last] - recording.times[first]) / Double(last - first)
         self.recording = recording.name
         self.window = window
@@ -64,15 +68,14 @@ public struct ImuCalibration: Sendable {
     /// The longest stretch where the device is still: angular rate below 3 °/s and specific
     /// force within 0.3 m/s² of its median magnitude, and (when the file marks it) not moving.
     public static func longestStillWindow(_ recording: SensorRecording) throws(RecordingError) -> ClosedRange<Double> {
-        let magnitudes = recording.accelerometer.map(\.norm).sorted()
-        let gravity = magnitudes[magnitudes.count / 2]
+        let gravity = medianNorm(recording.accelerometer)
         var best: (start: Int, end: Int)?
         var start: Int?
         for index in 0...recording.count {
             let still =
                 index < recording.count
-                && recording.gyroscope[index].norm < Angles.radians(3)
-                && abs(recording.accelerometer[index].norm - gravity) < 0.3
+                && recording.gyroscope[index].norm < stillRate
+                && abs(recording.accelerometer[index].norm - gravity) < stillForceDeviation
                 && !(recording.evaluated?[index] ?? false)
             if still, start == nil { start = index }
             if !still, let from = start {
@@ -91,14 +94,51 @@ public struct ImuCalibration: Sendable {
         return recording.times[best.start]...recording.times[best.end]
     }
 
+    /// Angular rate and specific-force deviation a still device stays below (`longestStillWindow`).
+    static let stillRate = Angles.radians(3), stillForceDeviation = 0.3
+
+    /// Throws, naming the largest motion, when a chosen window is not at rest: an Allan
+    /// deviation of a moving device measures the motion, not the sensor.
+    static func checkStill(_ recording: SensorRecording, indices: [Int], window: ClosedRange<Double>) throws(RecordingError) {
+        let gravity = Self.medianNorm(recording.accelerometer)
+        var fastest = (rate: 0.0, index: indices[0]), hardest = (deviation: 0.0, index: indices[0])
+        for index in indices {
+            let rate = recording.gyroscope[index].norm, deviation = abs(recording.accelerometer[index].norm - gravity)
+            if rate > fastest.rate { fastest = (rate, index) }
+            if deviation > hardest.deviation { hardest = (deviation, index) }
+        }
+        if fastest.rate >= stillRate {
+            throw RecordingError(
+                file: recording.file,
+                message: "the window \(Self.format(window)) s is not at rest: "
+                    + String(format: "the device turns at %.1f °/s at %.2f s", Angles.degrees(fastest.rate), recording.times[fastest.index])
+                    + " (still: below 3 °/s); choose a still --window")
+        }
+        if hardest.deviation >= stillForceDeviation {
+            throw RecordingError(
+                file: recording.file,
+                message: "the window \(Self.format(window)) s is not at rest: "
+                    + String(format: "the specific force departs %.2f m/s² from gravity at %.2f s", hardest.deviation, recording.times[hardest.index])
+                    + " (still: below 0.3 m/s²); choose a still --window")
+        }
+    }
+
+    static func medianNorm(_ values: [Vector3]) -> Double {
+        let magnitudes = values.map(\.norm).sorted()
+        return magnitudes[magnitudes.count / 2]
+    }
+
     /// The quantisation step if the values sit on a lattice: the smallest gap between distinct
     /// values, when at least 95 % of the values are within 2 % of a whole number of steps from
-    /// the smallest value; 0 otherwise.
+    /// the smallest value and the values span at most `maximumLevels` steps; 0 otherwise. The
+    /// span limit rejects the "lattice" of floating-point rounding: single-precision samples
+    /// converted to double differ by 1e-18 °/s somewhere, and every value is a whole number of
+    /// such steps to within rounding, yet no converter resolves 10⁵ levels in a still window.
     static func resolution(_ values: [Double]) -> Double {
         let distinct = Array(Set(values)).sorted()
         guard distinct.count >= 3 else { return 0 }
         let step = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.min()!
-        guard step > 0 else { return 0 }
+        guard step > 0, (distinct.last! - distinct[0]) / step <= maximumLevels else { return 0 }
         let onLattice = distinct.filter { value in
             let steps = (value - distinct[0]) / step
             return abs(steps - steps.rounded()) < 0.02
