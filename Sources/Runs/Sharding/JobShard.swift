@@ -77,12 +77,18 @@ public struct JobShard: Sendable, Equatable, CustomStringConvertible {
     /// The folder a shard writes into, under the command's output folder.
     public var folderName: String { "shard-\(index)-of-\(count)" }
 
-    /// Whether `name` has the form of a shard folder, shard-K-of-N.
-    public static func isFolderName(_ name: String) -> Bool {
+    /// The shard a folder named shard-K-of-N belongs to; `nil` for any other name.
+    public init?(folderName name: String) {
+        guard name.hasPrefix("shard-") else { return nil }
         let parts = name.dropFirst("shard-".count).components(separatedBy: "-of-")
-        guard name.hasPrefix("shard-"), parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return false }
-        return (0..<count).contains(index)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), let shard = try? JobShard(index: index, count: count) else {
+            return nil
+        }
+        self = shard
     }
+
+    /// Whether `name` has the form of a shard folder, shard-K-of-N.
+    public static func isFolderName(_ name: String) -> Bool { JobShard(folderName: name) != nil }
 
     /// The jobs (indices into the command's job list) this shard runs, ascending.
     public func jobs(of total: Int) -> [Int] { Array(Swift.stride(from: index, to: total, by: count)) }
@@ -93,11 +99,10 @@ public struct JobShard: Sendable, Equatable, CustomStringConvertible {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var present: [Int: URL] = [:]
         var counts = Set<Int>()
-        for entry in entries where isFolderName(entry) {
-            let parts = entry.dropFirst("shard-".count).components(separatedBy: "-of-")
-            guard let index = Int(parts[0]), let count = Int(parts[1]) else { continue }
-            counts.insert(count)
-            present[index] = directory.appendingPathComponent(entry)
+        for entry in entries {
+            guard let shard = JobShard(folderName: entry) else { continue }
+            counts.insert(shard.count)
+            present[shard.index] = directory.appendingPathComponent(entry)
         }
         guard let count = counts.first else {
             throw ShardError("\(directory.path): no shard folders (shard-K-of-N/) to merge; run the shards first (--shard K/N or a job array)")
