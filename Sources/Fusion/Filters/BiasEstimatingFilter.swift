@@ -15,10 +15,11 @@ import OrbitMath
 ///   constant `headingTimeConstant`, only from samples whose magnitude and dip match the
 ///   learned undisturbed field.
 ///
-/// Bias: at rest (both sensors steady for `restMinimumDuration`) the bias follows the averaged
-/// gyroscope with `restBiasTimeConstant`; in motion, the corrections the accelerometer and
-/// magnetometer keep applying are what a bias error looks like, so the bias integrates them
-/// (expressed in the body frame) with the slower `motionBiasTimeConstant`.
+/// Bias: a Kalman filter (`GyroscopeBiasKalman`) measures it directly from the averaged
+/// gyroscope at rest (both sensors steady for `restMinimumDuration`) and, in motion, from the
+/// inclination corrections, which are what a bias error looks like once mapped through the
+/// low-passed body → earth rotation. Its covariance decides how much each counts: after a rest
+/// the estimate is firm and accelerations during motion barely move it.
 public struct BiasEstimatingFilter: AttitudeFilter {
     public struct Settings: Sendable, Equatable {
         /// Low-pass time constant of the accelerometer in the almost-inertial frame, s.
@@ -29,15 +30,21 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         public var headingStartupTimeConstant = 0.5
         /// Length of the start-up phase, s.
         public var startupDuration = 2.0
-        /// Time constant of bias learning from corrections during motion, s. With the heading
-        /// correction this forms a PI loop, critically damped at 4 × `headingTimeConstant`.
-        public var motionBiasTimeConstant = 36.0
-        /// The motion bias time constant starts at `headingTimeConstant` (a fresh estimate is
-        /// uncertain and should move quickly, as a Kalman filter's would) and reaches
-        /// `motionBiasTimeConstant` after this long, s.
-        public var motionBiasRampDuration = 60.0
-        /// Time constant of bias learning at rest, s.
-        public var restBiasTimeConstant = 2.0
+        /// Uncertainty (1σ) of the bias at start-up, rad/s.
+        public var biasInitialSigma = Angles.radians(0.5)
+        /// The bias is assumed to wander by `biasDriftSigma` (rad/s) within `biasDriftTime` (s):
+        /// the random walk that keeps the estimate willing to move.
+        public var biasDriftSigma = Angles.radians(0.1)
+        /// See `biasDriftSigma`, s.
+        public var biasDriftTime = 100.0
+        /// Uncertainty (1σ) the estimate settles at when only motion informs it, rad/s. Sets how
+        /// much one second of inclination corrections counts (they carry linear accelerations).
+        public var motionBiasSigma = Angles.radians(0.1)
+        /// Uncertainty (1σ) the vertical component settles at when only the magnetometer's
+        /// heading corrections inform it, rad/s.
+        public var headingBiasSigma = Angles.radians(0.1)
+        /// Uncertainty (1σ) the estimate settles at during a long rest, rad/s.
+        public var restBiasSigma = Angles.radians(0.03)
         /// Largest bias estimate, rad/s.
         public var biasLimit = Angles.radians(2)
         /// Rest detection: averaging time constant, s.
@@ -77,6 +84,8 @@ public struct BiasEstimatingFilter: AttitudeFilter {
     public private(set) var gyroscopeBias = Vector3.zero
     public private(set) var diagnostics = FilterDiagnostics()
     public var isInitialized: Bool { step.lastTime != nil }
+    /// One standard deviation of the bias estimate per body axis, rad/s.
+    public var gyroscopeBiasSigma: Vector3 { biasFilter.sigma }
     /// The heading offset δ, rad.
     public var headingOffset: Double { heading }
 
@@ -88,12 +97,16 @@ public struct BiasEstimatingFilter: AttitudeFilter {
     private var headingInitialized = false
     private var sinceStart = 0.0
     private var accelerationInG = VectorLowPass()
+    /// Earth x and y rows of the body → earth rotation, low-passed like the accelerometer: the
+    /// inclination correction reacts to a bias through that filter's lag.
+    private var earthRowX = VectorLowPass()
+    private var earthRowY = VectorLowPass()
+    private var biasFilter: GyroscopeBiasKalman
 
     // Derived coefficients (rebuilt when settings change).
     private var accelerationStage = SmoothingFactor(timeConstant: 1.5)
     private var headingGain = SmoothingFactor(timeConstant: 9)
     private var startupHeadingGain = SmoothingFactor(timeConstant: 0.5)
-    private var restBiasGain = SmoothingFactor(timeConstant: 2)
     private var rest = RestDetector(parameters: .init(timeConstant: 0.5, gyroscopeThreshold: 0.035, accelerationThreshold: 0.5, minimumDuration: 1.5))
     private var magneticReference = MagneticReference(
         parameters: .init(
@@ -102,13 +115,25 @@ public struct BiasEstimatingFilter: AttitudeFilter {
 
     public init(settings: Settings = .default) {
         self.settings = settings
+        biasFilter = GyroscopeBiasKalman(parameters: Self.biasParameters(settings))
         rebuildCoefficients()
+    }
+
+    /// The random walk q and the noise densities r follow from the settled uncertainties: with
+    /// one kind of measurement P settles at √(q·r), so r = σ⁴/q.
+    static func biasParameters(_ settings: Settings) -> GyroscopeBiasKalman.Parameters {
+        let drift = settings.biasDriftSigma * settings.biasDriftSigma / settings.biasDriftTime
+        return GyroscopeBiasKalman.Parameters(
+            initialSigma: settings.biasInitialSigma, drift: drift, restNoise: pow(settings.restBiasSigma, 4) / drift,
+            motionNoise: pow(settings.motionBiasSigma, 4) / drift, headingNoise: pow(settings.headingBiasSigma, 4) / drift,
+            limit: settings.biasLimit)
     }
 
     public mutating func reset() {
         step.reset()
         attitude = .identity
         gyroscopeBias = .zero
+        biasFilter.reset()
         diagnostics = FilterDiagnostics()
         rebuildCoefficients()
     }
@@ -118,7 +143,7 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         accelerationStage = SmoothingFactor(timeConstant: settings.accelerationTimeConstant / 2)
         headingGain = SmoothingFactor(timeConstant: settings.headingTimeConstant)
         startupHeadingGain = SmoothingFactor(timeConstant: settings.headingStartupTimeConstant)
-        restBiasGain = SmoothingFactor(timeConstant: settings.restBiasTimeConstant)
+        biasFilter.parameters = Self.biasParameters(settings)
         rest = RestDetector(
             parameters: .init(
                 timeConstant: settings.restTimeConstant, gyroscopeThreshold: settings.restGyroscopeThreshold,
@@ -156,6 +181,10 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         gyroFrame = .identity
         inclination = InitialAttitude.leveling(up)
         accelerationInG.reset(to: reading.accelerometer)
+        let rotation = inclination.rotationMatrix
+        earthRowX.reset(to: rotation.row0)
+        earthRowY.reset(to: rotation.row1)
+        biasFilter.reset()
         rest.reset(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer)
         magneticReference.reset()
         heading = 0
@@ -181,11 +210,13 @@ public struct BiasEstimatingFilter: AttitudeFilter {
 
         // 2. Accelerometer low-passed in G, then the inclination made exact for the filtered
         //    vector: rotate it onto earth z.
-        let filtered = accelerationInG.update(gyroFrame.rotate(reading.accelerometer), alpha: accelerationStage.update(dt: dt))
+        let alpha = accelerationStage.update(dt: dt)
+        let filtered = accelerationInG.update(gyroFrame.rotate(reading.accelerometer), alpha: alpha)
         let filteredInEarth = inclination.rotate(filtered)
         let axis = filteredInEarth.cross(.unitZ)
         let sine = axis.norm
-        var correction = Vector3.zero  // earth-frame rotation vector applied this step
+        var correction = Vector3.zero  // earth-frame rotation vector applied to the inclination
+        var headingStep = 0.0  // rad the heading correction turned the estimate about vertical
         if sine > 0 {
             correction = (atan2(sine, filteredInEarth.z) / sine) * axis
             inclination = (Quaternion(rotationVector: correction) * inclination).renormalized ?? inclination
@@ -206,7 +237,7 @@ public struct BiasEstimatingFilter: AttitudeFilter {
                     let startup = sinceStart < settings.startupDuration
                     let gain = startup ? startupHeadingGain.update(dt: dt) : headingGain.update(dt: dt)
                     heading = Angles.wrapToPi(heading + gain * error)
-                    if !startup { correction.z += gain * error }
+                    if !startup { headingStep = gain * error }
                 }
             } else {
                 diagnostics.magnetometerRejected = true
@@ -216,24 +247,23 @@ public struct BiasEstimatingFilter: AttitudeFilter {
 
         attitude = Quaternion(about: .z, angle: heading) * inclination * gyroFrame
 
-        // 4. Bias: averaged gyroscope at rest, integrated corrections in motion.
+        // 4. Bias: the averaged gyroscope at rest, the inclination corrections in motion.
+        let bodyToEarth = (inclination * gyroFrame).rotationMatrix
+        let rowX = earthRowX.update(bodyToEarth.row0, alpha: alpha), rowY = earthRowY.update(bodyToEarth.row1, alpha: alpha)
         let atRest = rest.update(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, bias: gyroscopeBias, dt: dt)
         diagnostics.atRest = atRest
-        var bias = gyroscopeBias
+        biasFilter.predict(dt: dt)
         if atRest {
-            bias += restBiasGain.update(dt: dt) * (rest.meanGyroscope - bias)
+            biasFilter.updateAtRest(meanRate: rest.meanGyroscope, dt: dt)
         } else if sinceStart > settings.startupDuration {
-            // A bias error e makes the estimate drift by e·dt in the body frame; the corrections
-            // undo it, so −(correction in body)/dt estimates e. The corrections act in the frame
-            // before the heading offset (E′), so they map to the body through q_inc ⊗ q_gyr; the
-            // heading correction is about vertical, which R_z(δ) leaves unchanged.
-            let bodyCorrection = (inclination * gyroFrame).inverseRotate(correction)
-            let ramp = min(1, (sinceStart - settings.startupDuration) / settings.motionBiasRampDuration)
-            let timeConstant = settings.headingTimeConstant + ramp * (settings.motionBiasTimeConstant - settings.headingTimeConstant)
-            bias -= (1 / timeConstant) * bodyCorrection
+            // A bias error e turns the estimate at R·e in the earth frame; the corrections undo
+            // it, so −correction/dt measures R·e: its horizontal part from the accelerometer,
+            // its vertical part from the magnetometer.
+            let inverseStep = 1 / dt
+            biasFilter.updateInMotion(
+                residualRate: (-correction.x * inverseStep, -correction.y * inverseStep), rows: (rowX, rowY), dt: dt)
+            if headingStep != 0 { biasFilter.updateFromHeading(residualRate: -headingStep * inverseStep, row: bodyToEarth.row2, dt: dt) }
         }
-        let size = bias.norm
-        if size > settings.biasLimit { bias = (settings.biasLimit / size) * bias }
-        gyroscopeBias = bias
+        gyroscopeBias = biasFilter.bias
     }
 }

@@ -84,11 +84,21 @@ extension ConfigSchema where Root == BiasEstimatingFilter.Settings {
             .number(
                 "heading_startup_time_constant_s", \.headingStartupTimeConstant, 0.01...1000, help: "heading correction during the start-up phase"),
             .number("startup_duration_s", \.startupDuration, 0...1000, help: "length of the start-up phase"),
-            .number("motion_bias_time_constant_s", \.motionBiasTimeConstant, 1...100_000, help: "bias learning from corrections in motion"),
             .number(
-                "motion_bias_ramp_s", \.motionBiasRampDuration, 0.001...100_000,
-                help: "motion bias time constant rises from heading_time_constant_s to its value over this"),
-            .number("rest_bias_time_constant_s", \.restBiasTimeConstant, 0.01...1000, help: "bias learning at rest"),
+                "bias_initial_sigma_dps", \.biasInitialSigma, 0.0001...100, scale: Angles.radiansPerDegree, help: "bias uncertainty (1σ) at start-up"),
+            .number(
+                "bias_drift_sigma_dps", \.biasDriftSigma, 0.0001...100, scale: Angles.radiansPerDegree,
+                help: "the bias may wander this much within bias_drift_time_s"),
+            .number("bias_drift_time_s", \.biasDriftTime, 0.01...100_000, help: "see bias_drift_sigma_dps"),
+            .number(
+                "motion_bias_sigma_dps", \.motionBiasSigma, 0.0001...100, scale: Angles.radiansPerDegree,
+                help: "uncertainty the bias settles at from inclination corrections in motion"),
+            .number(
+                "heading_bias_sigma_dps", \.headingBiasSigma, 0.0001...100, scale: Angles.radiansPerDegree,
+                help: "uncertainty the vertical bias settles at from heading corrections"),
+            .number(
+                "rest_bias_sigma_dps", \.restBiasSigma, 0.0001...100, scale: Angles.radiansPerDegree,
+                help: "uncertainty the bias settles at during a long rest"),
             .number("bias_limit_dps", \.biasLimit, 0...100, scale: Angles.radiansPerDegree, help: "largest bias estimate"),
             .number(
                 "rest_gyroscope_threshold_dps", \.restGyroscopeThreshold, 0...100, scale: Angles.radiansPerDegree,
