@@ -34,6 +34,7 @@ extension Bench {
             do { return .rephoto(try RephotoStudy.run(scenario, seed: seed)) } catch let error as RephotoStudyError {
                 throw RephotoStudyError(description: "\(scenario.name): \(error.description)")
             }
+        case .handheld: throw HandheldScenarioError(scenario: scenario.name)
         }
     }
 
@@ -43,7 +44,8 @@ extension Bench {
             let mine = zip(jobs, results).filter { $0.0.scenario == index }.map(\.1)
             switch scenarios[index].kind {
             case .capture: return .capture(mine.compactMap { if case .capture(let result) = $0 { result } else { nil } })
-            case .rephoto: return .rephoto(mine.compactMap { if case .rephoto(let result) = $0 { result } else { nil } })
+            // `runJob` refuses handheld scenarios, so none has results to group.
+            case .rephoto, .handheld: return .rephoto(mine.compactMap { if case .rephoto(let result) = $0 { result } else { nil } })
             }
         }
     }

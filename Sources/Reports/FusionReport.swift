@@ -54,9 +54,10 @@ public enum FusionReport {
             let firstSeedRows = rows.filter { firstSeed[$0.scenario] == $0.seed }
             var windows: [String: FusionPlots.Windows] = [:]
             for scenario in scenarios {
-                let profile = ProgressProfile(orbit: scenario.world.orbit)
+                let evaluated =
+                    scenario.kind == .handheld ? scenario.world.handheld.motionPhase : ProgressProfile(orbit: scenario.world.orbit).walkingPhase
                 let disturbances = scenario.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }
-                windows[scenario.name] = FusionPlots.Windows(evaluated: profile.walkingPhase, disturbances: disturbances)
+                windows[scenario.name] = FusionPlots.Windows(evaluated: evaluated, disturbances: disturbances)
             }
             let provenance = origin.pngTexts
             try report.write(try FusionPlots.errorOverTime(firstSeedRows, windows: windows, provenance: provenance), to: "plots/fusion-error.png")

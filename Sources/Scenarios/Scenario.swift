@@ -11,12 +11,16 @@ public enum ScenarioKind: String, CaseIterable, Sendable {
     /// A rephotography study: simulated people retake a reference photograph with the
     /// thesis's guidance; key-point alignment (thesis 6.2).
     case rephoto
+    /// A hand-held IMU recording like a BROAD trial (the `handheld` block instead of the
+    /// orbit): attitude-fusion accuracy only, for `fusion` and `simulate`.
+    case handheld
 
     /// Top-level sections this kind ignores (they must stay at their defaults).
     public var unusedSections: [String] {
         switch self {
-        case .capture: return ["rephoto"]
-        case .rephoto: return ["orbit", "walker", "object", "motion", "pipeline", "selection"]
+        case .capture: return ["rephoto", "handheld"]
+        case .rephoto: return ["orbit", "walker", "object", "motion", "pipeline", "selection", "handheld"]
+        case .handheld: return ["orbit", "walker", "object", "motion", "pipeline", "selection", "rephoto"]
         }
     }
 }
@@ -25,7 +29,9 @@ public enum ScenarioKind: String, CaseIterable, Sendable {
 public struct Scenario: Sendable, Equatable {
     public var name = Scenario.defaultName
     public var description = "Hand-held landscape-right orbit around an object, 72 slots, casual walking."
-    public var kind = ScenarioKind.capture
+    public var kind = ScenarioKind.capture {
+        didSet { world.moves = kind == .handheld ? .handheld : .orbit }
+    }
     public var seeds: [UInt64] = Array(1...10)
     public var world = WorldSettings()
     public var fusion = FusionScenarioSettings()
@@ -58,6 +64,7 @@ extension ConfigSchema where Root == Scenario {
             .section("fusion", \.fusion, .fusion, help: "attitude fusion (the CoreMotion stand-in)"),
             .section("selection", \.selection, .selection, help: "the capture app's frame selection"),
             .section("rephoto", \.rephoto, .rephoto, help: "the rephotography study (kind: rephoto)"),
+            .section("handheld", \.world.handheld, .handheld, help: "the hand-held motion (kind: handheld)"),
         ]
         let checks: [(Scenario) -> ConfigProblem?] = [
             unusedSections,
@@ -72,6 +79,7 @@ extension ConfigSchema where Root == Scenario {
                     )
             },
             { scenario in
+                guard scenario.kind != .handheld else { return nil }
                 let duration = ProgressProfile(orbit: scenario.world.orbit).duration
                 return scenario.world.camera.recordStart < duration - 1
                     ? nil
@@ -83,15 +91,16 @@ extension ConfigSchema where Root == Scenario {
             { scenario in
                 // Each simulated IMU sample costs about 1 KB with everything derived from it;
                 // a run beyond the budget would exhaust memory long after starting.
-                guard scenario.kind == .capture else { return nil }
-                let duration = ProgressProfile(orbit: scenario.world.orbit).duration
+                guard scenario.kind != .rephoto else { return nil }
+                let handheld = scenario.kind == .handheld
+                let duration = handheld ? scenario.world.handheld.duration : ProgressProfile(orbit: scenario.world.orbit).duration
                 let samples = duration * scenario.world.imu.rate
                 let limit = ScenarioLimits.maximumImuSamples
                 return samples <= Double(limit)
                     ? nil
                     : ConfigProblem(
-                        "orbit",
-                        "the walk lasts \(ConfigNumber.format(duration.rounded())) s at \(ConfigNumber.format(scenario.world.imu.rate)) Hz: \(ConfigNumber.format(samples.rounded())) IMU samples, more than the \(limit) one run may simulate (about 1 KB each); shorten it (orbit.speed_deg_s, orbit.sweep_deg, imu.rate_hz) or raise the limit with ORBITBENCH_MAX_SAMPLES"
+                        handheld ? "handheld" : "orbit",
+                        "the \(handheld ? "recording" : "walk") lasts \(ConfigNumber.format(duration.rounded())) s at \(ConfigNumber.format(scenario.world.imu.rate)) Hz: \(ConfigNumber.format(samples.rounded())) IMU samples, more than the \(limit) one run may simulate (about 1 KB each); shorten it (\(handheld ? "handheld.motion_s, handheld.lead_in_s" : "orbit.speed_deg_s, orbit.sweep_deg"), imu.rate_hz) or raise the limit with ORBITBENCH_MAX_SAMPLES"
                     )
             },
         ]
@@ -103,7 +112,7 @@ extension ConfigSchema where Root == Scenario {
     private static func unusedSections(_ scenario: Scenario) -> ConfigProblem? {
         let defaults = Scenario()
         let isDefault: [String: Bool] = [
-            "rephoto": scenario.rephoto == defaults.rephoto,
+            "rephoto": scenario.rephoto == defaults.rephoto, "handheld": scenario.world.handheld == defaults.world.handheld,
             "orbit": scenario.world.orbit == defaults.world.orbit, "walker": scenario.world.walker == defaults.world.walker,
             "object": scenario.world.object == defaults.world.object, "motion": scenario.world.motion == defaults.world.motion,
             "pipeline": scenario.world.pipeline == defaults.world.pipeline, "selection": scenario.selection == defaults.selection,

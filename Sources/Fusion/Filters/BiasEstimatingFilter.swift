@@ -51,6 +51,9 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         public var restTimeConstant = 0.5
         /// Rest detection: gyroscope deviation limit, rad/s.
         public var restGyroscopeThreshold = Angles.radians(2)
+        /// Rest detection: the gyroscope's mean over `restTimeConstant` must agree with its mean
+        /// over four times as long within this before it measures the bias, rad/s.
+        public var restSteadinessThreshold = Angles.radians(0.1)
         /// Rest detection: accelerometer deviation limit, m/s².
         public var restAccelerationThreshold = 0.5
         /// Rest detection: required duration, s.
@@ -147,7 +150,8 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         rest = RestDetector(
             parameters: .init(
                 timeConstant: settings.restTimeConstant, gyroscopeThreshold: settings.restGyroscopeThreshold,
-                accelerationThreshold: settings.restAccelerationThreshold, minimumDuration: settings.restMinimumDuration))
+                accelerationThreshold: settings.restAccelerationThreshold, minimumDuration: settings.restMinimumDuration,
+                steadinessThreshold: settings.restSteadinessThreshold))
         magneticReference = MagneticReference(
             parameters: .init(
                 normTolerance: settings.magneticNormTolerance, dipTolerance: settings.magneticDipTolerance,
@@ -254,7 +258,7 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         diagnostics.atRest = atRest
         biasFilter.predict(dt: dt)
         if atRest {
-            biasFilter.updateAtRest(meanRate: rest.meanGyroscope, dt: dt)
+            if rest.isSteady { biasFilter.updateAtRest(meanRate: rest.meanGyroscope, dt: dt) }
         } else if sinceStart > settings.startupDuration {
             // A bias error e turns the estimate at R·e in the earth frame; the corrections undo
             // it, so −correction/dt measures R·e: its horizontal part from the accelerometer,

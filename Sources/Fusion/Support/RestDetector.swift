@@ -3,42 +3,74 @@ import OrbitMath
 
 /// Decides whether the device lies still: both sensors stay close to their own short-term mean
 /// and the mean rotation rate (after the bias estimate) is small, for long enough.
-struct RestDetector: Sendable, Equatable {
-    struct Parameters: Sendable, Equatable {
+public struct RestDetector: Sendable, Equatable {
+    public struct Parameters: Sendable, Equatable {
         /// Averaging time constant of the short-term means, s.
-        var timeConstant: Double
+        public var timeConstant: Double
         /// Largest deviation of the gyroscope from its mean, and of the mean rate itself, rad/s.
-        var gyroscopeThreshold: Double
+        public var gyroscopeThreshold: Double
         /// Largest deviation of the accelerometer from its mean, m/s².
-        var accelerationThreshold: Double
+        public var accelerationThreshold: Double
         /// Stillness must last this long before it counts as rest, s.
-        var minimumDuration: Double
+        public var minimumDuration: Double
+        /// Largest difference between the gyroscope's mean over `timeConstant` and over four
+        /// times as long for the mean to count as steady (`isSteady`), rad/s.
+        public var steadinessThreshold: Double
+
+        public init(
+            timeConstant: Double, gyroscopeThreshold: Double, accelerationThreshold: Double, minimumDuration: Double,
+            steadinessThreshold: Double = 0.1 * .pi / 180
+        ) {
+            self.timeConstant = timeConstant
+            self.gyroscopeThreshold = gyroscopeThreshold
+            self.accelerationThreshold = accelerationThreshold
+            self.minimumDuration = minimumDuration
+            self.steadinessThreshold = steadinessThreshold
+        }
+
+        /// VQF's published rest detection (the bias-estimating filter's defaults): means over
+        /// 0.5 s, within 2 °/s and 0.5 m/s², for 1.5 s.
+        public static let standard = Parameters(
+            timeConstant: 0.5, gyroscopeThreshold: 2 * .pi / 180, accelerationThreshold: 0.5, minimumDuration: 1.5)
     }
 
-    let parameters: Parameters
+    public let parameters: Parameters
     private var smoothing: SmoothingFactor
-    private(set) var meanGyroscope = Vector3.zero
-    private(set) var meanAcceleration = Vector3.zero
+    private var slowSmoothing: SmoothingFactor
+    public private(set) var meanGyroscope = Vector3.zero
+    /// The gyroscope's mean over four times `timeConstant`, rad/s.
+    public private(set) var slowMeanGyroscope = Vector3.zero
+    public private(set) var meanAcceleration = Vector3.zero
     private var stillFor = 0.0
 
-    init(parameters: Parameters) {
+    public init(parameters: Parameters) {
         self.parameters = parameters
         smoothing = SmoothingFactor(timeConstant: parameters.timeConstant)
+        slowSmoothing = SmoothingFactor(timeConstant: 4 * parameters.timeConstant)
     }
 
-    mutating func reset(gyroscope: Vector3, accelerometer: Vector3) {
+    public mutating func reset(gyroscope: Vector3, accelerometer: Vector3) {
         meanGyroscope = gyroscope
+        slowMeanGyroscope = gyroscope
         meanAcceleration = accelerometer
         stillFor = 0
     }
 
-    var isAtRest: Bool { stillFor >= parameters.minimumDuration }
+    public var isAtRest: Bool { stillFor >= parameters.minimumDuration }
+
+    /// Whether the short and the long mean of the gyroscope agree: a turn that starts slowly
+    /// passes the deviation test for a while, but its mean is still rising. At rest the mean
+    /// measures the bias only when it is steady.
+    public var isSteady: Bool {
+        (meanGyroscope - slowMeanGyroscope).normSquared < parameters.steadinessThreshold * parameters.steadinessThreshold
+    }
 
     /// Feeds one sample; returns whether the device is at rest now.
     @inline(__always)
-    mutating func update(gyroscope: Vector3, accelerometer: Vector3, bias: Vector3, dt: Double) -> Bool {
+    public mutating func update(gyroscope: Vector3, accelerometer: Vector3, bias: Vector3, dt: Double) -> Bool {
         let alpha = smoothing.update(dt: dt)
         meanGyroscope += alpha * (gyroscope - meanGyroscope)
+        slowMeanGyroscope += slowSmoothing.update(dt: dt) * (gyroscope - slowMeanGyroscope)
         meanAcceleration += alpha * (accelerometer - meanAcceleration)
         let limit = parameters.gyroscopeThreshold
         let still =

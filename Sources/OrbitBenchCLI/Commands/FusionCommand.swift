@@ -72,7 +72,9 @@ struct FusionCommand: ParsableCommand {
     func run() throws {
         if !recordings.isEmpty { return try runRecordings() }
         let filters: [FilterName] = try ListParsing.names(self.filters, option: "--filters")
-        let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map { try scenarioOptions.loadCapture($0, for: "fusion") }
+        let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map {
+            try scenarioOptions.loadCapture($0, for: "fusion", handheld: true)
+        }
         // Fail on unwritable or foreign output before any work.
         _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "fusion", overwrite: outputOptions.overwrite)
         let seedList = try seeds.map(ListParsing.seeds)

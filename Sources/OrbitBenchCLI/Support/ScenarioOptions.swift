@@ -41,13 +41,15 @@ struct ScenarioOptions: ParsableArguments {
         try ScenarioLoader.resolve(reference, searchDirectories: searchDirectories, overrides: parsedOverrides)
     }
 
-    /// Loads a scenario that `command` can handle only if it is a capture scenario.
-    func loadCapture(_ reference: String, for command: String) throws -> Scenario {
+    /// Loads a scenario that `command` can handle only if it is a capture scenario (or, with
+    /// `handheld`, a hand-held one: commands that simulate the IMU and nothing else).
+    func loadCapture(_ reference: String, for command: String, handheld: Bool = false) throws -> Scenario {
         let scenario = try load(reference)
-        guard scenario.kind == .capture else {
+        guard scenario.kind == .capture || (handheld && scenario.kind == .handheld) else {
+            let accepted = handheld ? "capture and handheld scenarios" : "capture scenarios"
+            let hint = scenario.kind == .handheld ? "orbitbench fusion \(reference)" : "orbitbench run \(reference)"
             throw CommandFailure(
-                "orbitbench \(command): \(scenario.name) is a \(scenario.kind.rawValue) scenario; \(command) works on capture scenarios (try: orbitbench run \(reference))"
-            )
+                "orbitbench \(command): \(scenario.name) is a \(scenario.kind.rawValue) scenario; \(command) works on \(accepted) (try: \(hint))")
         }
         return scenario
     }

@@ -66,7 +66,7 @@ extension FusionInput {
         }
         truths = run.imuTruth.map(\.attitude)
         trueBias = run.imuTruth.map(\.gyroscopeBias)
-        let walk = run.trajectory.profile.walkingPhase
+        let walk = run.trajectory.evaluatedPhase
         evaluated = run.imu.map { walk.contains($0.time) }
         magneticToTruth = Quaternion(about: .z, angle: -Angles.radians(run.world.environment.declination))
         calibration = calibrate ? .ideal(for: run.world.imu.magnetometer) : .none
@@ -172,14 +172,5 @@ public struct FilterRunner: FilterVisitor {
             nanosecondsPerUpdate: elapsed / Double(max(1, count)) * 1e9, diagnostics: filter.diagnostics,
             times: input.readings.map(\.time), errors: errors, removedHeadingOffset: removedOffset,
             trace: keepTrace ? FilterTrace(estimates: estimates, biases: biases, flags: flags) : nil)
-    }
-}
-
-extension ProgressProfile {
-    /// From the first piece that moves to the end of the last one that moves, s.
-    public var walkingPhase: ClosedRange<Double> {
-        let moving = pieces.filter { $0.kind != .hold }
-        guard let first = moving.first, let last = moving.last else { return 0...duration }
-        return first.start...(last.start + last.duration)
     }
 }

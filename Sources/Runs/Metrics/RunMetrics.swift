@@ -39,6 +39,7 @@ public struct RunMetrics: Sendable, Equatable {
         case .rephoto:
             let perKeypoint = Metric.table.filter(\.isPerKeypoint)
             return columns(for: .rephoto) + scenario.rephoto.keypoints.flatMap { keypoint in perKeypoint.map { $0.name + keypoint.name } }
+        case .handheld: return []
         }
     }
 
@@ -84,6 +85,7 @@ extension RunMetrics {
         switch scenario.kind {
         case .capture: return RunMetrics(try CaptureRunner.run(scenario, seed: seed).metrics)
         case .rephoto: return RunMetrics(try RephotoStudy.run(scenario, seed: seed))
+        case .handheld: throw HandheldScenarioError(scenario: scenario.name)
         }
     }
 }

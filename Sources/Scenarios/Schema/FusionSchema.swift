@@ -103,6 +103,9 @@ extension ConfigSchema where Root == BiasEstimatingFilter.Settings {
             .number(
                 "rest_gyroscope_threshold_dps", \.restGyroscopeThreshold, 0...100, scale: Angles.radiansPerDegree,
                 help: "rest detection: gyroscope deviation limit"),
+            .number(
+                "rest_steadiness_threshold_dps", \.restSteadinessThreshold, 0...100, scale: Angles.radiansPerDegree,
+                help: "rest: the 0.5 s and 2 s gyroscope means must agree within this to measure the bias"),
             .number("rest_acceleration_threshold_m_s2", \.restAccelerationThreshold, 0...100, help: "rest detection: accelerometer deviation limit"),
             .number("rest_minimum_duration_s", \.restMinimumDuration, 0...1000, help: "rest detection: required duration"),
             .number("magnetic_norm_tolerance", \.magneticNormTolerance, 0...10, help: "disturbance: relative field magnitude tolerance"),

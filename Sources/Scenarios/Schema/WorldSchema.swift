@@ -70,6 +70,7 @@ extension ConfigSchema where Root == WalkerSettings {
             .number("lateral_sway_m", \.lateralSway, 0...0.2, help: "amplitude of the sideways sway at half the step frequency"),
             .number("hand_jitter_deg", \.handJitter, 0...20, help: "RMS hand attitude jitter about each body axis"),
             .number("hand_jitter_bandwidth_hz", \.handJitterBandwidth, 0.1...20, help: "upper frequency of the hand jitter"),
+            .flag("rests_during_lead_in", \.restsDuringLeadIn, help: "the phone lies still during the lead-in; jitter fades in as the walk starts"),
             .number("vertical_drift_m", \.verticalDrift, -3...3, help: "height change over the walk, proportional to distance walked"),
             .number("radius_wander_m", \.radiusWander, 0...2, help: "RMS slow wandering of the radius along the path"),
         ]
@@ -152,6 +153,9 @@ extension ConfigSchema where Root == ImuSettings {
             .number("noise_ut", \.magnetometer.noise, 0...100, help: "RMS noise per sample and axis"),
             .vector("hard_iron_ut", \.magnetometer.hardIron, -1000...1000, help: "hard-iron offset, body frame"),
             .numbers("soft_iron", \.magnetometer.softIron, count: 9, -10...10, help: "soft-iron matrix, row-major"),
+            .number(
+                "residual_hard_iron_sigma_ut", \.magnetometer.residualHardIronSigma, 0...1000,
+                help: "σ per axis of hard iron the phone's calibration misses (drawn per run)"),
             .number("range_ut", \.magnetometer.range, 10...100_000, help: "measurement range ±"),
             .number("resolution_ut", \.magnetometer.resolution, 0...100, help: "quantisation step; 0 = none"),
         ]
@@ -250,6 +254,36 @@ extension ConfigSchema where Root == PipelineSettings {
             .number("frame_cost_ms", \.frameCost, 0...10_000, help: "CPU time per frame"),
             .number("cost_jitter", \.costJitter, 0...1, help: "relative σ of each cost"),
             .choice("threads", \.threads, help: "shared: one serial queue for motion and frames (the seed's app); separate: one queue each"),
+        ]
+        return ConfigSchema(fields)
+    }
+}
+
+extension ConfigSchema where Root == HandheldSettings {
+    static var handheld: ConfigSchema {
+        let fields: [ConfigField<HandheldSettings>] = [
+            .number("lead_in_s", \.leadIn, 0...3600, help: "at rest before the motion"),
+            .number("motion_s", \.motionDuration, 1...36_000, help: "motion time, breaks excluded"),
+            .number("lead_out_s", \.leadOut, 0...3600, help: "at rest after the motion"),
+            .number("ramp_s", \.ramp, 0.05...60, help: "from rest to full motion and back"),
+            .number("break_every_s", \.breakEvery, 0...36_000, help: "a break after every this much motion; 0 = none"),
+            .number("break_s", \.breakDuration, 0.1...3600, help: "length of each break (at rest)"),
+            .number("heading_rms_deg", \.headingRMS, 0...3600, help: "RMS of the heading wander about vertical"),
+            .number("heading_bandwidth_hz", \.headingBandwidth, 0.001...50, help: "upper frequency of the heading wander"),
+            .number("tilt_rms_deg", \.tiltRMS, 0...180, help: "RMS of each component of the tilt rotation vector"),
+            .number("tilt_bandwidth_hz", \.tiltBandwidth, 0.001...50, help: "upper frequency of the tilting"),
+            .number("translation_rms_m", \.translationRMS, 0...100, help: "RMS displacement per world axis"),
+            .number("translation_bandwidth_hz", \.translationBandwidth, 0.001...50, help: "upper frequency of the displacement"),
+            .vector("lever_arm_m", \.leverArm, -10...10, help: "device position from the point the hand turns it about, body frame"),
+            .number("tap_interval_s", \.tapInterval, 0...3600, help: "mean time between taps in the motion phase; 0 = none"),
+            .number("tap_acceleration_m_s2", \.tapAcceleration, 0...10_000, help: "peak acceleration of a tap"),
+            .number("tap_rate_dps", \.tapRotationRate, 0...10_000, help: "peak rotation rate of a tap"),
+            .number("tap_width_s", \.tapWidth, 0.0005...1, help: "σ of a tap's Gaussian pulse"),
+            .number("vibration_hz", \.vibrationFrequency, 0...10_000, help: "vibration frequency (aliases at the IMU rate); 0 = none"),
+            .number("vibration_acceleration_m_s2", \.vibrationAcceleration, 0...10_000, help: "acceleration amplitude of the vibration"),
+            .number("vibration_rate_dps", \.vibrationRotationRate, 0...10_000, help: "rotation-rate amplitude of the vibration"),
+            .number("vibration_on_s", \.vibrationOn, 0.01...3600, help: "the vibration runs this long"),
+            .number("vibration_off_s", \.vibrationOff, 0...3600, help: "then pauses this long"),
         ]
         return ConfigSchema(fields)
     }

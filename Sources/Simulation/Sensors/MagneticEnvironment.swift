@@ -65,10 +65,17 @@ public struct MagnetometerModel {
     let inverseResolution: Double
     let stream: RandomStream
 
-    /// Noise comes from the stream "<name>.noise".
+    /// Noise comes from the stream "<name>.noise", the residual hard iron from
+    /// "<name>.residual_hard_iron".
     public init(settings: MagnetometerSettings, seed: UInt64, name: String = "imu.magnetometer") throws(GSLError) {
         softIron = Matrix3(rowMajor: settings.softIron)
-        hardIron = settings.hardIron
+        var residual = Vector3.zero
+        if settings.residualHardIronSigma > 0 {
+            let residualStream = try RandomStream(seed: seed, source: "\(name).residual_hard_iron")
+            let sigma = settings.residualHardIronSigma
+            residual = Vector3(residualStream.gaussian(sigma: sigma), residualStream.gaussian(sigma: sigma), residualStream.gaussian(sigma: sigma))
+        }
+        hardIron = settings.hardIron + residual
         noise = settings.noise
         range = settings.range
         resolution = settings.resolution

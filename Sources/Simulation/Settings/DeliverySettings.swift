@@ -88,6 +88,18 @@ public struct WorldSettings: Sendable, Equatable {
     public var motion = MotionDeliverySettings()
     public var camera = CameraSettings()
     public var pipeline = PipelineSettings()
+    /// The hand-held motion that replaces the orbit when `moves` is `.handheld`.
+    public var handheld = HandheldSettings()
+    /// What moves the device: the orbit walk or a hand (`Scenario.kind` sets it).
+    public var moves = DeviceMotionModel.orbit
 
     public init() {}
+}
+
+/// What moves the simulated device.
+public enum DeviceMotionModel: Sendable, Equatable {
+    /// A person walking the orbit (`orbit`, `walker`).
+    case orbit
+    /// A hand moving the device about (`handheld`).
+    case handheld
 }

@@ -92,6 +92,9 @@ public struct WalkerSettings: Sendable, Equatable {
     public var handJitter = 0.6
     /// Upper frequency of the hand jitter, Hz (smooth noise with knots 1/(2·bandwidth) apart).
     public var handJitterBandwidth = 2.0
+    /// The phone lies still (on a table, in a mount) during the lead-in: no hand jitter until the
+    /// walk starts, when it fades in over the orbit's ramp time. An IMU benchmark starts like this.
+    public var restsDuringLeadIn = false
     /// Change of camera height over the whole walk, proportional to distance walked, m.
     public var verticalDrift = 0.0
     /// RMS of slow wandering of the orbit radius along the path, m (varies over ~20° walked).

@@ -72,6 +72,10 @@ public struct MagnetometerSettings: Sendable, Equatable {
     public var hardIron = Vector3(8, -5, 12)
     /// Soft-iron matrix, row-major (identity = none).
     public var softIron: [Double] = [1.02, 0.01, 0, 0.01, 0.98, 0.005, 0, 0.005, 1.01]
+    /// σ per axis of the hard iron the phone's calibration misses (drawn once per run, body
+    /// frame), µT: hard and soft iron are removed exactly, this is not. A real calibration leaves
+    /// a few µT, which makes the measured field's magnitude change with the orientation.
+    public var residualHardIronSigma = 0.0
     /// Measurement range ±, µT.
     public var range = 4900.0
     /// Quantisation step, µT; 0 disables quantisation.

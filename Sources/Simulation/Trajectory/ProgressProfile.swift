@@ -57,6 +57,13 @@ public struct ProgressProfile: Sendable {
         totalWalked = builder.walked
     }
 
+    /// From the first piece that moves to the end of the last one that moves, s.
+    public var walkingPhase: ClosedRange<Double> {
+        let moving = pieces.filter { $0.kind != .hold }
+        guard let first = moving.first, let last = moving.last else { return 0...duration }
+        return first.start...(last.start + last.duration)
+    }
+
     /// Progress (signed) and distance walked (unsigned), each with three derivatives. Times
     /// before the start or after the end hold the first/last position.
     @inline(__always)

@@ -15,8 +15,13 @@ import OrbitMath
 /// Jacobian of the jitter, specific force from the second derivative of the position.
 public struct Trajectory: Sendable {
     public let profile: ProgressProfile
-    /// Duration of the walk including lead-in and lead-out, s.
-    public var duration: Double { profile.duration }
+    /// The hand-held motion that replaces the orbit (`WorldSettings.moves == .handheld`).
+    public let handheld: HandheldMotion?
+    /// Duration of the walk (or the hand-held recording) including lead-in and lead-out, s.
+    public var duration: Double { handheld?.duration ?? profile.duration }
+    /// The samples a fusion evaluation counts: the walk between lead-in and lead-out, or the
+    /// hand-held motion phase (breaks included, as BROAD's `movement`).
+    public var evaluatedPhase: ClosedRange<Double> { handheld?.settings.motionPhase ?? profile.walkingPhase }
 
     let jitter: SmoothNoise<Vector3>
     let wander: SmoothNoise<Double>
@@ -37,6 +42,8 @@ public struct Trajectory: Sendable {
     let gravity: Double
     let aim: AimMode
     let orientation: DeviceOrientation
+    /// With `restsDuringLeadIn`: the jitter fades in over [start, start + length], s.
+    let jitterFadeIn: (start: Double, length: Double)?
     private(set) var levelElevation = 0.0
 
     /// Radius wander varies over this much distance walked, rad of orbit (20°).
@@ -47,6 +54,8 @@ public struct Trajectory: Sendable {
     public init(world: WorldSettings, seed: UInt64) throws(GSLError) {
         let orbit = world.orbit, walker = world.walker
         profile = ProgressProfile(orbit: orbit)
+        handheld =
+            world.moves == .handheld ? try HandheldMotion(settings: world.handheld, gravity: world.environment.gravity, seed: seed) : nil
         let span = profile.duration + 2  // margin for queries slightly past the end
         let jitterStream = try RandomStream(seed: seed, source: "walker.hand_jitter")
         jitter = SmoothNoise(
@@ -72,6 +81,7 @@ public struct Trajectory: Sendable {
         gravity = world.environment.gravity
         aim = orbit.aim
         orientation = orbit.deviceOrientation
+        jitterFadeIn = walker.restsDuringLeadIn ? (orbit.leadIn, orbit.ramp) : nil
         let start = positionKinematics(at: 0)
         let toCenter = center - start.position
         levelElevation = atan2(toCenter.z, hypot(toCenter.x, toCenter.y))
@@ -136,13 +146,20 @@ public struct Trajectory: Sendable {
     /// The exact state at `time` (clamped to the walk's ends for position; the hand keeps
     /// jittering slightly past the end).
     public func state(at time: Double) -> TruthState {
+        if let handheld { return handheld.state(at: time) }
         let kinematics = positionKinematics(at: time)
         let (direction, directionRate) = aimDirection(position: kinematics.position, velocity: kinematics.velocity)
         let frame = AimFrame.device(
             AimFrame.portrait(direction: direction, directionRate: directionRate), orientation: orientation)
         let device = Quaternion(orthonormalMatrix: frame.axes)
         let deviceRate = frame.angularVelocity
-        let hand = jitter.evaluateRate(at: time)
+        var hand = jitter.evaluateRate(at: time)
+        if let fade = jitterFadeIn {
+            // Weight w(t) by smootherstep, so the jitter's rotation and its rate start from 0.
+            let u = min(1, max(0, (time - fade.start) / fade.length)), u2 = u * u
+            let weight = u2 * u * (u * (6 * u - 15) + 10), weightRate = 30 * u2 * (u - 1) * (u - 1) / fade.length
+            hand = (weight * hand.value, weightRate * hand.value + weight * hand.rate)
+        }
         let handRotation = Quaternion(rotationVector: hand.value)
         let attitude = device * handRotation
         let angularVelocity = handRotation.inverseRotate(deviceRate) + AimFrame.rightJacobian(hand.value, times: hand.rate)

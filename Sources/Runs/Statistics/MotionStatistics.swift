@@ -1,0 +1,74 @@
+import Foundation
+import Fusion
+import OrbitMath
+
+/// How a recording moves, in the terms that decide how hard it is for attitude fusion: how fast
+/// it turns, how hard it accelerates, how much of it is rest. Computed the same way for real
+/// and simulated data, so the two can be compared side by side (`orbitbench motion`).
+public struct MotionStatistics: Sendable, Equatable {
+    /// Length, s.
+    public var duration: Double
+    /// Samples per second.
+    public var rate: Double
+    /// Share of samples at rest (`RestDetector` with VQF's published parameters).
+    public var restFraction: Double
+    /// Rotation rate |ω| of the moving samples, °/s.
+    public var rotationRate: Percentiles
+    /// Specific force beyond gravity, ||f| − g| of the moving samples, m/s².
+    public var accelerationExcess: Percentiles
+    /// Magnetic field magnitude over all samples, µT; nil without magnetometer.
+    public var fieldMagnitude: Percentiles?
+
+    /// Percentiles of a distribution.
+    public struct Percentiles: Sendable, Equatable {
+        public var p5: Double
+        public var p50: Double
+        public var p90: Double
+        public var p95: Double
+        public var p99: Double
+    }
+
+    /// - Parameters:
+    ///   - times: sample instants, s, increasing.
+    ///   - gyroscope: rad/s; `accelerometer`: m/s²; `magnetometer`: µT (nil entries skipped).
+    ///   - gravity: m/s²; by default the median magnitude of the accelerometer at rest.
+    public init(times: [Double], gyroscope: [Vector3], accelerometer: [Vector3], magnetometer: [Vector3?]?, gravity: Double? = nil) {
+        precondition(times.count == gyroscope.count && times.count == accelerometer.count)
+        let count = times.count
+        duration = count > 1 ? times[count - 1] - times[0] : 0
+        rate = duration > 0 ? Double(count - 1) / duration : 0
+        var detector = RestDetector(parameters: .standard)
+        var atRest = [Bool](repeating: false, count: count)
+        if count > 0 { detector.reset(gyroscope: gyroscope[0], accelerometer: accelerometer[0]) }
+        for index in 1..<max(1, count) {
+            let dt = times[index] - times[index - 1]
+            guard dt > 0 else { continue }
+            atRest[index] = detector.update(gyroscope: gyroscope[index], accelerometer: accelerometer[index], bias: .zero, dt: dt)
+        }
+        let restCount = atRest.filter { $0 }.count
+        restFraction = count > 0 ? Double(restCount) / Double(count) : 0
+        let restMagnitudes = (0..<count).filter { atRest[$0] }.map { accelerometer[$0].norm }
+        let g = gravity ?? Self.percentile(restMagnitudes.sorted(), 0.5) ?? Units.standardGravity
+        let moving = (0..<count).filter { !atRest[$0] }
+        let degreesPerRadian = 180 / Double.pi
+        rotationRate = Self.percentiles(moving.map { gyroscope[$0].norm * degreesPerRadian })
+        accelerationExcess = Self.percentiles(moving.map { abs(accelerometer[$0].norm - g) })
+        fieldMagnitude = magnetometer.map { samples in Self.percentiles(samples.compactMap { $0?.norm }) }
+    }
+
+    /// NaN where there are no values.
+    static func percentiles(_ values: [Double]) -> Percentiles {
+        let sorted = values.sorted()
+        return Percentiles(
+            p5: percentile(sorted, 0.05) ?? .nan, p50: percentile(sorted, 0.5) ?? .nan, p90: percentile(sorted, 0.9) ?? .nan,
+            p95: percentile(sorted, 0.95) ?? .nan, p99: percentile(sorted, 0.99) ?? .nan)
+    }
+
+    /// Linear interpolation between order statistics; nil for no values.
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let position = fraction * Double(sorted.count - 1)
+        let lower = Int(position.rounded(.down)), upper = min(sorted.count - 1, lower + 1)
+        return sorted[lower] + (position - Double(lower)) * (sorted[upper] - sorted[lower])
+    }
+}
