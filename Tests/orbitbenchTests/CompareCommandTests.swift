@@ -58,7 +58,8 @@ import Testing
         for (metric, verdict) in all {
             #expect(verdict == "identical" || verdict == "no significant difference", "\(metric): \(verdict)")
         }
-        #expect(all["coverage"] == "no significant difference")  // it did change on some seeds
+        // Something did change on some seeds (which metric depends on the seeds' near-ties).
+        #expect(all.values.contains("no significant difference"), "\(all)")
         #expect(result.standardOutput.contains("coverage"))
     }
 
