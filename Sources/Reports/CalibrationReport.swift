@@ -12,35 +12,66 @@ public enum CalibrationReport {
 
     static func significant(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.4g", value) }
 
-    static func mean(_ axes: [ImuCalibration.Axis], _ term: KeyPath<AllanNoiseTerms, Double>) -> Double? {
-        let values = axes.compactMap { $0.terms?[keyPath: term] }
-        return values.isEmpty ? nil : Statistics.mean(values)
+    /// A term of one sensor over its three axes: the mean value when every axis identifies it,
+    /// otherwise the largest upper bound (nil without a fit).
+    static func combined(_ axes: [ImuCalibration.Axis], _ term: KeyPath<AllanNoiseTerms, AllanNoiseTerms.Estimate>) -> (
+        value: Double, identified: Bool
+    )? {
+        let estimates = axes.compactMap { $0.terms?[keyPath: term] }
+        guard estimates.count == axes.count, !estimates.isEmpty else { return nil }
+        if estimates.allSatisfy(\.isIdentifiable) { return (Statistics.mean(estimates.map(\.value)), true) }
+        return (estimates.map(\.upper).max() ?? 0, false)
     }
 
-    /// imu.yaml: the measured keys as a block to paste into a scenario (means over the axes).
+    /// imu.yaml: the identified keys as a block to paste into a scenario (means over the axes);
+    /// a term the window cannot identify is left out, with a comment that says why, so the
+    /// scenario keeps the simulator's default.
     public static func yaml(_ calibration: ImuCalibration, file: String) -> String {
         var overrides: [(String, String)] = [("imu.rate_hz", String(format: "%.3f", calibration.rate))]
-        func add(_ key: String, _ value: Double?) { if let value { overrides.append((key, significant(value))) } }
-        add("imu.gyroscope.noise_density_dps_rthz", mean(calibration.gyroscope, \.noiseDensity).map { $0 * Angles.degreesPerRadian })
-        add("imu.gyroscope.bias_instability_dps", mean(calibration.gyroscope, \.biasInstability).map { $0 * Angles.degreesPerRadian })
-        add("imu.gyroscope.random_walk_dps_rts", mean(calibration.gyroscope, \.randomWalk).map { $0 * Angles.degreesPerRadian })
-        if calibration.gyroscopeResolution > 0 { add("imu.gyroscope.resolution_dps", calibration.gyroscopeResolution * Angles.degreesPerRadian) }
-        add("imu.accelerometer.noise_density_ug_rthz", mean(calibration.accelerometer, \.noiseDensity).map { $0 * microG })
-        add("imu.accelerometer.bias_instability_ug", mean(calibration.accelerometer, \.biasInstability).map { $0 * microG })
-        add("imu.accelerometer.random_walk_ug_rts", mean(calibration.accelerometer, \.randomWalk).map { $0 * microG })
-        if calibration.accelerometerResolution > 0 { add("imu.accelerometer.resolution_mg", calibration.accelerometerResolution * microG / 1000) }
-        add("imu.magnetometer.noise_ut", calibration.magnetometerNoise)
+        var notes: [String] = []
+        let window = String(format: "%.1f", calibration.window.upperBound - calibration.window.lowerBound)
+        func add(_ key: String, _ axes: [ImuCalibration.Axis], _ term: KeyPath<AllanNoiseTerms, AllanNoiseTerms.Estimate>, _ scale: Double) {
+            guard let (value, identified) = combined(axes, term) else { return }
+            if identified {
+                overrides.append((key, significant(value * scale)))
+            } else {
+                notes.append("# \(key): not identifiable from a \(window) s window (at most \(significant(value * scale))); default kept")
+            }
+        }
+        for (sensor, axes, scale, units) in [
+            ("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, ("dps_rthz", "dps", "dps_rts")),
+            ("accelerometer", calibration.accelerometer, microG, ("ug_rthz", "ug", "ug_rts")),
+        ] {
+            add("imu.\(sensor).noise_density_\(units.0)", axes, \.noiseDensity, scale)
+            add("imu.\(sensor).bias_instability_\(units.1)", axes, \.biasInstability, scale)
+            if combined(axes, \.biasInstability)?.identified == true {
+                let times = axes.compactMap(\.terms).filter(\.correlationTimeFitted).map(\.correlationTime)
+                if times.count == axes.count {
+                    overrides.append(("imu.\(sensor).bias_correlation_time_s", significant(Statistics.mean(times))))
+                } else {
+                    notes.append("# imu.\(sensor).bias_correlation_time_s: not identifiable from a \(window) s window; default kept")
+                }
+            }
+            add("imu.\(sensor).random_walk_\(units.2)", axes, \.randomWalk, scale)
+            if sensor == "gyroscope", calibration.gyroscopeResolution > 0 {
+                overrides.append(("imu.gyroscope.resolution_dps", significant(calibration.gyroscopeResolution * Angles.degreesPerRadian)))
+            }
+            if sensor == "accelerometer", calibration.accelerometerResolution > 0 {
+                overrides.append(("imu.accelerometer.resolution_mg", significant(calibration.accelerometerResolution * microG / 1000)))
+            }
+        }
+        if let noise = calibration.magnetometerNoise { overrides.append(("imu.magnetometer.noise_ut", significant(noise))) }
         let fragment = ScenarioLoader.fragment(overrides.map { ConfigOverride(path: $0.0.split(separator: ".").map(String.init), value: $0.1) })
         let bias = calibration.gyroscope.map { significant($0.mean * Angles.degreesPerRadian) }.joined(separator: ", ")
         return """
             # IMU noise of \(calibration.recording) (\(file)), by `orbitbench calibrate` (\(ToolVersion.current)):
-            # Allan deviation over the still window \(String(format: "%.1f–%.1f", calibration.window.lowerBound, calibration.window.upperBound)) s, terms fitted per axis
-            # (σ² = N²/τ + (0.664·B)² + K²·τ/3) and averaged over the three axes.
+            # Allan deviation over the still window \(String(format: "%.1f–%.1f", calibration.window.lowerBound, calibration.window.upperBound)) s, the simulator's model
+            # (σ² = N²/τ + σ_b²·g(τ/T) + K²·τ/3, σ_b a Gauss–Markov bias of correlation time T) fitted per
+            # axis; a term is written when its 95 % interval excludes zero on every axis (mean of the axes).
             # Gyroscope mean at rest (its bias in this recording): [\(bias)] °/s. A turn-on bias spread,
             # scale and misalignment errors cannot be measured from one still window: keep the defaults.
-            # Paste into a scenario file.
 
-            """ + fragment.yaml
+            """ + (notes.isEmpty ? "" : notes.joined(separator: "\n") + "\n") + "# Paste into a scenario file.\n" + fragment.yaml
     }
 
     /// allan.csv: every curve point.
@@ -64,25 +95,38 @@ public enum CalibrationReport {
         return csv
     }
 
-    /// Per axis: N, B, K in scenario units.
+    /// Per axis: N, σ_b (with T), K in scenario units, each with its 95 % interval or "not
+    /// identifiable".
     public static func table(_ calibration: ImuCalibration) -> String {
+        let window = calibration.window.upperBound - calibration.window.lowerBound
+        func cell(_ estimate: AllanNoiseTerms.Estimate, _ scale: Double, _ unit: String) -> String {
+            estimate.isIdentifiable
+                ? "\(significant(estimate.value * scale)) [\(significant(estimate.lower * scale)), \(significant(estimate.upper * scale))] \(unit)"
+                : String(format: "not identifiable from a %.1f s window (≤ ", window) + significant(estimate.upper * scale) + ")"
+        }
         var rows: [[String]] = []
         for (sensor, axes, scale, units) in [
             ("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, ("°/s/√Hz", "°/s", "°/s/√s")),
             ("accelerometer", calibration.accelerometer, microG, ("µg/√Hz", "µg", "µg/√s")),
         ] {
             for axis in axes {
+                guard let terms = axis.terms else {
+                    rows.append(["\(sensor) \(axis.name)", "–", "–", "–", "–"])
+                    continue
+                }
                 rows.append([
-                    "\(sensor) \(axis.name)", axis.terms.map { significant($0.noiseDensity * scale) + " " + units.0 } ?? "–",
-                    axis.terms.map { significant($0.biasInstability * scale) + " " + units.1 } ?? "–",
-                    axis.terms.map { significant($0.randomWalk * scale) + " " + units.2 } ?? "–",
+                    "\(sensor) \(axis.name)", cell(terms.noiseDensity, scale, units.0), cell(terms.biasInstability, scale, units.1),
+                    terms.biasInstability.isIdentifiable
+                        ? significant(terms.correlationTime) + (terms.correlationTimeFitted ? " s" : " s (assumed)") : "–",
+                    cell(terms.randomWalk, scale, units.2),
                 ])
             }
         }
         return String(
-            format: "still window %.1f–%.1f s (%.0f s at %.1f Hz)\n", calibration.window.lowerBound, calibration.window.upperBound,
-            calibration.window.upperBound - calibration.window.lowerBound, calibration.rate)
-            + TextTable.render(header: ["axis", "noise density N", "bias instability B", "random walk K"], rows: rows)
+            format: "still window %.1f–%.1f s (%.0f s at %.1f Hz); values with their 95 %% intervals\n", calibration.window.lowerBound,
+            calibration.window.upperBound, window, calibration.rate)
+            + TextTable.render(
+                header: ["axis", "noise density N", "bias instability σ_b (Gauss–Markov)", "correlation time T", "random walk K"], rows: rows)
     }
 
     /// plots/allan.png: log–log Allan deviation per axis with the fitted model.
@@ -96,13 +140,10 @@ public enum CalibrationReport {
             }
             for (index, axis) in axes.enumerated() {
                 if let terms = axis.terms {
-                    let model = axis.allan.tau.map { tau in
-                        (terms.noiseDensity * terms.noiseDensity / tau + pow(0.664 * terms.biasInstability, 2)
-                            + terms.randomWalk * terms.randomWalk * tau / 3).squareRoot() * scale
-                    }
+                    let model = axis.allan.tau.map { tau in terms.variance(tau: tau).squareRoot() * scale }
                     series.append(
                         Series(
-                            index == 0 ? "fitted N, B, K" : nil, color: Palette.color(index).withAlpha(0.6), x: axis.allan.tau, y: model,
+                            index == 0 ? "fitted model" : nil, color: Palette.color(index).withAlpha(0.6), x: axis.allan.tau, y: model,
                             style: .line(width: 1, dash: [5, 3])))
                 }
             }
@@ -116,7 +157,7 @@ public enum CalibrationReport {
             title: "Allan deviation of \(calibration.recording)",
             subtitle: String(
                 format:
-                    "still window %.1f–%.1f s at %.1f Hz; dashed: σ² = N²/τ + (0.664·B)² + K²·τ/3 fitted per axis; bars: 1σ from the number of independent clusters",
+                    "still window %.1f–%.1f s at %.1f Hz; dashed: σ² = N²/τ + σ_b²·g(τ/T) + K²·τ/3 (Gauss–Markov bias) fitted per axis; bars: 1σ from the number of independent clusters",
                 calibration.window.lowerBound, calibration.window.upperBound, calibration.rate),
             width: 1300, height: 640,
             rows: [

@@ -33,8 +33,8 @@ private func noiseOnlyGyroscope(density: Double, randomWalk: Double) -> Inertial
             let allan = AllanDeviation(samples: samples, interval: 1 / rate)
             // The configured gyroscope has no bias instability, so fit N and K only.
             let terms = try #require(allan.fitNoiseTerms(includeBiasInstability: false))
-            #expect(abs(terms.noiseDensity / density - 1) < 0.10, "axis \(axis): N = \(terms.noiseDensity)")
-            #expect(abs(terms.randomWalk / randomWalk - 1) < 0.10, "axis \(axis): K = \(terms.randomWalk)")
+            #expect(abs(terms.noiseDensity.value / density - 1) < 0.10, "axis \(axis): N = \(terms.noiseDensity)")
+            #expect(abs(terms.randomWalk.value / randomWalk - 1) < 0.10, "axis \(axis): K = \(terms.randomWalk)")
         }
     }
 

@@ -114,6 +114,12 @@ let broadTrials = Repository.broadTrials
         #expect(result.standardOutput.hasPrefix("still window 0.0–44.8 s"))
         let yaml = try String(contentsOf: out.appendingPathComponent("imu.yaml"), encoding: .utf8)
         #expect(yaml.contains("imu:\n  rate_hz: 285.714\n  gyroscope:\n    noise_density_dps_rthz: "))
+        // 44.8 s reach τ = 4.5 s: bias instability and random walk are not identifiable, are not
+        // written, and the block says so (the scenario keeps the simulator's defaults).
+        #expect(yaml.contains("# imu.gyroscope.bias_instability_dps: not identifiable from a 44.8 s window (at most "))
+        #expect(yaml.contains("# imu.accelerometer.random_walk_ug_rts: not identifiable from a 44.8 s window"))
+        #expect(!yaml.contains("  bias_instability_dps:") && !yaml.contains("  random_walk_dps_rts:"))
+        #expect(result.standardOutput.contains("not identifiable from a 44.8 s window (≤ "))
         // The block is a valid scenario: the simulator accepts it as it is.
         let scenario = out.appendingPathComponent("from-broad.yaml")
         try yaml.write(to: scenario, atomically: true, encoding: .utf8)

@@ -8,11 +8,15 @@ struct CalibrateCommand: ParsableCommand {
         abstract: "Measure an IMU's noise (Allan deviation) from a still stretch of a recording; write an imu: block for a scenario.",
         discussion: """
             Computes the overlapping Allan deviation of every gyroscope and accelerometer axis over \
-            the window, fits white noise density N, bias instability B and random walk K \
-            (σ² = N²/τ + (0.664·B)² + K²·τ/3), and writes <out>/imu.yaml (the block to paste into a \
-            scenario, averaged over the axes, with the sample rate, quantisation step and \
-            magnetometer noise), allan.csv and plots/allan.png. Without --window the longest still \
-            stretch is used (at least 10 s).
+            the window and fits the simulator's model: white noise density N, a Gauss–Markov bias \
+            instability σ_b with correlation time T, and rate random walk K \
+            (σ² = N²/τ + σ_b²·g(τ/T) + K²·τ/3), each with a 95 % interval from the number of \
+            independent clusters. A term the window cannot identify (its interval reaches zero) is \
+            reported as "not identifiable from a N s window" and left out of <out>/imu.yaml (the \
+            block to paste into a scenario, averaged over the axes, with the sample rate, \
+            quantisation step and magnetometer noise) with a comment, so the scenario keeps the \
+            simulator's default. Also writes allan.csv and plots/allan.png. Without --window the \
+            longest still stretch is used (at least 10 s); a --window with motion is an error.
 
             Examples:
               orbitbench calibrate --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
