@@ -3,6 +3,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product orbitbench >/dev/null
+# Written beside the target and moved over it only when complete: a failing binary must not
+# leave a truncated page behind.
+tmp=$(mktemp docs/.scenario-keys.XXXXXX)
+trap 'rm -f "$tmp"' EXIT
 {
     echo "# Scenario keys"
     echo
@@ -10,4 +14,6 @@ swift build --product orbitbench >/dev/null
     echo "Every key is optional; a scenario file sets only what differs from these defaults. Units are in the key names."
     echo
     .build/debug/orbitbench scenario keys --markdown
-} > docs/scenario-keys.md
+} > "$tmp"
+chmod 644 "$tmp"
+mv "$tmp" docs/scenario-keys.md

@@ -13,7 +13,10 @@ import OrbitMath
 ///   out. q_inc then rotates the filtered vector exactly onto vertical every step;
 /// - δ is a heading offset pulled towards the magnetometer's horizontal direction with time
 ///   constant `headingTimeConstant`, only from samples whose magnitude and dip match the
-///   learned undisturbed field.
+///   learned undisturbed field (`MagneticReference`). A magnet riding on the device is learned
+///   as a body-frame offset while the device turns (`BodyFixedOffset`) and subtracted, so its
+///   field still gives heading; gyroscope scale errors would otherwise turn the heading freely
+///   for as long as the magnet stays.
 ///
 /// Bias: a Kalman filter (`GyroscopeBiasKalman`) measures it directly from the averaged
 /// gyroscope at rest (both sensors steady for `restMinimumDuration`) and, in motion, from the
@@ -72,6 +75,18 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         public var magneticMinimumUndisturbedTime = 0.5
         /// Acceptance of a new field counts only while the device turns faster than this, rad/s.
         public var magneticNewFieldMinimumRate = Angles.radians(20)
+        /// After this long of rejection a disturbed field is used again, weakly, s.
+        public var magneticMaximumRejectionTime = 60.0
+        /// A disturbed field used after `magneticMaximumRejectionTime` turns the heading with
+        /// `headingTimeConstant` times this factor.
+        public var magneticRejectionSlowdown = 2.0
+        /// A disturbance that rides on the device is learned in the body frame with this time
+        /// constant, s (see `BodyFixedOffset`); 0 turns the learning off.
+        public var magneticOffsetTimeConstant = 5.0
+        /// ...and trusted after the device turned through this much since it began, rad.
+        public var magneticOffsetMinimumTurn = Angles.radians(360)
+        /// ...while the field stays within this of the learned offset, µT RMS.
+        public var magneticOffsetTolerance = 3.0
 
         public init() {}
 
@@ -91,6 +106,9 @@ public struct BiasEstimatingFilter: AttitudeFilter {
     public var gyroscopeBiasSigma: Vector3 { biasFilter.sigma }
     /// The heading offset δ, rad.
     public var headingOffset: Double { heading }
+    /// The field of a magnet riding on the device (µT, body frame) that the last sample was
+    /// corrected for; nil when the field was used as measured or not at all.
+    public private(set) var magneticOffset: Vector3?
 
     // State.
     private var step = FilterStep()
@@ -115,6 +133,8 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         parameters: .init(
             normTolerance: 0.1, dipTolerance: 0.17, followTimeConstant: 20, acceptAfter: 20, currentTimeConstant: 0.05,
             minimumUndisturbedTime: 0.5, newFieldMinimumRate: 0.35))
+    private var weakHeadingGain = SmoothingFactor(timeConstant: 18)
+    private var bodyFixedOffset = BodyFixedOffset(parameters: .init(timeConstant: 5, minimumTurn: 6.3, residualTolerance: 3, releaseTime: 10))
 
     public init(settings: Settings = .default) {
         self.settings = settings
@@ -146,6 +166,7 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         accelerationStage = SmoothingFactor(timeConstant: settings.accelerationTimeConstant / 2)
         headingGain = SmoothingFactor(timeConstant: settings.headingTimeConstant)
         startupHeadingGain = SmoothingFactor(timeConstant: settings.headingStartupTimeConstant)
+        weakHeadingGain = SmoothingFactor(timeConstant: settings.headingTimeConstant * settings.magneticRejectionSlowdown)
         biasFilter.parameters = Self.biasParameters(settings)
         rest = RestDetector(
             parameters: .init(
@@ -157,7 +178,12 @@ public struct BiasEstimatingFilter: AttitudeFilter {
                 normTolerance: settings.magneticNormTolerance, dipTolerance: settings.magneticDipTolerance,
                 followTimeConstant: settings.magneticReferenceTimeConstant, acceptAfter: settings.magneticAcceptAfter,
                 currentTimeConstant: settings.magneticCurrentTimeConstant, minimumUndisturbedTime: settings.magneticMinimumUndisturbedTime,
-                newFieldMinimumRate: settings.magneticNewFieldMinimumRate))
+                newFieldMinimumRate: settings.magneticNewFieldMinimumRate,
+                maximumRejectionTime: settings.magneticMaximumRejectionTime, rejectionRecoveryFactor: settings.magneticRejectionSlowdown))
+        bodyFixedOffset = BodyFixedOffset(
+            parameters: .init(
+                timeConstant: settings.magneticOffsetTimeConstant, minimumTurn: settings.magneticOffsetMinimumTurn,
+                residualTolerance: settings.magneticOffsetTolerance, releaseTime: 2 * settings.magneticOffsetTimeConstant))
     }
 
     public mutating func update(_ reading: ImuReading) {
@@ -191,6 +217,8 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         biasFilter.reset()
         rest.reset(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer)
         magneticReference.reset()
+        bodyFixedOffset.reset()
+        magneticOffset = nil
         heading = 0
         headingInitialized = false
         sinceStart = 0
@@ -204,6 +232,26 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         guard horizontal.x != 0 || horizontal.y != 0 else { return }
         heading = -atan2(horizontal.y, horizontal.x)
         headingInitialized = true
+    }
+
+    /// The field minus a learned body-fixed disturbance, when that disturbance is trusted and
+    /// the corrected field matches the reference's magnitude and dip.
+    @inline(__always)
+    private mutating func correctedForBodyFixedOffset(_ field: Vector3, disturbed: Bool, rate: Double, dt: Double) -> Vector3? {
+        magneticOffset = nil
+        guard disturbed || bodyFixedOffset.isTracking, settings.magneticOffsetTimeConstant > 0, let norm = magneticReference.norm
+        else { return nil }
+        let dip = magneticReference.dip
+        let reference = Vector3(x: norm * cos(dip), y: 0, z: -norm * sin(dip))
+        let expected = (Quaternion(about: .z, angle: heading) * inclination * gyroFrame).inverseRotate(reference)
+        guard let offset = bodyFixedOffset.update(residual: field - expected, disturbed: disturbed, rate: rate, dt: dt) else { return nil }
+        let corrected = field - offset
+        let inEarth = (inclination * gyroFrame).rotate(corrected)
+        let correctedDip = atan2(-inEarth.z, (inEarth.x * inEarth.x + inEarth.y * inEarth.y).squareRoot())
+        guard abs(inEarth.norm / norm - 1) <= settings.magneticNormTolerance, abs(correctedDip - dip) <= settings.magneticDipTolerance
+        else { return nil }
+        magneticOffset = offset
+        return corrected
     }
 
     @inline(__always)
@@ -233,17 +281,30 @@ public struct BiasEstimatingFilter: AttitudeFilter {
             let horizontalNorm = (inEarth.x * inEarth.x + inEarth.y * inEarth.y).squareRoot()
             let dip = atan2(-inEarth.z, horizontalNorm)
             let rate = (reading.gyroscope - gyroscopeBias).norm
-            if magneticReference.accept(norm: inEarth.norm, dip: dip, rate: rate, dt: dt), horizontalNorm > 0 {
+            var verdict = magneticReference.judge(norm: inEarth.norm, dip: dip, rate: rate, dt: dt)
+            var used = field
+            if let corrected = correctedForBodyFixedOffset(field, disturbed: verdict != .use, rate: rate, dt: dt) {
+                used = corrected
+                verdict = .use
+            }
+            // During start-up every sample counts: the heading needs a first value, and a
+            // disturbance cannot be told from the normal field yet.
+            let startup = sinceStart < settings.startupDuration
+            let usedInEarth = (inclination * gyroFrame).rotate(used)
+            if verdict != .reject || startup, usedInEarth.x != 0 || usedInEarth.y != 0 {
                 if !headingInitialized {
-                    alignHeading(to: field)
+                    alignHeading(to: used)
                 } else {
-                    let error = Angles.wrapToPi(-atan2(inEarth.y, inEarth.x) - heading)
-                    let startup = sinceStart < settings.startupDuration
-                    let gain = startup ? startupHeadingGain.update(dt: dt) : headingGain.update(dt: dt)
+                    let error = Angles.wrapToPi(-atan2(usedInEarth.y, usedInEarth.x) - heading)
+                    let gain =
+                        startup
+                        ? startupHeadingGain.update(dt: dt) : verdict == .use ? headingGain.update(dt: dt) : weakHeadingGain.update(dt: dt)
                     heading = Angles.wrapToPi(heading + gain * error)
-                    if !startup { headingStep = gain * error }
+                    // Only the plain field, trusted, measures the vertical bias.
+                    if !startup && verdict == .use && used == field { headingStep = gain * error }
                 }
-            } else {
+            }
+            if verdict != .use {
                 diagnostics.magnetometerRejected = true
                 diagnostics.magnetometerRejections += 1
             }

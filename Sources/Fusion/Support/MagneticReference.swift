@@ -14,6 +14,11 @@ import Foundation
 /// turns faster than `newFieldMinimumRate`: a homogeneous field keeps its magnitude and dip
 /// whichever way the device points, a magnet moving with the device does not, so only
 /// rotation can tell them apart.
+///
+/// Heading cannot go uncorrected forever: gyroscope scale and bias errors grow with every turn.
+/// After `maximumRejectionTime` of rejection the samples are used again, weakly (`.weak`); a
+/// magnet riding on the device then mostly averages out as the device turns. The rejection
+/// clock runs back down `rejectionRecoveryFactor` times faster while the field is undisturbed.
 struct MagneticReference: Sendable, Equatable {
     struct Parameters: Sendable, Equatable {
         var normTolerance: Double
@@ -24,12 +29,25 @@ struct MagneticReference: Sendable, Equatable {
         var minimumUndisturbedTime: Double
         /// rad/s.
         var newFieldMinimumRate: Double
+        /// s; `.infinity` never uses a disturbed field.
+        var maximumRejectionTime = Double.infinity
+        var rejectionRecoveryFactor = 2.0
+    }
+
+    enum Verdict: Sendable, Equatable {
+        /// The field matches the reference.
+        case use
+        /// Disturbed, but rejected for longer than `maximumRejectionTime`: use with a smaller gain.
+        case weak
+        case reject
     }
 
     let parameters: Parameters
     private var follow: SmoothingFactor
     private var current: SmoothingFactor
+    /// The reference magnitude, µT; nil before the first sample.
     private(set) var norm: Double?
+    /// The reference dip, rad.
     private(set) var dip = 0.0
     private var currentNorm = 0.0
     private var currentDip = 0.0
@@ -37,6 +55,7 @@ struct MagneticReference: Sendable, Equatable {
     private var candidateDip = 0.0
     private var candidateTime = 0.0
     private var undisturbedFor = 0.0
+    private var rejectedFor = 0.0
 
     init(parameters: Parameters) {
         self.parameters = parameters
@@ -48,20 +67,20 @@ struct MagneticReference: Sendable, Equatable {
         norm = nil
         candidateTime = 0
         undisturbedFor = 0
+        rejectedFor = 0
     }
 
     /// Judges a sample of magnitude `sampleNorm` (µT) and dip `sampleDip` (rad, positive below
-    /// the horizontal) taken while the device turns at `rate` rad/s. Returns true when the
-    /// sample may be used.
+    /// the horizontal) taken while the device turns at `rate` rad/s.
     @inline(__always)
-    mutating func accept(norm sampleNorm: Double, dip sampleDip: Double, rate: Double, dt: Double) -> Bool {
+    mutating func judge(norm sampleNorm: Double, dip sampleDip: Double, rate: Double, dt: Double) -> Verdict {
         guard let reference = norm else {
             norm = sampleNorm
             dip = sampleDip
             currentNorm = sampleNorm
             currentDip = sampleDip
             undisturbedFor = parameters.minimumUndisturbedTime
-            return true
+            return .use
         }
         let beta = current.update(dt: dt)
         currentNorm += beta * (sampleNorm - currentNorm)
@@ -71,10 +90,11 @@ struct MagneticReference: Sendable, Equatable {
         if !disturbed {
             undisturbedFor += dt
             candidateTime = 0
-            guard undisturbedFor >= parameters.minimumUndisturbedTime else { return false }
+            rejectedFor = max(0, rejectedFor - parameters.rejectionRecoveryFactor * dt)
+            guard undisturbedFor >= parameters.minimumUndisturbedTime else { return .reject }
             norm = reference + alpha * (currentNorm - reference)
             dip += alpha * (currentDip - dip)
-            return true
+            return .use
         }
         undisturbedFor = 0
         // Disturbed: is the new field steady around its own mean while the device turns?
@@ -94,8 +114,10 @@ struct MagneticReference: Sendable, Equatable {
             dip = candidateDip
             candidateTime = 0
             undisturbedFor = parameters.minimumUndisturbedTime
-            return true
+            return .use
         }
-        return false
+        if rejectedFor > parameters.maximumRejectionTime { return .weak }
+        rejectedFor += dt
+        return .reject
     }
 }

@@ -129,8 +129,9 @@ struct BenchCommand: ParsableCommand {
         print(
             String(
                 format:
-                    "render the 72 selected frames of orbit-72 seed 1 at 1280×720 (draw, %.1f sub-exposure poses per frame, noise, JPEG, sharpness): %.0f ms wall on %d cores (median of %d; %.1f ms per frame) = %.2f× one capture run of orbit-72 (%.0f ms)",
-                rendering.posesPerFrame, rendering.wall * 1000, Parallel.workerLimit, rendering.repetitions, rendering.wall * 1000 / 72,
+                    "render the %d selected frames of orbit-72 seed 1 at 1280×720 (draw, %.1f sub-exposure poses per frame, noise, JPEG, sharpness): %.0f ms wall on %d cores (median of %d; %.1f ms per frame) = %.2f× one capture run of orbit-72 (%.0f ms)",
+                rendering.frames, rendering.posesPerFrame, rendering.wall * 1000, Parallel.workerLimit, rendering.repetitions,
+                rendering.wall * 1000 / Double(max(1, rendering.frames)),
                 rendering.wall / rendering.captureRun, rendering.captureRun * 1000))
         let speed = try Self.speedUp(scenario)
         print(
@@ -144,22 +145,23 @@ extension BenchCommand {
     /// Wall-clock median of `run --render`'s rendering for one seed, and of the capture run it
     /// draws (the reference measured in the same process).
     static func rendering(_ scenario: Scenario, repetitions: Int) throws -> (
-        wall: Double, captureRun: Double, posesPerFrame: Double, repetitions: Int
+        wall: Double, captureRun: Double, posesPerFrame: Double, frames: Int, repetitions: Int
     ) {
         let result = try CaptureRunner.run(scenario, seed: 1)
         var renders: [Double] = [], runs: [Double] = []
         var poses = 0.0
+        var frameCount = 0
         for _ in 0..<repetitions {
             let start = CPUClock.wall()
             let frames = try FrameImages.render(scenario: scenario, result: result)
             renders.append(CPUClock.wall() - start)
-            precondition(frames.count == 72)
+            frameCount = frames.count
             poses = Double(frames.map(\.poses).reduce(0, +)) / Double(frames.count)
             let runStart = CPUClock.wall()
             _ = try CaptureRunner.run(scenario, seed: 1)
             runs.append(CPUClock.wall() - runStart)
         }
-        return (renders.sorted()[repetitions / 2], runs.sorted()[repetitions / 2], poses, repetitions)
+        return (renders.sorted()[repetitions / 2], runs.sorted()[repetitions / 2], poses, frameCount, repetitions)
     }
 
     /// Wall-clock time of ten seeds run one after another and on all cores.

@@ -125,6 +125,21 @@ extension ConfigSchema where Root == BiasEstimatingFilter.Settings {
             .number(
                 "magnetic_new_field_rate_dps", \.magneticNewFieldMinimumRate, 0...10_000, scale: Angles.radiansPerDegree,
                 help: "acceptance of a new field counts only above this turn rate"),
+            .number(
+                "magnetic_max_rejection_s", \.magneticMaximumRejectionTime, 0...1e9,
+                help: "after this long of rejection a disturbed field is used again, weakly"),
+            .number(
+                "magnetic_rejection_slowdown", \.magneticRejectionSlowdown, 1...1000,
+                help: "a disturbed field used after magnetic_max_rejection_s corrects this many times slower"),
+            .number(
+                "magnetic_offset_time_constant_s", \.magneticOffsetTimeConstant, 0...100_000,
+                help: "a disturbance riding on the device is learned in the body frame over this (0: off)"),
+            .number(
+                "magnetic_offset_min_turn_deg", \.magneticOffsetMinimumTurn, 0...1e9, scale: Angles.radiansPerDegree,
+                help: "the learned offset is trusted after the device turned this much"),
+            .number(
+                "magnetic_offset_tolerance_ut", \.magneticOffsetTolerance, 0...1000,
+                help: "the field must stay within this of the learned offset (RMS)"),
         ]
         return ConfigSchema(fields)
     }
