@@ -18,7 +18,7 @@ public struct SimulatedRun: Sendable {
         self.seed = seed
         self.world = world
         trajectory = try Trajectory(world: world, seed: seed)
-        magnetic = MagneticEnvironment(settings: world.environment)
+        magnetic = try MagneticEnvironment(settings: world.environment, seed: seed)
         (imu, imuTruth) = try ImuSimulator.sample(trajectory, settings: world.imu, environment: magnetic, seed: seed)
         motion = try MotionSchedule.generate(world.motion, duration: trajectory.duration, imuTimes: imu.map(\.time), seed: seed)
         frames = try CameraSimulator.frames(world.camera, duration: trajectory.duration, seed: seed)

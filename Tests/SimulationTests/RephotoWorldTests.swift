@@ -205,8 +205,10 @@ private let degrees = Double.pi / 180
         world.imu.sampleJitter = 0.5
         world.imu.dropProbability = 0.02
         let trajectory = try Trajectory(world: world, seed: 4)
-        let samples = try ImuSimulator.sample(trajectory, settings: world.imu, environment: MagneticEnvironment(settings: world.environment), seed: 4)
-            .samples
+        let samples = try ImuSimulator.sample(
+            trajectory, settings: world.imu, environment: try MagneticEnvironment(settings: world.environment, seed: 1), seed: 4
+        )
+        .samples
         var clock = try ImuSampleClock(settings: world.imu, duration: trajectory.duration, seed: 4)
         var times: [Double] = []
         while let (time, _) = clock.next() { times.append(time) }

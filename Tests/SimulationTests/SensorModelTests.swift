@@ -121,7 +121,7 @@ private func noiseOnlyGyroscope(density: Double, randomWalk: Double) -> Inertial
         world.imu.accelerometer.misalignment = [0, 0, 0, 0, 0, 0]
         let trajectory = try Trajectory(world: world, seed: 5)
         let (samples, truth) = try ImuSimulator.sample(
-            trajectory, settings: world.imu, environment: MagneticEnvironment(settings: world.environment), seed: 5)
+            trajectory, settings: world.imu, environment: try MagneticEnvironment(settings: world.environment, seed: 1), seed: 5)
         let rest = samples.indices.filter { samples[$0].time < 29 }
         var gyroMean = Vector3.zero, accelMean = Vector3.zero
         for index in rest {
@@ -143,12 +143,12 @@ private func noiseOnlyGyroscope(density: Double, randomWalk: Double) -> Inertial
         #expect(abs(sigma / configured - 1) < 0.15, "gyro σ \(sigma) vs \(configured)")
     }
 
-    @Test func magneticFieldHasConfiguredStrengthDipAndDeclination() {
+    @Test func magneticFieldHasConfiguredStrengthDipAndDeclination() throws {
         var settings = EnvironmentSettings()
         settings.fieldStrength = 48
         settings.dip = 60
         settings.declination = 10
-        let environment = MagneticEnvironment(settings: settings)
+        let environment = try MagneticEnvironment(settings: settings, seed: 1)
         let field = environment.earthField
         #expect(abs(field.norm - 48) < 1e-12)
         #expect(abs(atan2(-field.z, hypot(field.x, field.y)) * 180 / .pi - 60) < 1e-12)
@@ -156,7 +156,7 @@ private func noiseOnlyGyroscope(density: Double, randomWalk: Double) -> Inertial
         #expect(abs(atan2(-field.y, field.x) * 180 / .pi - 10) < 1e-12)
     }
 
-    @Test func disturbanceEnvelopeIsSmoothAndWindowed() {
+    @Test func disturbanceEnvelopeIsSmoothAndWindowed() throws {
         var disturbance = MagneticDisturbance()
         disturbance.start = 10
         disturbance.duration = 5
@@ -164,12 +164,65 @@ private func noiseOnlyGyroscope(density: Double, randomWalk: Double) -> Inertial
         disturbance.field = Vector3(10, 0, 0)
         var settings = EnvironmentSettings()
         settings.disturbances = [disturbance]
-        let environment = MagneticEnvironment(settings: settings)
+        let environment = try MagneticEnvironment(settings: settings, seed: 1)
         let base = environment.field(at: 0, attitude: .identity)
         #expect(environment.field(at: 7.9, attitude: .identity) == base)
         #expect(abs(environment.field(at: 12, attitude: .identity).x - base.x - 10) < 1e-12)
         #expect(abs(environment.field(at: 9, attitude: .identity).x - base.x - 5) < 1e-12)  // halfway up the ramp
         #expect(environment.field(at: 17.1, attitude: .identity) == base)
         #expect(environment.isDisturbed(at: 12) && !environment.isDisturbed(at: 5))
+    }
+
+    /// A magnet at another distance each seed: the strengths are log-uniform over the spread
+    /// (for 400 seeds: within [1/√10, √10]× field_ut, log-mean ≈ 0, both ends reached, every
+    /// quarter of the log-range populated), the direction stays, and a spread of 1 keeps the field.
+    @Test func strengthSpreadIsLogUniformOverSeeds() throws {
+        var disturbance = MagneticDisturbance()
+        disturbance.start = 0
+        disturbance.duration = 100
+        disturbance.field = Vector3(0, 6, 8)  // 10 µT
+        disturbance.frame = .body
+        disturbance.strengthSpread = 10
+        var fixed = disturbance
+        fixed.strengthSpread = 1
+        var settings = EnvironmentSettings()
+        settings.disturbances = [fixed, disturbance]
+        var logScales: [Double] = []
+        for seed in UInt64(1)...400 {
+            let drawn = try MagneticEnvironment(settings: settings, seed: seed).seededDisturbances
+            #expect(drawn[0].field == fixed.field)
+            let scale = drawn[1].field.norm / 10
+            #expect((drawn[1].field.normalized! - Vector3(0, 0.6, 0.8)).norm < 1e-12)
+            logScales.append(log10(scale))
+        }
+        #expect(logScales.allSatisfy { abs($0) <= 0.5 })
+        let mean = logScales.reduce(0, +) / 400
+        #expect(abs(mean) < 0.05, "mean log10 scale \(mean)")  // σ of the mean: 0.29/20 = 0.014
+        #expect(logScales.min()! < -0.48 && logScales.max()! > 0.48)
+        for quarter in 0..<4 {
+            let low = -0.5 + 0.25 * Double(quarter)
+            let count = logScales.filter { $0 >= low && $0 < low + 0.25 }.count
+            #expect(count > 70 && count < 130, "quarter \(quarter): \(count)")
+        }
+    }
+
+    /// The field's declination per seed scatters by declination_error_sigma_deg about the
+    /// nominal one (400 seeds: sample σ within 10 %, mean within 4σ/√400), and not at all at 0.
+    @Test func declinationErrorScattersPerSeed() throws {
+        var settings = EnvironmentSettings()
+        settings.declination = 10
+        settings.declinationErrorSigma = 0.8
+        var deviations: [Double] = []
+        for seed in UInt64(1)...400 {
+            let field = try MagneticEnvironment(settings: settings, seed: seed).earthField
+            deviations.append(atan2(-field.y, field.x) * 180 / .pi - 10)
+        }
+        let mean = deviations.reduce(0, +) / 400
+        let sigma = (deviations.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 399).squareRoot()
+        #expect(abs(mean) < 4 * 0.8 / 20, "mean \(mean)°")
+        #expect(abs(sigma / 0.8 - 1) < 0.1, "σ \(sigma)°")
+        settings.declinationErrorSigma = 0
+        let exact = try MagneticEnvironment(settings: settings, seed: 7).earthField
+        #expect(abs(atan2(-exact.y, exact.x) * 180 / .pi - 10) < 1e-12)
     }
 }

@@ -57,7 +57,7 @@ struct BenchCommand: ParsableCommand {
                 for index in 0..<sampleCount { checksum += trajectory.state(at: Double(index) / 200).attitude.w }
                 precondition(checksum.isFinite)
             })
-        let environment = MagneticEnvironment(settings: scenario.world.environment)
+        let environment = try MagneticEnvironment(settings: scenario.world.environment, seed: 3)
         results.append(
             try BenchmarkResult.measure("  IMU sampling incl. truth", items: sampleCount, repetitions: repetitions) {
                 _ = try ImuSimulator.sample(trajectory, settings: scenario.world.imu, environment: environment, seed: 3)

@@ -82,7 +82,7 @@ public struct RephotoStudy: FilterVisitor {
     private func execute<Filter: AttitudeFilter>(_ filter: Filter) throws -> RephotoStudyResult {
         let settings = scenario.rephoto
         let world = scenario.world
-        let field = MagneticEnvironment(settings: world.environment)
+        let field = try MagneticEnvironment(settings: world.environment, seed: seed)
         let camera = PinholeCamera(settings: world.camera, orientation: settings.reference.deviceOrientation)
         let toWorld = estimateToWorld
 

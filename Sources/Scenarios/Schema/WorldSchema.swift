@@ -172,6 +172,9 @@ extension ConfigSchema where Root == EnvironmentSettings {
             .number("gravity_m_s2", \.gravity, 9.7...9.9, help: "magnitude of gravity"),
             .number("field_strength_ut", \.fieldStrength, 1...1000, help: "geomagnetic field magnitude"),
             .number("declination_deg", \.declination, -180...180, help: "magnetic declination, east of true north"),
+            .number(
+                "declination_error_sigma_deg", \.declinationErrorSigma, 0...180,
+                help: "1σ per seed of the field's true declination about declination_deg (errors are still measured against declination_deg)"),
             .number("dip_deg", \.dip, -89...89, help: "magnetic dip below the horizontal"),
             .list("disturbances", \.disturbances, .disturbance, template: MagneticDisturbance(), help: "time-windowed magnetic disturbances"),
         ]
@@ -187,6 +190,9 @@ extension ConfigSchema where Root == MagneticDisturbance {
             .number("ramp_s", \.ramp, 0.01...600, help: "fade-in and fade-out time"),
             .vector("field_ut", \.field, -10_000...10_000, help: "added field"),
             .choice("frame", \.frame, help: "world: fixed in space; body: moves with the phone"),
+            .number(
+                "strength_spread", \.strengthSpread, 1...1e6,
+                help: "strongest/weakest field over seeds: each seed scales field_ut log-uniformly (a magnet at another distance)"),
         ]
         return ConfigSchema(fields)
     }

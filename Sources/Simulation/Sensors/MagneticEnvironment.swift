@@ -7,13 +7,29 @@ public struct MagneticEnvironment: Sendable {
     public let earthField: Vector3
     let disturbances: [MagneticDisturbance]
 
-    public init(settings: EnvironmentSettings) {
-        let declination = Angles.radians(settings.declination), dip = Angles.radians(settings.dip)
+    /// A disturbance with a `strengthSpread` draws its strength for this seed from the stream
+    /// "environment.disturbances.<index>.strength"; a `declinationErrorSigma` draws the field's
+    /// deviation from the nominal declination from "environment.declination_error".
+    public init(settings: EnvironmentSettings, seed: UInt64) throws(GSLError) {
+        var declinationDegrees = settings.declination
+        if settings.declinationErrorSigma > 0 {
+            let stream = try RandomStream(seed: seed, source: "environment.declination_error")
+            declinationDegrees += stream.gaussian(sigma: settings.declinationErrorSigma)
+        }
+        let declination = Angles.radians(declinationDegrees), dip = Angles.radians(settings.dip)
         earthField =
             settings.fieldStrength
             * Vector3(cos(dip) * cos(declination), -cos(dip) * sin(declination), -sin(dip))
-        disturbances = settings.disturbances
+        var disturbances = settings.disturbances
+        for index in disturbances.indices where disturbances[index].strengthSpread != 1 {
+            let stream = try RandomStream(seed: seed, source: "environment.disturbances.\(index).strength")
+            disturbances[index].field = pow(disturbances[index].strengthSpread, stream.uniform() - 0.5) * disturbances[index].field
+        }
+        self.disturbances = disturbances
     }
+
+    /// The disturbances as simulated for this seed (fields scaled by their drawn strength).
+    public var seededDisturbances: [MagneticDisturbance] { disturbances }
 
     public var hasDisturbances: Bool { !disturbances.isEmpty }
 

@@ -121,6 +121,10 @@ public struct MagneticDisturbance: Sendable, Equatable {
     /// Added field, µT.
     public var field = Vector3(25, 15, -10)
     public var frame = Frame.world
+    /// Ratio of the strongest to the weakest field over seeds: each seed scales `field` by a
+    /// log-uniform factor in [1/√spread, √spread] (a magnet at a different distance each time;
+    /// a dipole's field falls with the cube of it). 1: the same field in every seed.
+    public var strengthSpread = 1.0
 
     public init() {}
 }
@@ -134,6 +138,10 @@ public struct EnvironmentSettings: Sendable, Equatable {
     public var fieldStrength = 50.0
     /// Magnetic declination, degrees east of true north.
     public var declination = 3.0
+    /// How well `declination` is known, degrees (1σ): each seed's field points
+    /// N(0, σ) away from it while attitude errors are still measured against `declination`, as
+    /// when a reference system's north is aligned to magnetic north only this well. 0: exact.
+    public var declinationErrorSigma = 0.0
     /// Magnetic dip (inclination), degrees below the horizontal.
     public var dip = 65.0
     public var disturbances: [MagneticDisturbance] = []
