@@ -189,7 +189,7 @@ private func noiseOnlyGyroscope(density: Double, randomWalk: Double) -> Inertial
         settings.disturbances = [fixed, disturbance]
         var logScales: [Double] = []
         for seed in UInt64(1)...400 {
-            let drawn = try MagneticEnvironment(settings: settings, seed: seed).seededDisturbances
+            let drawn = try MagneticEnvironment(settings: settings, seed: seed).disturbances
             #expect(drawn[0].field == fixed.field)
             let scale = drawn[1].field.norm / 10
             #expect((drawn[1].field.normalized! - Vector3(0, 0.6, 0.8)).norm < 1e-12)

@@ -78,7 +78,8 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         /// After this long of rejection a disturbed field is used again, weakly, s.
         public var magneticMaximumRejectionTime = 60.0
         /// A disturbed field used after `magneticMaximumRejectionTime` turns the heading with
-        /// `headingTimeConstant` times this factor.
+        /// `headingTimeConstant` times this factor; the rejection clock also runs back down this
+        /// many times faster while the field is undisturbed (one factor for both, as in VQF).
         public var magneticRejectionSlowdown = 2.0
         /// A disturbance that rides on the device is learned in the body frame with this time
         /// constant, s (see `BodyFixedOffset`); 0 turns the learning off.
@@ -222,36 +223,37 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         heading = 0
         headingInitialized = false
         sinceStart = 0
-        if let field { alignHeading(to: field) }
+        if let field { alignHeading(toHorizontalOf: (inclination * gyroFrame).rotate(field)) }
         attitude = Quaternion(about: .z, angle: heading) * inclination * gyroFrame
     }
 
-    /// Sets δ so the field's horizontal direction points along earth x.
-    private mutating func alignHeading(to field: Vector3) {
-        let horizontal = (inclination * gyroFrame).rotate(field)
+    /// Sets δ so the horizontal direction of the field (`horizontal`: the field rotated by
+    /// q_inc ⊗ q_gyr) points along earth x.
+    private mutating func alignHeading(toHorizontalOf horizontal: Vector3) {
         guard horizontal.x != 0 || horizontal.y != 0 else { return }
         heading = -atan2(horizontal.y, horizontal.x)
         headingInitialized = true
     }
 
-    /// The field minus a learned body-fixed disturbance, when that disturbance is trusted and
-    /// the corrected field matches the reference's magnitude and dip.
+    /// The field minus a learned body-fixed disturbance, in the frame before the heading
+    /// (`toEarth` = q_inc ⊗ q_gyr), when that disturbance is trusted and the corrected field
+    /// matches the reference's magnitude and dip; sets `magneticOffset`.
     @inline(__always)
-    private mutating func correctedForBodyFixedOffset(_ field: Vector3, disturbed: Bool, rate: Double, dt: Double) -> Vector3? {
-        magneticOffset = nil
+    private mutating func correctedForBodyFixedOffset(
+        _ field: Vector3, toEarth: Quaternion, disturbed: Bool, rate: Double, dt: Double
+    ) -> Vector3? {
         guard disturbed || bodyFixedOffset.isTracking, settings.magneticOffsetTimeConstant > 0, let norm = magneticReference.norm
         else { return nil }
         let dip = magneticReference.dip
         let reference = Vector3(x: norm * cos(dip), y: 0, z: -norm * sin(dip))
-        let expected = (Quaternion(about: .z, angle: heading) * inclination * gyroFrame).inverseRotate(reference)
+        let expected = (Quaternion(about: .z, angle: heading) * toEarth).inverseRotate(reference)
         guard let offset = bodyFixedOffset.update(residual: field - expected, disturbed: disturbed, rate: rate, dt: dt) else { return nil }
-        let corrected = field - offset
-        let inEarth = (inclination * gyroFrame).rotate(corrected)
+        let inEarth = toEarth.rotate(field - offset)
         let correctedDip = atan2(-inEarth.z, (inEarth.x * inEarth.x + inEarth.y * inEarth.y).squareRoot())
         guard abs(inEarth.norm / norm - 1) <= settings.magneticNormTolerance, abs(correctedDip - dip) <= settings.magneticDipTolerance
         else { return nil }
         magneticOffset = offset
-        return corrected
+        return inEarth
     }
 
     @inline(__always)
@@ -276,32 +278,32 @@ public struct BiasEstimatingFilter: AttitudeFilter {
 
         // 3. Heading from undisturbed magnetometer samples.
         diagnostics.magnetometerRejected = false
+        magneticOffset = nil
         if let field {
-            let inEarth = (inclination * gyroFrame).rotate(field)
+            let toEarth = inclination * gyroFrame
+            var inEarth = toEarth.rotate(field)
             let horizontalNorm = (inEarth.x * inEarth.x + inEarth.y * inEarth.y).squareRoot()
             let dip = atan2(-inEarth.z, horizontalNorm)
             let rate = (reading.gyroscope - gyroscopeBias).norm
             var verdict = magneticReference.judge(norm: inEarth.norm, dip: dip, rate: rate, dt: dt)
-            var used = field
-            if let corrected = correctedForBodyFixedOffset(field, disturbed: verdict != .use, rate: rate, dt: dt) {
-                used = corrected
+            if let corrected = correctedForBodyFixedOffset(field, toEarth: toEarth, disturbed: verdict != .use, rate: rate, dt: dt) {
+                inEarth = corrected
                 verdict = .use
             }
             // During start-up every sample counts: the heading needs a first value, and a
             // disturbance cannot be told from the normal field yet.
             let startup = sinceStart < settings.startupDuration
-            let usedInEarth = (inclination * gyroFrame).rotate(used)
-            if verdict != .reject || startup, usedInEarth.x != 0 || usedInEarth.y != 0 {
+            if verdict != .reject || startup, inEarth.x != 0 || inEarth.y != 0 {
                 if !headingInitialized {
-                    alignHeading(to: used)
+                    alignHeading(toHorizontalOf: inEarth)
                 } else {
-                    let error = Angles.wrapToPi(-atan2(usedInEarth.y, usedInEarth.x) - heading)
+                    let error = Angles.wrapToPi(-atan2(inEarth.y, inEarth.x) - heading)
                     let gain =
                         startup
                         ? startupHeadingGain.update(dt: dt) : verdict == .use ? headingGain.update(dt: dt) : weakHeadingGain.update(dt: dt)
                     heading = Angles.wrapToPi(heading + gain * error)
                     // Only the plain field, trusted, measures the vertical bias.
-                    if !startup && verdict == .use && used == field { headingStep = gain * error }
+                    if !startup && verdict == .use && magneticOffset == nil { headingStep = gain * error }
                 }
             }
             if verdict != .use {

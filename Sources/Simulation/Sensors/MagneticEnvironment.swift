@@ -5,7 +5,8 @@ import OrbitMath
 public struct MagneticEnvironment: Sendable {
     /// Undisturbed field in the world frame (x north, y west, z up), µT.
     public let earthField: Vector3
-    let disturbances: [MagneticDisturbance]
+    /// The disturbances as simulated for this seed (fields scaled by their drawn strength).
+    public let disturbances: [MagneticDisturbance]
 
     /// A disturbance with a `strengthSpread` draws its strength for this seed from the stream
     /// "environment.disturbances.<index>.strength"; a `declinationErrorSigma` draws the field's
@@ -27,9 +28,6 @@ public struct MagneticEnvironment: Sendable {
         }
         self.disturbances = disturbances
     }
-
-    /// The disturbances as simulated for this seed (fields scaled by their drawn strength).
-    public var seededDisturbances: [MagneticDisturbance] { disturbances }
 
     public var hasDisturbances: Bool { !disturbances.isEmpty }
 
@@ -67,7 +65,7 @@ public struct MagneticEnvironment: Sendable {
             time < disturbance.start
             ? (time - rampStart) / disturbance.ramp
             : 1 - (time - end) / disturbance.ramp
-        return u * u * u * (u * (6 * u - 15) + 10)
+        return Smootherstep(u).value
     }
 }
 

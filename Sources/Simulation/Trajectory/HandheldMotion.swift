@@ -237,12 +237,9 @@ public struct HandheldMotion: Sendable {
         } else {
             return (0, 0, 0)
         }
-        let u = edge.u, u2 = u * u
-        let value = u2 * u * (u * (6 * u - 15) + 10)
-        let rate = 30 * u2 * (u - 1) * (u - 1) / ramp
-        let curvature = 60 * u * (u - 1) * (2 * u - 1) / (ramp * ramp)
+        let s = Smootherstep(edge.u)
         // Falling edge: u decreases with time, so the first derivative changes sign.
-        return (value, edge.sign * rate, curvature)
+        return (s.value, edge.sign * s.slope / ramp, s.curvature / (ramp * ramp))
     }
 
     static let vibrationRamp = 0.05

@@ -70,14 +70,11 @@ public struct MotionEnvelope: Sendable {
         case .move:
             return (piece.startTau + elapsed, 1, 0, 0)
         case .rampUp, .rampDown:
-            let u = elapsed / piece.duration
-            // S(u) = 6u⁵ − 15u⁴ + 10u³, S′ = 30u²(u − 1)², S″ = 60u(u − 1)(2u − 1),
-            // ∫S = u⁶ − 3u⁵ + 2.5u⁴.
-            let u2 = u * u, u3 = u2 * u
-            let s = u3 * (u * (6 * u - 15) + 10)
-            let sRate = 30 * u2 * (u - 1) * (u - 1) / piece.duration
-            let sCurvature = 60 * u * (u - 1) * (2 * u - 1) / (piece.duration * piece.duration)
-            let sIntegral = u2 * u2 * (u2 - 3 * u + 2.5) * piece.duration
+            let ramp = Smootherstep(elapsed / piece.duration)
+            let s = ramp.value
+            let sRate = ramp.slope / piece.duration
+            let sCurvature = ramp.curvature / (piece.duration * piece.duration)
+            let sIntegral = ramp.integral * piece.duration
             if piece.kind == .rampUp { return (piece.startTau + sIntegral, s, sRate, sCurvature) }
             return (piece.startTau + elapsed - sIntegral, 1 - s, -sRate, -sCurvature)
         }

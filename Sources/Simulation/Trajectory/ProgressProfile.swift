@@ -106,11 +106,8 @@ public struct ProgressProfile: Sendable {
             return Kinematics1D(value: v * elapsed, rate: v, acceleration: 0, jerk: 0)
         case .rampUp, .rampDown:
             let u = elapsed * inverse
-            let u2 = u * u, u3 = u2 * u, u4 = u3 * u
-            let smooth = 6 * u4 * u - 15 * u4 + 10 * u3  // S(u)
-            let integral = u4 * u2 - 3 * u4 * u + 2.5 * u4  // ∫₀ᵘ S
-            let slope = 30 * u2 * (1 - u) * (1 - u)  // S'(u)
-            let curvature = 60 * u * (1 - u) * (1 - 2 * u)  // S''(u)
+            let s = Smootherstep(u)
+            let smooth = s.value, integral = s.integral, slope = s.slope, curvature = s.curvature
             if piece.kind == .rampUp {
                 return Kinematics1D(
                     value: v * piece.duration * integral, rate: v * smooth,

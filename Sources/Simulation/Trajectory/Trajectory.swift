@@ -156,9 +156,9 @@ public struct Trajectory: Sendable {
         var hand = jitter.evaluateRate(at: time)
         if let fade = jitterFadeIn {
             // Weight w(t) by smootherstep, so the jitter's rotation and its rate start from 0.
-            let u = min(1, max(0, (time - fade.start) / fade.length)), u2 = u * u
-            let weight = u2 * u * (u * (6 * u - 15) + 10), weightRate = 30 * u2 * (u - 1) * (u - 1) / fade.length
-            hand = (weight * hand.value, weightRate * hand.value + weight * hand.rate)
+            let weight = Smootherstep(min(1, max(0, (time - fade.start) / fade.length)))
+            let weightRate = weight.slope / fade.length
+            hand = (weight.value * hand.value, weightRate * hand.value + weight.value * hand.rate)
         }
         let handRotation = Quaternion(rotationVector: hand.value)
         let attitude = device * handRotation
