@@ -26,24 +26,41 @@ public struct CSVWriter: Sendable {
     /// The rows written so far, without the header line (for appending to a file).
     public var rowBytes: ArraySlice<UInt8> { bytes[headerByteCount...] }
 
+    /// Appends the rows of `other`, a writer with the same header (rows formatted on another
+    /// core and joined in order).
+    public mutating func appendRows(of other: CSVWriter) {
+        precondition(other.header == header && fieldsInRow == 0, "appendRows needs the same header and a finished row")
+        bytes.append(contentsOf: other.rowBytes)
+        rowCount += other.rowCount
+    }
+
     /// A text field, quoted when it contains a comma, quote or line break.
     public mutating func text(_ value: String) {
         separator()
-        if value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            bytes.append(UInt8(ascii: "\""))
-            for byte in value.utf8 {
-                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-                bytes.append(byte)
+        // Bytes, not Characters: the four specials are ASCII, so a UTF-8 scan finds the same
+        // fields without grapheme breaking.
+        var value = value
+        value.withUTF8 { utf8 in
+            if utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+                bytes.append(UInt8(ascii: "\""))
+                for byte in utf8 {
+                    if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                    bytes.append(byte)
+                }
+                bytes.append(UInt8(ascii: "\""))
+            } else {
+                bytes.append(contentsOf: utf8)
             }
-            bytes.append(UInt8(ascii: "\""))
-        } else {
-            bytes.append(contentsOf: value.utf8)
         }
     }
 
     public mutating func integer<I: BinaryInteger>(_ value: I) {
         separator()
-        bytes.append(contentsOf: String(value).utf8)
+        if let small = Int64(exactly: value) {
+            NumberText.appendInteger(small, to: &bytes)
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
     }
 
     public mutating func bool(_ value: Bool) {
@@ -114,22 +131,38 @@ public enum NumberText {
             bytes.append(contentsOf: "\(value)".utf8)
             return
         }
-        var units = UInt64(scaled)
-        if value < 0 && units > 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 21)
-        var position = digits.count
-        var written = 0
-        repeat {
-            position -= 1
-            digits[position] = UInt8(ascii: "0") + UInt8(units % 10)
-            units /= 10
-            written += 1
-            if written == decimals {
+        if value < 0 && scaled > 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(UInt64(scaled), decimals: decimals, to: &bytes)
+    }
+
+    /// Appends `value` in decimal, e.g. −42 → "-42".
+    public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude, decimals: 0, to: &bytes)
+    }
+
+    /// The decimal digits of `units` with a point before the last `decimals` of them and at
+    /// least one digit before the point, written into a stack buffer (no heap allocation: this
+    /// runs for every number of every CSV row).
+    @inline(__always)
+    static func appendDigits(_ units: UInt64, decimals: Int, to bytes: inout [UInt8]) {
+        // 20 digits of a UInt64, a point, and leading zeros up to 12 decimals.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 34) { digits in
+            var units = units
+            var position = digits.count
+            var written = 0
+            repeat {
                 position -= 1
-                digits[position] = UInt8(ascii: ".")
-            }
-        } while units > 0 || written <= decimals  // at least one digit before the point
-        bytes.append(contentsOf: digits[position...])
+                digits[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: units % 10)
+                units /= 10
+                written += 1
+                if written == decimals {
+                    position -= 1
+                    digits[position] = UInt8(ascii: ".")
+                }
+            } while units > 0 || written <= decimals  // at least one digit before the point
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+        }
     }
 
     public static func fixed(_ value: Double, decimals: Int) -> String {

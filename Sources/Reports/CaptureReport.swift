@@ -67,45 +67,54 @@ public enum CaptureReport {
         return csv
     }
 
+    static let framesHeader = [
+        "seed", "frame", "capture_t_s", "capture_t_ns", "timestamp_s", "timestamp_ns", "delivery_t_s", "delivery_t_ns",
+        "queue_backlog_ms", "outcome", "reason", "replaced_frame", "kept_at_end", "slot", "score", "est_angle_deg", "true_angle_deg",
+        "angle_err_deg", "est_pitch_dev_deg", "est_roll_dev_deg", "true_pitch_dev_deg", "true_roll_dev_deg", "acceleration_m_s2",
+        "blur_px", "blur_obj_mean_px", "blur_obj_max_px", "rate_measured_dps", "rate_true_dps", "blur_predicted_px", "sync_err_ms",
+    ]
+
+    /// frames.csv: one row per frame of every seed, in seed order. Each seed's rows are
+    /// formatted on its own core, so writing does not serialise a many-seed run.
     public static func framesCSV(_ results: [CaptureRunResult]) -> CSVWriter {
-        var csv = CSVWriter(header: [
-            "seed", "frame", "capture_t_s", "capture_t_ns", "timestamp_s", "timestamp_ns", "delivery_t_s", "delivery_t_ns",
-            "queue_backlog_ms", "outcome", "reason", "replaced_frame", "kept_at_end", "slot", "score", "est_angle_deg", "true_angle_deg",
-            "angle_err_deg", "est_pitch_dev_deg", "est_roll_dev_deg", "true_pitch_dev_deg", "true_roll_dev_deg", "acceleration_m_s2",
-            "blur_px", "blur_obj_mean_px", "blur_obj_max_px", "rate_measured_dps", "rate_true_dps", "blur_predicted_px", "sync_err_ms",
-        ])
-        for result in results {
-            for frame in result.frames {
-                let (outcome, reason) = describe(frame)
-                csv.integer(result.seed)
-                csv.integer(frame.index)
-                csv.time(frame.captureTime)
-                csv.time(frame.timestamp)
-                csv.time(frame.deliveryTime)
-                csv.number(frame.backlog * 1000, decimals: 3)
-                csv.text(outcome)
-                csv.text(reason)
-                if let replaced = frame.decision?.replacedFrame { csv.integer(replaced) } else { csv.empty() }
-                csv.bool(frame.keptAtEnd)
-                if let slot = frame.decision?.slot { csv.integer(slot) } else { csv.empty() }
-                csv.number(frame.decision?.score, decimals: 4)
-                csv.number(frame.decision?.pose?.angle, decimals: 4)
-                csv.number(frame.trueAngle, decimals: 4)
-                csv.number(frame.angleError, decimals: 4)
-                csv.number(frame.decision?.pose?.pitchDeviation, decimals: 4)
-                csv.number(frame.decision?.pose?.rollDeviation, decimals: 4)
-                csv.number(frame.truePose?.pitchDeviation, decimals: 4)
-                csv.number(frame.truePose?.rollDeviation, decimals: 4)
-                csv.number(frame.decision?.acceleration, decimals: 4)
-                csv.number(frame.blur, decimals: 3)
-                csv.number(frame.objectBlurMean, decimals: 3)
-                csv.number(frame.objectBlurMax, decimals: 3)
-                csv.number(frame.measuredRotationRate, decimals: 3)
-                csv.number(frame.trueRotationRate, decimals: 3)
-                csv.number(frame.predictedBlur, decimals: 3)
-                csv.number(frame.syncError.map { $0 * 1000 }, decimals: 3)
-                csv.endRow()
-            }
+        var csv = CSVWriter(header: framesHeader)
+        for part in Parallel.map(results.count, { framesCSV(of: results[$0]) }) { csv.appendRows(of: part) }
+        return csv
+    }
+
+    /// One seed's frames.csv rows.
+    static func framesCSV(of result: CaptureRunResult) -> CSVWriter {
+        var csv = CSVWriter(header: framesHeader)
+        for frame in result.frames {
+            let (outcome, reason) = describe(frame)
+            csv.integer(result.seed)
+            csv.integer(frame.index)
+            csv.time(frame.captureTime)
+            csv.time(frame.timestamp)
+            csv.time(frame.deliveryTime)
+            csv.number(frame.backlog * 1000, decimals: 3)
+            csv.text(outcome)
+            csv.text(reason)
+            if let replaced = frame.decision?.replacedFrame { csv.integer(replaced) } else { csv.empty() }
+            csv.bool(frame.keptAtEnd)
+            if let slot = frame.decision?.slot { csv.integer(slot) } else { csv.empty() }
+            csv.number(frame.decision?.score, decimals: 4)
+            csv.number(frame.decision?.pose?.angle, decimals: 4)
+            csv.number(frame.trueAngle, decimals: 4)
+            csv.number(frame.angleError, decimals: 4)
+            csv.number(frame.decision?.pose?.pitchDeviation, decimals: 4)
+            csv.number(frame.decision?.pose?.rollDeviation, decimals: 4)
+            csv.number(frame.truePose?.pitchDeviation, decimals: 4)
+            csv.number(frame.truePose?.rollDeviation, decimals: 4)
+            csv.number(frame.decision?.acceleration, decimals: 4)
+            csv.number(frame.blur, decimals: 3)
+            csv.number(frame.objectBlurMean, decimals: 3)
+            csv.number(frame.objectBlurMax, decimals: 3)
+            csv.number(frame.measuredRotationRate, decimals: 3)
+            csv.number(frame.trueRotationRate, decimals: 3)
+            csv.number(frame.predictedBlur, decimals: 3)
+            csv.number(frame.syncError.map { $0 * 1000 }, decimals: 3)
+            csv.endRow()
         }
         return csv
     }

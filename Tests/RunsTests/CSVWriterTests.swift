@@ -42,6 +42,46 @@ import Testing
         #expect(csv.rowCount == 2)
     }
 
+    @Test func integersMatchTheirDescriptionAtTheExtremes() {
+        var csv = CSVWriter(header: ["value"])
+        let values: [Int64] = [0, 7, -7, 10, -1_000_000, .max, .min]
+        for value in values {
+            csv.integer(value)
+            csv.endRow()
+        }
+        csv.integer(UInt64.max)  // beyond Int64: the description path
+        csv.endRow()
+        let expected = values.map(String.init) + ["18446744073709551615"]
+        #expect(csv.string == (["value"] + expected).joined(separator: "\n") + "\n")
+    }
+
+    /// Rows formatted in separate writers and joined equal the rows written into one.
+    @Test func joinedRowsEqualRowsWrittenInOne() {
+        var whole = CSVWriter(header: ["a", "b"])
+        var parts = [CSVWriter(header: ["a", "b"]), CSVWriter(header: ["a", "b"])]
+        for (index, value) in [1.5, -2.25, 3.125].enumerated() {
+            for writer in [0, index < 2 ? 1 : 2] {
+                func row(_ csv: inout CSVWriter) {
+                    csv.integer(index)
+                    csv.number(value, decimals: 2)
+                    csv.endRow()
+                }
+                if writer == 0 { row(&whole) } else { row(&parts[writer - 1]) }
+            }
+        }
+        var joined = CSVWriter(header: ["a", "b"])
+        for part in parts { joined.appendRows(of: part) }
+        #expect(joined.string == "a,b\n0,1.50\n1,-2.25\n2,3.13\n")
+        #expect(joined.bytes == whole.bytes && joined.rowCount == 3)
+    }
+
+    @Test func frameNamesHaveAtLeastFiveDigits() {
+        #expect(CaptureSessionLog.imageName(0) == "frame-00000.jpg")
+        #expect(CaptureSessionLog.imageName(42) == "frame-00042.jpg")
+        #expect(CaptureSessionLog.imageName(99_999) == "frame-99999.jpg")
+        #expect(CaptureSessionLog.imageName(123_456) == "frame-123456.jpg")
+    }
+
     @Test func timeColumnsCarrySecondsAndNanoseconds() {
         var csv = CSVWriter(header: ["t_s", "t_ns"])
         csv.time(12.345678901)

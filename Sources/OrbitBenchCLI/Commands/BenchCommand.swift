@@ -103,13 +103,7 @@ struct BenchCommand: ParsableCommand {
                 scenario.fusion.settings.withFilter(
                     kind, FilterBenchmark(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
         }
-        // The whole per-seed pipeline of `orbitbench run` (simulation, fusion, selection, metrics).
         var runSeed: UInt64 = 100
-        results.append(
-            try BenchmarkResult.measure("capture run orbit-72 (one seed)", items: 1, repetitions: max(5, repetitions / 3)) {
-                runSeed += 1
-                _ = try CaptureRunner.run(scenario, seed: runSeed)
-            })
         // A rephoto study: one reference photograph and 100 users retaking it (per seed).
         let rephoto = try ScenarioLoader.resolve("rephoto-fountain", searchDirectories: ScenarioOptions.searchDirectories(extra: nil))
         let users = rephoto.rephoto.users
@@ -133,11 +127,7 @@ struct BenchCommand: ParsableCommand {
                 rendering.frames, rendering.posesPerFrame, rendering.wall * 1000, Parallel.workerLimit, rendering.repetitions,
                 rendering.wall * 1000 / Double(max(1, rendering.frames)),
                 rendering.wall / rendering.captureRun, rendering.captureRun * 1000))
-        let speed = try Self.speedUp(scenario)
-        print(
-            String(
-                format: "10 seeds of orbit-72: %.1f ms one after another, %.1f ms on %d cores (speed-up %.2f×)",
-                speed.sequential * 1000, speed.parallel * 1000, speed.cores, speed.sequential / speed.parallel))
+        try Self.printSeedCost(scenario, repetitions: max(5, repetitions / 3))
     }
 }
 
@@ -164,14 +154,31 @@ extension BenchCommand {
         return (renders.sorted()[repetitions / 2], runs.sorted()[repetitions / 2], poses, frameCount, repetitions)
     }
 
-    /// Wall-clock time of ten seeds run one after another and on all cores.
-    static func speedUp(_ scenario: Scenario) throws -> (sequential: Double, parallel: Double, cores: Int) {
-        let seeds: [UInt64] = Array(1...10)
-        let startSequential = CPUClock.wall()
-        for seed in seeds { _ = try CaptureRunner.run(scenario, seed: seed) }
-        let sequential = CPUClock.wall() - startSequential
-        let startParallel = CPUClock.wall()
-        _ = try Parallel.map(seeds.count) { try CaptureRunner.run(scenario, seed: seeds[$0]) }
-        return (sequential, CPUClock.wall() - startParallel, ProcessInfo.processInfo.activeProcessorCount)
+    /// One seed's phases against its floor, and 40 seeds with their report files on one core
+    /// and on all.
+    static func printSeedCost(_ scenario: Scenario, repetitions: Int) throws {
+        let cost = try Bench.seedCost(scenario, repetitions: repetitions)
+        func ms(_ seconds: Double) -> String { String(format: "%7.2f ms", seconds * 1000) }
+        print("one seed of \(scenario.name) (\(cost.imuSamples) IMU samples, \(cost.frames) frames), CPU time of one thread:")
+        print("  simulate the world              " + ms(cost.simulate))
+        print("  capture run on it               " + ms(cost.captureOnWorld))
+        print("    of it: blur and frame truth   " + ms(cost.blurAndFrameTruth))
+        print("  output (CSV and JSON bytes)     " + ms(cost.output))
+        print(
+            String(
+                format: "  floor: %d × (truth query %.1f ns + filter update %.1f ns) + %d gaussian draws × %.1f ns = ",
+                cost.imuSamples, cost.truthQuery * 1e9, cost.filterUpdate * 1e9, cost.gaussianDraws, cost.gaussianDraw * 1e9)
+                + ms(cost.floor).trimmingCharacters(in: .whitespaces))
+        print(
+            "  one seed in-process " + ms(cost.seed) + String(format: " = %.2f× the floor; ", cost.seed / cost.floor) + "with its output "
+                + ms(cost.seedWithOutput) + String(format: " = %.2f× the floor", cost.seedWithOutput / cost.floor))
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        _ = try Bench.seedsWall(scenario, seeds: 4, workers: cores)  // warm-up
+        let one = try Bench.seedsWall(scenario, seeds: 40, workers: 1)
+        let all = try Bench.seedsWall(scenario, seeds: 40, workers: cores)
+        print(
+            String(
+                format: "40 seeds with their report files (no plots): %.0f ms on 1 core, %.0f ms on %d cores (speed-up %.2f×)",
+                one * 1000, all * 1000, cores, one / all))
     }
 }

@@ -197,8 +197,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
             return record
         }
         let truths = run.frames.map { frame -> FrameTruth in
-            let mid = run.trajectory.state(at: frame.exposureMidpoint)
-            let blur = blurMeter.measure(trajectory: run.trajectory, start: frame.captureTime, exposure: frame.exposure)
+            let (blur, mid) = blurMeter.measureWithMidpoint(trajectory: run.trajectory, start: frame.captureTime, exposure: frame.exposure)
             return FrameTruth(
                 pose: TruthPose(attitude: mid.attitude, azimuth: mid.azimuth), midpoint: frame.exposureMidpoint,
                 blur: blur.center, objectBlurMean: blur.objectMean, objectBlurMax: blur.objectMax,

@@ -80,8 +80,23 @@ public struct CaptureSessionLog: Sendable {
     /// Whether reference attitudes or positions are present.
     public var hasReference: Bool { motion.contains { $0.reference != nil } }
 
-    /// The name simulated frames are stored under.
+    /// The name simulated frames are stored under: "frame-00042.jpg", at least five digits.
     public static func imageName(_ index: Int) -> String {
+        // The common case is written byte by byte: 15 bytes fit a small string, so naming the
+        // frames of a run allocates nothing.
+        if (0...99_999).contains(index) {
+            return String(unsafeUninitializedCapacity: 15) { buffer in
+                let (prefix, suffix): (StaticString, StaticString) = ("frame-", ".jpg")
+                prefix.withUTF8Buffer { bytes in for offset in 0..<6 { buffer[offset] = bytes[offset] } }
+                var rest = index
+                for offset in stride(from: 10, through: 6, by: -1) {
+                    buffer[offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                suffix.withUTF8Buffer { bytes in for offset in 0..<4 { buffer[11 + offset] = bytes[offset] } }
+                return 15
+            }
+        }
         var digits = String(index)
         if digits.count < 5 { digits = String(repeating: "0", count: 5 - digits.count) + digits }
         return "frame-\(digits).jpg"

@@ -29,6 +29,15 @@ public enum Parallel {
         return try slots.collect()
     }
 
+    /// `work(i)` for every i in 0..<count, concurrently, for work that cannot fail.
+    public static func map<Value: Sendable>(_ count: Int, _ work: @Sendable (Int) -> Value) -> [Value] {
+        guard count > 0 else { return [] }
+        let slots = ResultSlots<Value>(count: count)
+        forEach(count) { index in slots.store(.success(work(index)), at: index) }
+        // Every slot holds a success, so collecting cannot throw.
+        return (try? slots.collect()) ?? []
+    }
+
     /// `body(i)` for every i in 0..<count on at most `workerLimit` threads; each worker takes
     /// the next index when it is free, so the jobs start in index order.
     public static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {

@@ -29,9 +29,25 @@ public struct ExposureBlurMeter: Sendable {
 
     /// Blur of the exposure of `exposure` seconds starting at `start` along `trajectory`.
     public func measure(trajectory: Trajectory, start: Double, exposure: Double) -> ExposureBlur {
+        var midpoint: TruthState?
+        return measure(trajectory: trajectory, start: start, exposure: exposure, midpoint: &midpoint)
+    }
+
+    /// Blur of the exposure, and the truth at its middle (`start + exposure / 2`). With an even
+    /// number of `segments` the middle is one of the blur's poses, so it is queried once.
+    public func measureWithMidpoint(trajectory: Trajectory, start: Double, exposure: Double) -> (blur: ExposureBlur, midpoint: TruthState) {
+        var midpoint: TruthState?
+        let blur = measure(trajectory: trajectory, start: start, exposure: exposure, midpoint: &midpoint)
+        return (blur, midpoint ?? trajectory.state(at: start + exposure / 2))
+    }
+
+    /// Sets `midpoint` when a pose falls on the middle of the exposure.
+    private func measure(trajectory: Trajectory, start: Double, exposure: Double, midpoint: inout TruthState?) -> ExposureBlur {
         withUnsafeTemporaryAllocation(of: CameraPose.self, capacity: segments + 1) { buffer in
             for step in 0...segments {
                 let state = trajectory.state(at: start + exposure * Double(step) / Double(segments))
+                // exposure·(segments/2)/segments is exactly exposure/2 in binary floating point.
+                if 2 * step == segments { midpoint = state }
                 buffer.initializeElement(at: step, to: CameraPose(state))
             }
             return measure(poses: UnsafeBufferPointer(buffer))

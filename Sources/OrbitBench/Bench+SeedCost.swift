@@ -1,0 +1,127 @@
+import Foundation
+import ReportIO
+
+extension Bench {
+    /// What one seed of a capture scenario costs, phase by phase, against its compute floor:
+    /// the work no implementation of the same simulation can skip (one exact truth query, the
+    /// sensor noise draws and one filter update per IMU sample). CPU seconds of one thread,
+    /// medians over repetitions; `orbitbench bench` prints it.
+    public struct SeedCost: Sendable {
+        /// IMU samples of the seed (truth queries and filter updates of the floor).
+        public var imuSamples: Int
+        /// Gaussian draws of the floor: three per gyroscope, accelerometer and magnetometer sample.
+        public var gaussianDraws: Int
+        /// Frames of the seed (each gets a blur measurement and a frames.csv row).
+        public var frames: Int
+        /// Per item: one exact truth query, one GSL ziggurat draw, one filter update, s.
+        public var truthQuery: Double
+        public var gaussianDraw: Double
+        public var filterUpdate: Double
+        /// Phases, s: the simulated world (trajectory, IMU with truth, deliveries, frames); the
+        /// capture run on it (fusion, queue, selection, ground truth, metrics); of that run,
+        /// the frames' blur and midpoint truth; one seed's frames.csv, slots.csv, metrics.csv
+        /// and summary.json bytes.
+        public var simulate: Double
+        public var captureOnWorld: Double
+        public var blurAndFrameTruth: Double
+        public var output: Double
+
+        /// Truth queries, noise draws and filter updates of one seed, s.
+        public var floor: Double {
+            Double(imuSamples) * (truthQuery + filterUpdate) + Double(gaussianDraws) * gaussianDraw
+        }
+        /// One seed in-process (simulation and capture run), s.
+        public var seed: Double { simulate + captureOnWorld }
+        /// One seed including its output files' bytes, s.
+        public var seedWithOutput: Double { seed + output }
+    }
+
+    /// Measures `SeedCost` on `scenario` (a capture scenario), each piece `repetitions` times.
+    public static func seedCost(_ scenario: Scenario, repetitions: Int) throws -> SeedCost {
+        let run = try SimulatedRun(world: scenario.world, seed: 1)
+        let magnetometerSamples = run.imu.reduce(0) { $0 + ($1.magnetometer == nil ? 0 : 1) }
+        var seed: UInt64 = 1
+        let simulate = try BenchmarkResult.measure("simulate", items: 1, repetitions: repetitions) {
+            seed += 1
+            _ = try SimulatedRun(world: scenario.world, seed: seed)
+        }
+        let capture = try BenchmarkResult.measure("capture", items: 1, repetitions: repetitions) {
+            _ = try CaptureRunner.run(scenario, simulated: run)
+        }
+        let camera = PinholeCamera(settings: scenario.world.camera, orientation: scenario.world.orbit.deviceOrientation)
+        let meter = ExposureBlurMeter(camera: camera, object: scenario.world.object)
+        let blur = BenchmarkResult.measure("blur", items: run.frames.count, repetitions: repetitions) {
+            var checksum = 0.0
+            for frame in run.frames {
+                let measured = meter.measureWithMidpoint(trajectory: run.trajectory, start: frame.captureTime, exposure: frame.exposure)
+                checksum += measured.blur.center + measured.midpoint.attitude.w
+            }
+            precondition(checksum.isFinite)
+        }
+        let result = try CaptureRunner.run(scenario, simulated: run)
+        let output = try BenchmarkResult.measure("output", items: 1, repetitions: repetitions) {
+            let frames = CaptureReport.framesCSV([result]), slots = CaptureReport.slotsCSV([result])
+            let metrics = CaptureReport.metricsCSV(scenario: scenario.name, [(result.seed, result.metrics)])
+            let summary = try CaptureReport.summary(scenario: scenario, [result]).jsonData()
+            precondition(frames.rowCount + slots.rowCount + metrics.rowCount + summary.count > 0)
+        }
+        let trajectory = run.trajectory
+        let truth = BenchmarkResult.measure("truth", items: run.imu.count, repetitions: repetitions) {
+            var checksum = 0.0
+            for sample in run.imu { checksum += trajectory.state(at: sample.time).attitude.w }
+            precondition(checksum.isFinite)
+        }
+        let draws = 6 * run.imu.count + 3 * magnetometerSamples
+        let stream = try RandomStream(seed: 1, source: "bench.seed-cost")
+        let gaussian = BenchmarkResult.measure("gaussian", items: draws, repetitions: repetitions) {
+            var checksum = 0.0
+            for _ in 0..<draws { checksum += stream.gaussian(sigma: 1) }
+            precondition(checksum.isFinite)
+        }
+        let filter = try filterUpdateCost(scenario, run: run, repetitions: repetitions)
+        return SeedCost(
+            imuSamples: run.imu.count, gaussianDraws: draws, frames: run.frames.count, truthQuery: truth.median / Double(run.imu.count),
+            gaussianDraw: gaussian.median / Double(draws), filterUpdate: filter, simulate: simulate.median, captureOnWorld: capture.median,
+            blurAndFrameTruth: blur.median, output: output.median)
+    }
+
+    /// CPU seconds per update of the scenario's filter (with its estimator) over the run's IMU.
+    static func filterUpdateCost(_ scenario: Scenario, run: SimulatedRun, repetitions: Int) throws -> Double {
+        struct Updates: FilterVisitor {
+            let run: SimulatedRun
+            let scenario: Scenario
+            let repetitions: Int
+            func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> Double {
+                let input = FusionInput(run: run, calibrate: true)
+                let result = BenchmarkResult.measure("filter", items: run.imu.count, repetitions: repetitions) {
+                    var filter = fresh
+                    input.readings.withUnsafeBufferPointer { readings in
+                        for reading in readings {
+                            var calibrated = reading
+                            calibrated.magnetometer = reading.magnetometer.map(input.calibration.apply)
+                            filter.update(calibrated)
+                        }
+                    }
+                    precondition(filter.attitude.isFinite)
+                }
+                return result.median / Double(run.imu.count)
+            }
+        }
+        let fusion = scenario.fusion.settings
+        return fusion.withFilter(fusion.filter, Updates(run: run, scenario: scenario, repetitions: repetitions))
+    }
+
+    /// Wall seconds of `run`'s work for `seeds` seeds of `scenario` (runs plus report files
+    /// without plots, written into a temporary folder) on `workers` cores.
+    public static func seedsWall(_ scenario: Scenario, seeds: Int, workers: Int) throws -> Double {
+        let previous = Parallel.workerLimit
+        Parallel.workerLimit = workers
+        defer { Parallel.workerLimit = previous }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orbitbench-bench-\(getpid())-\(seeds)-\(workers)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let start = CPUClock.wall()
+        let outcomes = try run([scenario], seeds: (1...UInt64(seeds)).map { $0 })
+        try writeReport(scenario, outcomes[0], to: folder.path, plots: false, origin: ReportOrigin(command: "bench"), overwrite: true)
+        return CPUClock.wall() - start
+    }
+}
