@@ -130,6 +130,12 @@ int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, s
     for (uint32_t row = 0; row < height; ++row)
         context.rows[row] = (png_bytep)(pixels + (size_t)row * stride);
 
+    /* Plots are flat colours and anti-aliased lines: without row filters zlib finds their runs
+       as well as with libpng's adaptive filter choice (which tries all five per row and was
+       half of the encoding time), and level 2 compresses them within 5 % of level 6 at a
+       third of the cost. Fixed settings, so the bytes stay reproducible. */
+    png_set_filter(png, 0, PNG_FILTER_NONE);
+    png_set_compression_level(png, 2);
     png_write_info(png, info);
     png_write_image(png, context.rows);
     png_write_end(png, info);

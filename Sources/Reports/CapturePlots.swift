@@ -15,18 +15,21 @@ public enum CapturePlots {
 
     /// Every figure, by file name under plots/.
     public static func all(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [(String, [UInt8])] {
-        var files = [
-            ("coverage-polar.png", try coveragePolar(scenario: scenario, results, provenance: provenance)),
-            ("timeline.png", try timeline(scenario: scenario, results[0], provenance: provenance)),
-            ("blur.png", try blur(scenario: scenario, results, provenance: provenance)),
-            ("blur-vs-rate.png", try blurVersusRate(scenario: scenario, results, provenance: provenance)),
-            ("deviation.png", try deviation(scenario: scenario, results[0], provenance: provenance)),
-            ("slot-error.png", try slotError(scenario: scenario, results, provenance: provenance)),
-            ("error-cdf.png", try errorDistribution(scenario: scenario, results, provenance: provenance)),
-            ("queue.png", try queue(scenario: scenario, results[0], provenance: provenance)),
+        var drawings: [(name: String, draw: @Sendable () throws -> [UInt8])] = [
+            ("coverage-polar.png", { try coveragePolar(scenario: scenario, results, provenance: provenance) }),
+            ("timeline.png", { try timeline(scenario: scenario, results[0], provenance: provenance) }),
+            ("blur.png", { try blur(scenario: scenario, results, provenance: provenance) }),
+            ("blur-vs-rate.png", { try blurVersusRate(scenario: scenario, results, provenance: provenance) }),
+            ("deviation.png", { try deviation(scenario: scenario, results[0], provenance: provenance) }),
+            ("slot-error.png", { try slotError(scenario: scenario, results, provenance: provenance) }),
+            ("error-cdf.png", { try errorDistribution(scenario: scenario, results, provenance: provenance) }),
+            ("queue.png", { try queue(scenario: scenario, results[0], provenance: provenance) }),
         ]
-        if results.count > 1 { files.append(("seeds.png", try seeds(scenario: scenario, results, provenance: provenance))) }
-        return files
+        if results.count > 1 { drawings.append(("seeds.png", { try seeds(scenario: scenario, results, provenance: provenance) })) }
+        // Each figure is its own cairo surface, so they are drawn and encoded on all cores.
+        let figures = drawings
+        let files = try Parallel.map(figures.count) { try figures[$0].draw() }
+        return zip(figures.map(\.name), files).map { ($0, $1) }
     }
 
     /// Slots around the circle coloured by the selected frame's score (OuterCircle: its quality

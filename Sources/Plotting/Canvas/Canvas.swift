@@ -173,25 +173,30 @@ public final class Canvas {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for row in 0..<height {
-            let rowStart = data + row * stride
-            for column in 0..<width {
-                // ARGB32 is a native-endian 32-bit word, premultiplied by alpha.
-                let word = UnsafeRawPointer(rowStart + column * 4).loadUnaligned(as: UInt32.self)
-                let alpha = Int(word >> 24)
-                var red = Int((word >> 16) & 0xff), green = Int((word >> 8) & 0xff), blue = Int(word & 0xff)
-                if alpha > 0 && alpha < 255 {
-                    red = min(255, (red * 255 + alpha / 2) / alpha)
-                    green = min(255, (green * 255 + alpha / 2) / alpha)
-                    blue = min(255, (blue * 255 + alpha / 2) / alpha)
+        let (width, height) = (width, height)
+        // Raw buffers: this runs for every pixel of every figure.
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+            for row in 0..<height {
+                let words = UnsafeRawPointer(data + row * stride)
+                var offset = row * width * 4
+                for column in 0..<width {
+                    // ARGB32 is a native-endian 32-bit word, premultiplied by alpha.
+                    let word = words.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self)
+                    let alpha = Int(word >> 24)
+                    var red = Int((word >> 16) & 0xff), green = Int((word >> 8) & 0xff), blue = Int(word & 0xff)
+                    if alpha > 0 && alpha < 255 {
+                        red = min(255, (red * 255 + alpha / 2) / alpha)
+                        green = min(255, (green * 255 + alpha / 2) / alpha)
+                        blue = min(255, (blue * 255 + alpha / 2) / alpha)
+                    }
+                    out[offset] = UInt8(truncatingIfNeeded: red)
+                    out[offset + 1] = UInt8(truncatingIfNeeded: green)
+                    out[offset + 2] = UInt8(truncatingIfNeeded: blue)
+                    out[offset + 3] = UInt8(truncatingIfNeeded: alpha)
+                    offset += 4
                 }
-                let offset = (row * width + column) * 4
-                pixels[offset] = UInt8(red)
-                pixels[offset + 1] = UInt8(green)
-                pixels[offset + 2] = UInt8(blue)
-                pixels[offset + 3] = UInt8(alpha)
             }
+            initialized = width * height * 4
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }

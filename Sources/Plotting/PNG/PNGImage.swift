@@ -23,12 +23,14 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// True when every pixel has alpha 255.
     public var isOpaque: Bool {
-        var index = 3
-        while index < pixels.count {
-            if pixels[index] != 255 { return false }
-            index += 4
+        pixels.withUnsafeBufferPointer { bytes in
+            var index = 3
+            while index < bytes.count {
+                if bytes[index] != 255 { return false }
+                index += 4
+            }
+            return true
         }
-        return true
     }
 }
 
@@ -79,14 +81,16 @@ public enum PNGCodec {
         var source: [UInt8]
         if opaque {
             rowBytes = image.width * 3
-            source = [UInt8](repeating: 0, count: rowBytes * image.height)
-            var out = 0, input = 0
-            while input < image.pixels.count {
-                source[out] = image.pixels[input]
-                source[out + 1] = image.pixels[input + 1]
-                source[out + 2] = image.pixels[input + 2]
-                out += 3
-                input += 4
+            let pixelCount = image.pixels.count / 4
+            source = [UInt8](unsafeUninitializedCapacity: pixelCount * 3) { out, initialized in
+                image.pixels.withUnsafeBufferPointer { pixels in
+                    for pixel in 0..<pixelCount {
+                        out[3 * pixel] = pixels[4 * pixel]
+                        out[3 * pixel + 1] = pixels[4 * pixel + 1]
+                        out[3 * pixel + 2] = pixels[4 * pixel + 2]
+                    }
+                }
+                initialized = pixelCount * 3
             }
         } else {
             rowBytes = image.width * 4
