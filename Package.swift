@@ -115,7 +115,7 @@ let package = Package(
             dependencies: ["TestSupport", "OrbitMath", "ReportIO", "Runs", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
         .testTarget(
             name: "ExperimentsTests",
-            dependencies: ["TestSupport", "Runs", "Experiments", "Scenarios", "ReportIO", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["TestSupport", "Runs", "Experiments", "Scenarios", "ReportIO", "Simulation", .product(name: "Yams", package: "Yams")]),
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),

@@ -30,3 +30,23 @@ public struct SimulatedRun: Sendable {
             motion: motion, frames: frames, settings: world.pipeline, frameInterval: 1 / world.camera.fps, seed: seed)
     }
 }
+
+extension SimulatedRun {
+    /// Bytes the run's sample arrays hold (IMU samples with their truth, motion deliveries,
+    /// frames): what keeping it for reuse costs.
+    public var footprintBytes: Int {
+        imu.count * (MemoryLayout<ImuSample>.stride + MemoryLayout<ImuTruth>.stride) + motion.count * MemoryLayout<MotionDelivery>.stride
+            + frames.count * MemoryLayout<CameraFrame>.stride
+    }
+}
+
+extension WorldSettings {
+    /// Whether `SimulatedRun` gives the same run for both settings, seed for seed: they differ
+    /// at most in what only the app's side reads (the processing queue), so one simulated
+    /// world serves both and sweeps rerun just the app on it.
+    public func simulatesSameRun(as other: WorldSettings) -> Bool {
+        var mine = self
+        mine.pipeline = other.pipeline
+        return mine == other
+    }
+}

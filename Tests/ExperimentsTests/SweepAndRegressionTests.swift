@@ -1,7 +1,9 @@
 import Runs
 import Experiments
 import Foundation
+import ReportIO
 import Scenarios
+import Simulation
 import TestSupport
 import Testing
 
@@ -41,6 +43,34 @@ import Testing
         #expect(rows[1].hasPrefix("0,1,madgwick,") && rows[2].hasPrefix("1,1,bias-estimating,"))
         let again = try SweepRunner.run(plan, in: folder, mode: .resume)
         #expect(again.resumed == 2 && again.ran == 0)
+    }
+
+    /// Cells that differ from the first only in selection, fusion or queue keys rerun the app
+    /// on one simulated world per seed; their rows equal runs simulated from scratch, and a
+    /// cell with another camera is simulated anew.
+    @Test func sharedWorldsGiveTheRowsOfFreshRuns() throws {
+        let source = ScenarioSource(reference: "tripod-ideal", searchDirectories: [Repository.scenarios])
+        let plan = try SweepPlan(
+            source: source,
+            axes: [
+                try SweepAxis(parsing: "camera.fps=24:30:6"), try SweepAxis(parsing: "selection.threshold=2:6:4"),
+                try SweepAxis(parsing: "pipeline.frame_cost_ms=8:16:8"),
+            ], seeds: [1, 2])
+        let first = plan.cellScenarios[0].world
+        #expect(plan.cellScenarios.map { $0.world.simulatesSameRun(as: first) } == [true, true, true, true, false, false, false, false])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-shared-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try SweepRunner.run(plan, in: folder, mode: .fresh)
+        let rows = Array(try String(contentsOf: folder.appendingPathComponent("sweep.csv"), encoding: .utf8).split(separator: "\n").dropFirst())
+        for (index, job) in plan.jobs.enumerated() {
+            var expected = CSVWriter(header: plan.header)
+            expected.integer(job.cell)
+            expected.integer(job.seed)
+            for (axis, value) in zip(plan.axes, plan.cells[job.cell]) { expected.text(axis.text(value)) }
+            expected.metrics(try RunMetrics.evaluate(plan.cellScenarios[job.cell], seed: job.seed), columns: plan.columns)
+            expected.endRow()
+            #expect(String(rows[index]) + "\n" == String(decoding: expected.rowBytes, as: UTF8.self), "job \(index)")
+        }
     }
 
     /// Cells: the first axis varies slowest; every cell's scenario carries its values.

@@ -2,6 +2,7 @@ import Foundation
 import Runs
 import ReportIO
 import Scenarios
+import Simulation
 
 /// A full-grid parameter sweep: every combination of the axes' values (a cell), each run with
 /// every seed. Every cell's scenario is resolved and validated before any work starts.
@@ -82,10 +83,37 @@ public struct SweepPlan: Sendable {
     /// The definition's hash in every shard's shard.json.
     var definitionHash: String { get throws { ShardManifest.hash(try ReportJSON.encode(definition)) } }
 
-    /// Runs job `index` of `jobs` and returns its sweep.csv row.
-    func row(forJob index: Int) throws -> [UInt8] {
+    /// At most this many bytes of simulated worlds are kept for reuse across cells.
+    static let sharedWorldBudget = 1 << 30
+
+    /// The simulated worlds of `jobs`' seeds by seed, when several of those jobs' cells
+    /// simulate the same run as the first cell (a sweep over selection, fusion or queue keys
+    /// only): each seed is then simulated once, on all cores, and every such cell reruns just
+    /// the app on it (and skips the frames' blur geometry), as tuning does. Empty when nothing would be reused or the worlds would
+    /// take more than `sharedWorldBudget`.
+    func sharedWorlds(for jobs: [Int]) throws -> [UInt64: CaptureWorld] {
+        guard base.kind == .capture, let first = cellScenarios.first else { return [:] }
+        let sharing = cellScenarios.map { $0.world.simulatesSameRun(as: first.world) }
+        let reusing = jobs.filter { sharing[$0 / seeds.count] }
+        let reusedSeeds = Array(Set(reusing.map { seeds[$0 % seeds.count] })).sorted()
+        guard reusing.count > reusedSeeds.count else { return [:] }
+        let sample = CaptureWorld(run: try SimulatedRun(world: first.world, seed: reusedSeeds[0]))
+        guard sample.run.footprintBytes * reusedSeeds.count <= Self.sharedWorldBudget else { return [:] }
+        let rest = try Parallel.map(reusedSeeds.count - 1) { CaptureWorld(run: try SimulatedRun(world: first.world, seed: reusedSeeds[$0 + 1])) }
+        return Dictionary(uniqueKeysWithValues: zip(reusedSeeds, [sample] + rest))
+    }
+
+    /// Runs job `index` of `jobs` (on `worlds[seed]` when its cell simulates the same run as
+    /// the first) and returns its sweep.csv row.
+    func row(forJob index: Int, worlds: [UInt64: CaptureWorld] = [:]) throws -> [UInt8] {
         let cell = index / seeds.count, seed = seeds[index % seeds.count]
-        let metrics = try RunMetrics.evaluate(cellScenarios[cell], seed: seed)
+        let scenario = cellScenarios[cell]
+        let metrics: RunMetrics
+        if let world = worlds[seed], scenario.world.simulatesSameRun(as: world.run.world) {
+            metrics = RunMetrics(try CaptureRunner.run(scenario, world: world).metrics)
+        } else {
+            metrics = try RunMetrics.evaluate(scenario, seed: seed)
+        }
         var csv = CSVWriter(header: header)
         csv.integer(cell)
         csv.integer(seed)

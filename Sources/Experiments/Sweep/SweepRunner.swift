@@ -81,11 +81,12 @@ public enum SweepRunner {
             throw OutputError(path: csvURL.path, reason: "cannot append (\(ReportDirectory.reason(error)))")
         }
         defer { try? handle.close() }
+        let worlds = try plan.sharedWorlds(for: remaining)
         let appender = OrderedAppender(handle: handle, count: remaining.count, alreadyDone: done.count, total: jobCount, progress: progress)
         Parallel.forEach(remaining.count) { position in
             guard !appender.hasFailed else { return }
             do {
-                appender.deliver(try plan.row(forJob: remaining[position]), at: position)
+                appender.deliver(try plan.row(forJob: remaining[position], worlds: worlds), at: position)
             } catch {
                 appender.fail(error, at: position)
             }

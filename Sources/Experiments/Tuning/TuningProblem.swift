@@ -88,7 +88,7 @@ public final class TuningProblem: @unchecked Sendable {
     /// Simulated worlds by "scenario index/seed" when no tuned key changes the world (only
     /// selection and fusion keys): those runs are reused for every candidate. Filled before
     /// any evaluation and read-only after, hence safe to share between threads.
-    private var worlds: [String: SimulatedRun] = [:]
+    private var worlds: [String: CaptureWorld] = [:]
 
     /// A run whose objective is undefined (e.g. blur with nothing selected) costs this much.
     public static let undefinedPenalty = 1000.0
@@ -120,7 +120,9 @@ public final class TuningProblem: @unchecked Sendable {
     public func prepare(seeds: [UInt64]) throws {
         guard reusesWorlds else { return }
         let jobs = scenarios.indices.flatMap { scenario in seeds.map { (scenario, $0) } }.filter { worlds["\($0.0)/\($0.1)"] == nil }
-        let runs = try Parallel.map(jobs.count) { job in try SimulatedRun(world: self.scenarios[jobs[job].0].world, seed: jobs[job].1) }
+        let runs = try Parallel.map(jobs.count) { job in
+            CaptureWorld(run: try SimulatedRun(world: self.scenarios[jobs[job].0].world, seed: jobs[job].1))
+        }
         for (job, run) in zip(jobs, runs) { worlds["\(job.0)/\(job.1)"] = run }
     }
 
@@ -141,7 +143,7 @@ public final class TuningProblem: @unchecked Sendable {
         let metrics = try Parallel.map(jobs.count) { job -> RunMetrics in
             let (scenario, seed) = jobs[job]
             if let world = self.worlds["\(scenario)/\(seed)"] {
-                return RunMetrics(try CaptureRunner.run(candidates[scenario], simulated: world).metrics)
+                return RunMetrics(try CaptureRunner.run(candidates[scenario], world: world).metrics)
             }
             return try RunMetrics.evaluate(candidates[scenario], seed: seed)
         }

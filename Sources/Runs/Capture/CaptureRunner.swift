@@ -73,10 +73,22 @@ public enum CaptureRunner {
         try run(scenario, simulated: try SimulatedRun(world: scenario.world, seed: seed), keepSession: keepSession)
     }
 
-    /// Runs an already simulated world (tuning reuses one world for many candidates).
+    /// Runs an already simulated world.
     public static func run(_ scenario: Scenario, simulated: SimulatedRun, keepSession: Bool = false) throws -> CaptureRunResult {
         let step = SelectorStep(
-            scenario: scenario, simulated: simulated, keepSession: keepSession, selectorName: scenario.selection.selector.rawValue)
+            scenario: scenario, simulated: simulated, keepSession: keepSession, selectorName: scenario.selection.selector.rawValue,
+            frameTruths: nil)
+        return try scenario.captureSettings.withSelector(step).get()
+    }
+
+    /// Runs the app on a world whose frames' truth is already measured (tuning and sweeps
+    /// reuse one per seed for every candidate). `scenario.world` must simulate the same run as
+    /// `world.run.world` (`WorldSettings.simulatesSameRun(as:)`).
+    public static func run(_ scenario: Scenario, world: CaptureWorld, keepSession: Bool = false) throws -> CaptureRunResult {
+        precondition(scenario.world.simulatesSameRun(as: world.run.world), "the scenario's world differs from the one simulated")
+        let step = SelectorStep(
+            scenario: scenario, simulated: world.run, keepSession: keepSession, selectorName: scenario.selection.selector.rawValue,
+            frameTruths: world.frameTruths)
         return try scenario.captureSettings.withSelector(step).get()
     }
 
@@ -86,7 +98,8 @@ public enum CaptureRunner {
         _ scenario: Scenario, seed: UInt64, selector: Selector, keepSession: Bool = false
     ) throws -> CaptureRunResult {
         let simulated = try SimulatedRun(world: scenario.world, seed: seed)
-        let step = SelectorStep(scenario: scenario, simulated: simulated, keepSession: keepSession, selectorName: String(describing: Selector.self))
+        let step = SelectorStep(
+            scenario: scenario, simulated: simulated, keepSession: keepSession, selectorName: String(describing: Selector.self), frameTruths: nil)
         return try step.visit(selector).get()
     }
 
@@ -99,11 +112,13 @@ public enum CaptureRunner {
         let simulated: SimulatedRun
         let keepSession: Bool
         let selectorName: String
+        let frameTruths: [FrameTruth]?
 
         func visit<Selector: FrameSelector>(_ selector: Selector) -> Result<CaptureRunResult, Error> {
             let fusion = scenario.fusion.settings
             let execution = CaptureExecution(
-                scenario: scenario, run: simulated, selector: selector, selectorName: selectorName, keepSession: keepSession)
+                scenario: scenario, run: simulated, selector: selector, selectorName: selectorName, keepSession: keepSession,
+                frameTruths: frameTruths)
             return fusion.withFilter(fusion.filter, execution)
         }
     }
@@ -116,6 +131,8 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
     let selector: Selector
     let selectorName: String
     let keepSession: Bool
+    /// The frames' truth when already measured (`CaptureWorld`).
+    let frameTruths: [FrameTruth]?
 
     func visit<Filter: AttitudeFilter>(_ filter: Filter) -> Result<CaptureRunResult, Error> {
         Result { try execute(filter) }
@@ -180,8 +197,6 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
         let recordingStart = session.recordingStartTime
         let startState = recordingStart.map { run.trajectory.state(at: $0) }
         let camera = PinholeCamera(settings: world.camera, orientation: world.orbit.deviceOrientation)
-        let blurMeter = ExposureBlurMeter(camera: camera, object: world.object)
-        let center = world.object.center
         let arrivals = run.frames.enumerated().map { index, frame in
             // The app's view: the DeviceMotion rate where the selector looked (mid-exposure
             // on the camera clock for a frame it never saw).
@@ -196,14 +211,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
             }
             return record
         }
-        let truths = run.frames.map { frame -> FrameTruth in
-            let (blur, mid) = blurMeter.measureWithMidpoint(trajectory: run.trajectory, start: frame.captureTime, exposure: frame.exposure)
-            return FrameTruth(
-                pose: TruthPose(attitude: mid.attitude, azimuth: mid.azimuth), midpoint: frame.exposureMidpoint,
-                blur: blur.center, objectBlurMean: blur.objectMean, objectBlurMax: blur.objectMax,
-                rotationRate: Angles.degrees(mid.angularVelocity.norm), cameraHeight: mid.position.z,
-                objectOffset: camera.project(center, position: mid.position, attitude: mid.attitude).map { $0.v - camera.height / 2 })
-        }
+        let truths = frameTruths ?? CaptureWorld.frameTruths(of: run)
         let (frames, slots) = CaptureRecords.build(
             arrivals: arrivals, decisions: decisions, slots: session.slots,
             recordingStart: startState.map { TruthPose(attitude: $0.attitude, azimuth: $0.azimuth) }, truth: truths,
