@@ -78,37 +78,47 @@ extension Bench {
             for _ in 0..<draws { checksum += stream.gaussian(sigma: 1) }
             precondition(checksum.isFinite)
         }
-        let filter = try filterUpdateCost(scenario, run: run, repetitions: repetitions)
+        let fusion = scenario.fusion.settings
+        let filter = fusion.withFilter(
+            fusion.filter, FilterUpdateTiming(readings: calibratedReadings(run), repetitions: repetitions, name: "filter"))
         return SeedCost(
             imuSamples: run.imu.count, gaussianDraws: draws, frames: run.frames.count, truthQuery: truth.median / Double(run.imu.count),
-            gaussianDraw: gaussian.median / Double(draws), filterUpdate: filter, simulate: simulate.median, captureOnWorld: capture.median,
+            gaussianDraw: gaussian.median / Double(draws), filterUpdate: filter.median / Double(run.imu.count), simulate: simulate.median,
+            captureOnWorld: capture.median,
             blurAndFrameTruth: blur.median, output: output.median)
     }
 
-    /// CPU seconds per update of the scenario's filter (with its estimator) over the run's IMU.
-    static func filterUpdateCost(_ scenario: Scenario, run: SimulatedRun, repetitions: Int) throws -> Double {
-        struct Updates: FilterVisitor {
-            let run: SimulatedRun
-            let scenario: Scenario
-            let repetitions: Int
-            func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> Double {
-                let input = FusionInput(run: run, calibrate: true)
-                let result = BenchmarkResult.measure("filter", items: run.imu.count, repetitions: repetitions) {
-                    var filter = fresh
-                    input.readings.withUnsafeBufferPointer { readings in
-                        for reading in readings {
-                            var calibrated = reading
-                            calibrated.magnetometer = reading.magnetometer.map(input.calibration.apply)
-                            filter.update(calibrated)
-                        }
-                    }
-                    precondition(filter.attitude.isFinite)
+    /// Times one filter's `update` over `readings` (statically dispatched through `FilterVisitor`).
+    public struct FilterUpdateTiming: FilterVisitor {
+        public let readings: [ImuReading]
+        public let repetitions: Int
+        public let name: String
+
+        public init(readings: [ImuReading], repetitions: Int, name: String) {
+            self.readings = readings
+            self.repetitions = repetitions
+            self.name = name
+        }
+
+        public func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> BenchmarkResult {
+            BenchmarkResult.measure(name, items: readings.count, repetitions: repetitions) {
+                var filter = fresh
+                readings.withUnsafeBufferPointer { buffer in
+                    for reading in buffer { filter.update(reading) }
                 }
-                return result.median / Double(run.imu.count)
+                precondition(filter.attitude.isFinite)
             }
         }
-        let fusion = scenario.fusion.settings
-        return fusion.withFilter(fusion.filter, Updates(run: run, scenario: scenario, repetitions: repetitions))
+    }
+
+    /// The run's IMU readings with the magnetometer already calibrated, as a filter receives them.
+    public static func calibratedReadings(_ run: SimulatedRun) -> [ImuReading] {
+        let input = FusionInput(run: run, calibrate: true)
+        return input.readings.map { raw in
+            var reading = raw
+            reading.magnetometer = raw.magnetometer.map(input.calibration.apply)
+            return reading
+        }
     }
 
     /// Wall seconds of `run`'s work for `seeds` seeds of `scenario` (runs plus report files

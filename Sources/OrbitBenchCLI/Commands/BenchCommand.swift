@@ -2,23 +2,6 @@ import ArgumentParser
 import Foundation
 import OrbitBench
 
-/// Times one filter over a recording (statically dispatched through `FilterVisitor`).
-struct FilterBenchmark: FilterVisitor {
-    let readings: [ImuReading]
-    let repetitions: Int
-    let name: String
-
-    func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> BenchmarkResult {
-        BenchmarkResult.measure(name, items: readings.count, repetitions: repetitions) {
-            var filter = fresh
-            readings.withUnsafeBufferPointer { buffer in
-                for reading in buffer { filter.update(reading) }
-            }
-            precondition(filter.attitude.isFinite)
-        }
-    }
-}
-
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -92,16 +75,11 @@ struct BenchCommand: ParsableCommand {
                 _ = try Trajectory(world: scenario.world, seed: 3)
             })
         // Filters: one update per IMU sample of the default run (magnetometer pre-calibrated).
-        let input = FusionInput(run: run, calibrate: true)
-        let readings = input.readings.map { raw -> ImuReading in
-            var reading = raw
-            reading.magnetometer = raw.magnetometer.map(input.calibration.apply)
-            return reading
-        }
+        let readings = Bench.calibratedReadings(run)
         for kind in FilterName.allCases {
             results.append(
                 scenario.fusion.settings.withFilter(
-                    kind, FilterBenchmark(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
+                    kind, Bench.FilterUpdateTiming(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
         }
         var runSeed: UInt64 = 100
         // A rephoto study: one reference photograph and 100 users retaking it (per seed).
