@@ -34,14 +34,17 @@ let package = Package(
         // packages named in `providers` when pkg-config cannot find them.
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CHDF5", pkgConfig: "hdf5", providers: [.apt(["libhdf5-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // libpng reports errors with longjmp, which Swift cannot survive: this C target does the
         // setjmp and hands back error codes and messages.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
         // libjpeg's error_exit likewise: encoding behind a setjmp boundary.
         .target(name: "CJPEGCodec", dependencies: ["CJPEG"]),
+        // cairo and HDF5 through dlopen on first use, so commands that draw nothing and read no
+        // HDF5 file do not load them and their dependencies (scripts/install-system-deps.sh
+        // installs libcairo2-dev and libhdf5-dev, whose headers these targets compile against).
+        .target(name: "CCairo", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CHDF5", linkerSettings: [.linkedLibrary("dl")]),
         // glibc's mallopt, which Swift does not expose.
         .target(name: "CPlatform"),
 

@@ -10,6 +10,7 @@ struct ScenarioCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the scenarios found on the search path.", discussion: "Example: orbitbench scenario list")
         @OptionGroup var scenarioOptions: ScenarioOptions
 
@@ -38,6 +39,7 @@ struct ScenarioCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print a scenario with every key and its value (defaults filled in).",
             discussion: "Example: orbitbench scenario show motion-flood --set motion.flood.rate_hz=500")
         @Argument(help: "Scenario name or path.")
@@ -51,6 +53,7 @@ struct ScenarioCommand: ParsableCommand {
 
     struct Keys: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "keys",
             abstract: "Document every scenario key: type and range, default, meaning.",
             discussion: "Example: orbitbench scenario keys --markdown")
         @Flag(help: "Print a Markdown table (as in README.md).")

@@ -21,6 +21,7 @@ public enum TextBaseline: Sendable {
 public final class Canvas {
     public let width: Int
     public let height: Int
+    private let cairo: CairoFunctions
     private let surface: OpaquePointer
     private let context: OpaquePointer
 
@@ -29,73 +30,76 @@ public final class Canvas {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw PlotError("canvas size \(width)×\(height) outside 1...16384")
         }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
-            cairo_surface_destroy(surface)
+        var loadFailure: UnsafePointer<CChar>?
+        guard let cairo = ccairo_functions(&loadFailure)?.pointee else { throw PlotError(String(cString: loadFailure!)) }
+        let surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        guard cairo.surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo.status_to_string(cairo.surface_status(surface))!)
+            cairo.surface_destroy(surface)
             throw PlotError("cannot create a \(width)×\(height) cairo surface: \(reason)")
         }
-        let context = cairo_create(surface)!
+        let context = cairo.create(surface)!
         self.width = width
         self.height = height
+        self.cairo = cairo
         self.surface = surface
         self.context = context
-        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo.select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         setColor(background)
-        cairo_paint(context)
+        cairo.paint(context)
     }
 
     deinit {
-        cairo_destroy(context)
-        cairo_surface_destroy(surface)
+        cairo.destroy(context)
+        cairo.surface_destroy(surface)
     }
 
     // MARK: State
 
     public func setColor(_ color: Color) {
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo.set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
     }
 
     /// Line width in pixels.
-    public func setLineWidth(_ width: Double) { cairo_set_line_width(context, width) }
+    public func setLineWidth(_ width: Double) { cairo.set_line_width(context, width) }
 
     /// Dash pattern in pixels (empty = solid).
     public func setDash(_ pattern: [Double]) {
-        pattern.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
+        pattern.withUnsafeBufferPointer { cairo.set_dash(context, $0.baseAddress, Int32($0.count), 0) }
     }
 
-    public func save() { cairo_save(context) }
-    public func restore() { cairo_restore(context) }
+    public func save() { cairo.save(context) }
+    public func restore() { cairo.restore(context) }
 
     /// Restricts drawing to a rectangle until `restore()`.
     public func clip(x: Double, y: Double, width: Double, height: Double) {
-        cairo_rectangle(context, x, y, width, height)
-        cairo_clip(context)
+        cairo.rectangle(context, x, y, width, height)
+        cairo.clip(context)
     }
 
     // MARK: Paths
 
-    public func moveTo(_ x: Double, _ y: Double) { cairo_move_to(context, x, y) }
-    public func lineTo(_ x: Double, _ y: Double) { cairo_line_to(context, x, y) }
-    public func closePath() { cairo_close_path(context) }
+    public func moveTo(_ x: Double, _ y: Double) { cairo.move_to(context, x, y) }
+    public func lineTo(_ x: Double, _ y: Double) { cairo.line_to(context, x, y) }
+    public func closePath() { cairo.close_path(context) }
     public func rectangle(x: Double, y: Double, width: Double, height: Double) {
-        cairo_rectangle(context, x, y, width, height)
+        cairo.rectangle(context, x, y, width, height)
     }
 
     /// Arc around (cx, cy), angles in radians measured clockwise from +x (cairo's y-down frame).
     public func arc(cx: Double, cy: Double, radius: Double, from start: Double, to end: Double) {
-        cairo_arc(context, cx, cy, radius, start, end)
+        cairo.arc(context, cx, cy, radius, start, end)
     }
 
     /// Arc drawn counter-clockwise on screen.
     public func arcNegative(cx: Double, cy: Double, radius: Double, from start: Double, to end: Double) {
-        cairo_arc_negative(context, cx, cy, radius, start, end)
+        cairo.arc_negative(context, cx, cy, radius, start, end)
     }
 
-    public func newPath() { cairo_new_path(context) }
-    public func stroke() { cairo_stroke(context) }
-    public func fill() { cairo_fill(context) }
-    public func fillPreserve() { cairo_fill_preserve(context) }
+    public func newPath() { cairo.new_path(context) }
+    public func stroke() { cairo.stroke(context) }
+    public func fill() { cairo.fill(context) }
+    public func fillPreserve() { cairo.fill_preserve(context) }
 
     /// Strokes a straight line from (x0, y0) to (x1, y1).
     public func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
@@ -123,9 +127,9 @@ public final class Canvas {
     public func measure(_ text: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
         selectFont(size: size, bold: bold)
         var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
+        cairo.text_extents(context, text, &extents)
         var font = cairo_font_extents_t()
-        cairo_font_extents(context, &font)
+        cairo.font_extents(context, &font)
         return (extents.x_advance, font.ascent + font.descent)
     }
 
@@ -137,7 +141,7 @@ public final class Canvas {
     ) {
         let (textWidth, _) = measure(text, size: size, bold: bold)
         var font = cairo_font_extents_t()
-        cairo_font_extents(context, &font)
+        cairo.font_extents(context, &font)
         let dx: Double
         switch align {
         case .left: dx = 0
@@ -151,28 +155,28 @@ public final class Canvas {
         case .bottom: dy = -font.descent
         }
         save()
-        cairo_translate(context, x, y)
-        cairo_rotate(context, angle)
+        cairo.translate(context, x, y)
+        cairo.rotate(context, angle)
         setColor(color)
         moveTo(dx, dy)
-        cairo_show_text(context, text)
+        cairo.show_text(context, text)
         newPath()
         restore()
     }
 
     private func selectFont(size: Double, bold: Bool) {
-        cairo_select_font_face(
+        cairo.select_font_face(
             context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, size)
+        cairo.set_font_size(context, size)
     }
 
     // MARK: Output
 
     /// The drawing as straight (not premultiplied) 8-bit RGBA.
     public func rgbaImage() -> RGBAImage {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
+        cairo.surface_flush(surface)
+        let stride = Int(cairo.image_surface_get_stride(surface))
+        let data = cairo.image_surface_get_data(surface)!
         let (width, height) = (width, height)
         // Raw buffers: this runs for every pixel of every figure.
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
