@@ -140,14 +140,18 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
 
     private func execute<Filter: AttitudeFilter>(_ filter: Filter) throws -> CaptureRunResult {
         let world = scenario.world
-        let input = FusionInput(run: run, calibrate: scenario.fusion.magnetometerCalibration == .ideal)
+        let calibration: MagnetometerCalibration = scenario.fusion.magnetometerCalibration == .ideal ? .ideal(for: world.imu.magnetometer) : .none
         let referenceFrame = scenario.fusion.referenceFrame
         var estimator = DeviceMotionEstimator(
-            filter: filter, referenceFrame: referenceFrame, calibration: input.calibration,
+            filter: filter, referenceFrame: referenceFrame, calibration: calibration,
             declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity)
         let settings = scenario.captureSettings
         var session = selector
-        var estimates = [Quaternion](repeating: .identity, count: run.imu.count)
+        // Fusion accuracy over the walk (6D frames: heading offset removed), accumulated as
+        // the filter runs instead of from a copy of every estimate.
+        var attitudeError = AttitudeRMSEStream(
+            magneticToTruth: FusionInput.magneticToTruth(of: world), useMagnetometer: referenceFrame.usesMagnetometer)
+        let walk = run.trajectory.evaluatedPhase
         var fedImu = 0
         var decisions = [FrameDecision?](repeating: nil, count: run.frames.count)
         var processed = 0, coalesced = 0
@@ -161,7 +165,9 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
                 estimator.update(
                     ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer)
                 )
-                estimates[fedImu] = estimator.filter.attitude
+                attitudeError.add(
+                    time: sample.time, estimate: estimator.filter.attitude, truth: run.imuTruth[fedImu].attitude,
+                    evaluated: walk.contains(sample.time))
                 fedImu += 1
             }
         }
@@ -217,8 +223,7 @@ private struct CaptureExecution<Selector: FrameSelector>: FilterVisitor {
             recordingStart: startState.map { TruthPose(attitude: $0.attitude, azimuth: $0.azimuth) }, truth: truths,
             orientation: settings.orientation)
 
-        // Fusion accuracy over the walk (6D frames: heading offset removed).
-        let rmse = input.rmse(estimates, useMagnetometer: referenceFrame.usesMagnetometer)
+        let rmse = attitudeError.finish()
 
         var track: [(time: Double, angle: Double)] = []
         if let startState, let recordingStart {

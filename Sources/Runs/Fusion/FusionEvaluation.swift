@@ -68,8 +68,14 @@ extension FusionInput {
         trueBias = run.imuTruth.map(\.gyroscopeBias)
         let walk = run.trajectory.evaluatedPhase
         evaluated = run.imu.map { walk.contains($0.time) }
-        magneticToTruth = Quaternion(about: .z, angle: -Angles.radians(run.world.environment.declination))
+        magneticToTruth = Self.magneticToTruth(of: run.world)
         calibration = calibrate ? .ideal(for: run.world.imu.magnetometer) : .none
+    }
+
+    /// The turn from the filters' magnetic frame into a simulated world's truth frame (x true
+    /// north): the declination.
+    public static func magneticToTruth(of world: WorldSettings) -> Quaternion {
+        Quaternion(about: .z, angle: -Angles.radians(world.environment.declination))
     }
 }
 
