@@ -4,8 +4,8 @@ import OrbitMath
 import Runs
 import Testing
 
-/// The streamed RMSE against hand-computed values and against `FusionInput.rmse`, which keeps
-/// every estimate.
+/// The streamed RMSE against hand-computed values and against the RMSE of every estimate
+/// aligned at once (`FusionInput.comparable`).
 @Suite struct AttitudeRMSEStreamTests {
     /// 200 Hz samples whose estimate is the truth turned 10° about the vertical (and 3° about
     /// x after 2 s); only 0.5…4 s counts.
@@ -46,7 +46,11 @@ import Testing
                 readings: samples.map { ImuReading(time: $0.time, gyroscope: .zero, accelerometer: .zero, magnetometer: nil) },
                 truths: samples.map(\.truth), trueBias: nil, evaluated: samples.map(\.evaluated), magneticToTruth: magneticToTruth,
                 calibration: .none)
-            let kept = input.rmse(samples.map(\.estimate), useMagnetometer: useMagnetometer)
+            // The second method: every estimate turned at once, then the RMSE over the kept array.
+            let evaluated = samples.map(\.evaluated)
+            let kept = AttitudeRMSE(
+                estimates: input.comparable(samples.map(\.estimate), useMagnetometer: useMagnetometer).estimates, truths: input.truths
+            ) { evaluated[$0] }
             #expect(stream.finish() == kept, "useMagnetometer \(useMagnetometer)")
             // 0.5…4 s inclusive at 200 Hz.
             #expect(kept.sampleCount == 701)

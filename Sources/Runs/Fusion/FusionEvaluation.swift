@@ -108,8 +108,11 @@ extension FusionInput {
 
     /// BROAD's total, heading and inclination RMSE of `estimates` over the evaluated samples.
     public func rmse(_ estimates: [Quaternion], useMagnetometer: Bool) -> AttitudeRMSE {
-        let evaluated = self.evaluated
-        return AttitudeRMSE(estimates: comparable(estimates, useMagnetometer: useMagnetometer).estimates, truths: truths) { evaluated[$0] }
+        var stream = AttitudeRMSEStream(magneticToTruth: magneticToTruth, useMagnetometer: useMagnetometer)
+        for index in estimates.indices {
+            stream.add(time: readings[index].time, estimate: estimates[index], truth: truths[index], evaluated: evaluated[index])
+        }
+        return stream.finish()
     }
 }
 

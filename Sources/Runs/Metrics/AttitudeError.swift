@@ -97,12 +97,20 @@ public struct AttitudeErrorAccumulator: Sendable {
 public enum HeadingAlignment {
     /// The circular mean of the signed heading error over `indices` (rad).
     public static func offset(estimates: [Quaternion], truths: [Quaternion], indices: Range<Int>) -> Double {
-        Angles.circularMean(indices.map { AttitudeError.signedHeading(estimate: estimates[$0], truth: truths[$0]) }) ?? 0
+        offset(indices.lazy.map { (estimates[$0], truths[$0]) })
     }
+
+    /// The circular mean of the signed heading error of estimate–truth pairs (rad); 0 for none.
+    public static func offset<Pairs: Sequence>(_ pairs: Pairs) -> Double where Pairs.Element == (Quaternion, Quaternion) {
+        Angles.circularMean(pairs.lazy.map { AttitudeError.signedHeading(estimate: $0.0, truth: $0.1) }) ?? 0
+    }
+
+    /// The rotation that removes `offset`: −`offset` about the vertical, applied on the left.
+    public static func turn(removing offset: Double) -> Quaternion { Quaternion(about: .z, angle: -offset) }
 
     /// `estimates` turned about the vertical by −`offset`.
     public static func remove(_ offset: Double, from estimates: [Quaternion]) -> [Quaternion] {
-        let turn = Quaternion(about: .z, angle: -offset)
+        let turn = turn(removing: offset)
         return estimates.map { turn * $0 }
     }
 }

@@ -4,7 +4,8 @@ import OrbitMath
 /// BROAD's attitude RMSE over a stream of estimates, sample by sample, keeping only the 6D
 /// heading-alignment window instead of every estimate of the run.
 ///
-/// Gives exactly `FusionInput.rmse` (same comparisons, same summation order): 9D estimates are
+/// The same comparisons and summation order as `FusionInput.comparable` followed by
+/// `AttitudeRMSE(estimates:truths:include:)`, so the figures are identical: 9D estimates are
 /// turned by `magneticToTruth`; a 6D stream's heading offset is the circular mean of the signed
 /// heading error over the samples from the first evaluated one until `headingAlignmentWindow`
 /// seconds later, and is removed from every estimate. Only evaluated samples count.
@@ -66,8 +67,7 @@ public struct AttitudeRMSEStream {
     }
 
     private mutating func alignAndFlush() {
-        let offset = Angles.circularMean(window.lazy.map { AttitudeError.signedHeading(estimate: $0.estimate, truth: $0.truth) }) ?? 0
-        let turn = Quaternion(about: .z, angle: -offset)
+        let turn = HeadingAlignment.turn(removing: HeadingAlignment.offset(window.lazy.map { ($0.estimate, $0.truth) }))
         headingTurn = turn
         for sample in window where sample.evaluated {
             accumulator.add(AttitudeError(estimate: turn * sample.estimate, truth: sample.truth))
