@@ -206,15 +206,20 @@ private func standardDeviation(_ values: [Double]) -> Double {
         for (threads, expectedSeen) in [(PipelineThreads.shared, -1), (.separate, 2)] {
             pipeline.threads = threads
             var handled = 0, seenAtFrame = -1
-            let result = try ProcessingPipeline.drive(
-                motion: motion, frames: oneFrame, settings: pipeline, frameInterval: 1.0 / 30, seed: 1,
+            var fates: [FrameProcessing] = []
+            _ = try ProcessingPipeline.drive(
+                motion: motion.makeIterator(), frames: oneFrame.makeIterator(), settings: pipeline, frameInterval: 1.0 / 30, seed: 1,
                 handleMotion: { _ in
                     handled += 1
                     return .processed
-                }, handleFrame: { _ in seenAtFrame = handled })
+                },
+                handleFrame: { _, fate in
+                    fates.append(fate)
+                    if !fate.dropped { seenAtFrame = handled }
+                })
             // Separate: updates start at 0, 0.1 (both before 0.15); the third would start at 0.2.
             #expect(seenAtFrame == expectedSeen, "\(threads)")
-            #expect(result.frames[0].dropped == (threads == .shared))
+            #expect(fates.count == 1 && fates[0].dropped == (threads == .shared))
             #expect(handled == 10)
         }
     }

@@ -42,6 +42,13 @@ public struct CaptureMetrics: Sendable, Equatable, Codable {
 
     /// Metrics from the frames and slots of one run.
     public init(frames: [FrameRecord], slots: [SlotRecord], slotWidth: Double, attitudeRMSE: AttitudeRMSE) {
+        var tally = FrameTally()
+        for frame in frames { tally.add(frame) }
+        self.init(tally: tally, slots: slots, slotWidth: slotWidth, attitudeRMSE: attitudeRMSE)
+    }
+
+    /// Metrics from a run's frames as counted one by one (`FrameTally`) and its slots.
+    public init(tally: FrameTally, slots: [SlotRecord], slotWidth: Double, attitudeRMSE: AttitudeRMSE) {
         let filled = slots.filter { $0.entry != nil }
         coverage = Double(filled.count) / Double(max(slots.count, 1))
         maxGapDegrees = Double(Self.longestEmptyRun(slots.map { $0.entry == nil })) * slotWidth
@@ -53,24 +60,23 @@ public struct CaptureMetrics: Sendable, Equatable, Codable {
         let selectedBlur = selectedFrames.compactMap(\.blur)
         blurSelectedMean = Statistics.mean(selectedBlur)
         blurSelected95 = Statistics.percentile(selectedBlur, 95)
-        blurAllMean = Statistics.mean(frames.compactMap(\.blur))
+        blurAllMean = tally.blur.value
         blurObjectSelectedMean = Statistics.mean(selectedFrames.compactMap(\.objectBlurMean))
         blurObjectSelectedMax = Statistics.mean(selectedFrames.compactMap(\.objectBlurMax))
-        blurObjectAllMean = Statistics.mean(frames.compactMap(\.objectBlurMean))
+        blurObjectAllMean = tally.objectBlurMean.value
         pitchDeviationMean = Statistics.mean(selectedFrames.compactMap { $0.truePose.map { abs($0.pitchDeviation) } })
         rollDeviationMean = Statistics.mean(selectedFrames.compactMap { $0.truePose.map { abs($0.rollDeviation) } })
-        framesTotal = frames.count
-        framesDropped = frames.filter(\.dropped).count
-        framesScored = frames.filter { $0.decision?.score != nil }.count
+        framesTotal = tally.frames
+        framesDropped = tally.dropped
+        framesScored = tally.scored
         framesSelected = filled.count
-        syncErrorMeanMilliseconds = Statistics.mean(frames.compactMap(\.syncError)) * 1000
-        let outcomes = frames.compactMap { $0.decision?.outcome }
-        framesAccepted = outcomes.filter { $0 == .accepted }.count
-        framesReplaced = outcomes.filter { $0 == .replaced }.count
-        framesOverThreshold = outcomes.filter { $0 == .overThreshold }.count
-        framesWorseThanHolder = outcomes.filter { $0 == .worseThanHolder }.count
-        framesNoMotion = outcomes.filter { if case .noMotion = $0 { true } else { false } }.count
-        framesRejected = outcomes.filter { if case .rejected = $0 { true } else { false } }.count
+        syncErrorMeanMilliseconds = tally.syncError.value * 1000
+        framesAccepted = tally.accepted
+        framesReplaced = tally.replaced
+        framesOverThreshold = tally.overThreshold
+        framesWorseThanHolder = tally.worseThanHolder
+        framesNoMotion = tally.noMotion
+        framesRejected = tally.rejected
         let entries = filled.compactMap(\.entry)
         estimatedPitchDeviationMean = Statistics.mean(entries.map { abs($0.pose.pitchDeviation) })
         estimatedRollDeviationMean = Statistics.mean(entries.map { abs($0.pose.rollDeviation) })

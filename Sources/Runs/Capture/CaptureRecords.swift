@@ -147,44 +147,27 @@ public struct TruthPose: Sendable, Equatable {
 /// records. The one place both `run` and `replay` measure a selector: it reads only the
 /// `FrameSelector` contract (decisions, slots, recording start), never a selector's internals.
 public enum CaptureRecords {
-    /// `arrivals`: each frame as it reached (or missed) the app — index, times, exposure,
-    /// the measured rotation rate and predicted blur (the app's view),
-    /// dropped, backlog; its decision, truth and keep fields are filled in here.
+    /// `arrivals`: each frame as it reached (or missed) the app, with the app's decision —
+    /// index, times, exposure, the measured rotation rate and predicted blur (the app's view),
+    /// dropped, backlog; the truth and keep fields are filled in here, in place.
     public static func build(
-        arrivals: [FrameRecord], decisions: [FrameDecision?], slots: [SlotEntry?], recordingStart: TruthPose?,
-        truth: [FrameTruth], orientation: CaptureOrientation
+        arrivals: consuming [FrameRecord], slots: [SlotEntry?], recordingStart: TruthPose?, truth: [FrameTruth],
+        orientation: CaptureOrientation
     ) -> (frames: [FrameRecord], slots: [SlotRecord]) {
-        precondition(arrivals.count == decisions.count && arrivals.count == truth.count)
+        precondition(arrivals.count == truth.count)
         let trueReader = recordingStart?.attitude.map { OrbitAngleReader(start: $0, source: .opticalAxis, orientation: orientation) }
         let kept = Set(slots.compactMap { $0?.frameIndex })
-        var frames: [FrameRecord] = []
-        frames.reserveCapacity(arrivals.count)
-        var byIndex: [Int: Int] = [:]
-        for (position, arrival) in arrivals.enumerated() {
-            let decision = decisions[position]
-            var record = arrival  // how the frame reached the app; the rest is filled in here
-            record.decision = decision
-            (record.trueAngle, record.truePose, record.syncError) = (nil, nil, nil)
-            record.blur = truth[position].blur
-            (record.objectBlurMean, record.objectBlurMax) = (truth[position].objectBlurMean, truth[position].objectBlurMax)
-            record.trueRotationRate = truth[position].rotationRate
-            record.keptAtEnd = kept.contains(arrival.index)
-            if let pose = truth[position].pose {
-                if let startAzimuth = recordingStart?.azimuth, let azimuth = pose.azimuth {
-                    record.trueAngle = Angles.wrapTo360(Angles.degrees(azimuth - startAzimuth))
-                }
-                if let trueReader, let attitude = pose.attitude { record.truePose = trueReader.pose(attitude) }
-            }
-            if decision?.pose != nil, let midpoint = truth[position].midpoint, let lookup = decision?.lookupTime {
-                record.syncError = abs(lookup - midpoint)
-            }
-            byIndex[arrival.index] = position
-            frames.append(record)
+        var frames = arrivals
+        var keptPositions: [Int: Int] = [:]  // frame index → position, for the kept frames only
+        for position in frames.indices {
+            frames[position].complete(truth: truth[position], recordingStart: recordingStart, trueReader: trueReader)
+            frames[position].keptAtEnd = kept.contains(frames[position].index)
+            if frames[position].keptAtEnd { keptPositions[frames[position].index] = position }
         }
         let width = 360 / Double(max(slots.count, 1))
         let slotRecords = slots.enumerated().map { slot, entry -> SlotRecord in
             var record = SlotRecord(slot: slot, center: Double(slot) * width, entry: entry)
-            if let entry, let position = byIndex[entry.frameIndex] {
+            if let entry, let position = keptPositions[entry.frameIndex] {
                 record.frame = frames[position]
                 record.cameraHeight = truth[position].cameraHeight
                 record.objectOffset = truth[position].objectOffset
@@ -192,5 +175,25 @@ public enum CaptureRecords {
             return record
         }
         return (frames, slotRecords)
+    }
+}
+
+extension FrameRecord {
+    /// Fills the truth fields from what is known of the frame's truth and of the recording
+    /// start (the start gives the angles their origin and the deviations their reference).
+    mutating func complete(truth: FrameTruth, recordingStart: TruthPose?, trueReader: OrbitAngleReader?) {
+        (trueAngle, truePose, syncError) = (nil, nil, nil)
+        blur = truth.blur
+        (objectBlurMean, objectBlurMax) = (truth.objectBlurMean, truth.objectBlurMax)
+        trueRotationRate = truth.rotationRate
+        if let pose = truth.pose {
+            if let startAzimuth = recordingStart?.azimuth, let azimuth = pose.azimuth {
+                trueAngle = Angles.wrapTo360(Angles.degrees(azimuth - startAzimuth))
+            }
+            if let trueReader, let attitude = pose.attitude { truePose = trueReader.pose(attitude) }
+        }
+        if decision?.pose != nil, let midpoint = truth.midpoint, let lookup = decision?.lookupTime {
+            syncError = abs(lookup - midpoint)
+        }
     }
 }

@@ -93,14 +93,14 @@ public enum SessionReplay {
             let arrivals = frames.enumerated().map { position, frame in
                 var record = FrameRecord(
                     index: frame.index, captureTime: frame.timestamp, exposure: frame.exposure, timestamp: frame.timestamp,
-                    deliveryTime: frame.deliveryTime, dropped: frame.dropped, backlog: 0)
+                    deliveryTime: frame.deliveryTime, dropped: frame.dropped, backlog: 0, decision: decisions[position])
                 // The session names no focal length, so no predicted blur.
                 record.measuredRotationRate = rateTrack.magnitude(at: decisions[position]?.lookupTime ?? frame.timestamp + frame.exposure / 2)
                 return record
             }
             let truths = frames.map { FrameTruth(pose: reference.pose(at: $0.timestamp + $0.exposure / 2)) }
             let (frameRecords, slotRecords) = CaptureRecords.build(
-                arrivals: arrivals, decisions: decisions, slots: selector.slots, recordingStart: start, truth: truths, orientation: orientation)
+                arrivals: arrivals, slots: selector.slots, recordingStart: start, truth: truths, orientation: orientation)
             var track: [(time: Double, angle: Double)] = []
             if let startAzimuth = start?.azimuth, let begin = selector.recordingStartTime, let end = reference.end, end > begin {
                 // 20 Hz, at most 20 000 points however long the log.

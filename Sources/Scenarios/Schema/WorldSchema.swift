@@ -202,7 +202,7 @@ extension ConfigSchema where Root == MotionDeliverySettings {
     static var motion: ConfigSchema {
         let fields: [ConfigField<MotionDeliverySettings>] = [
             .number("rate_hz", \.rate, 1...1000, help: "nominal DeviceMotion rate (CoreMotion: 30–100 Hz)"),
-            .number("timestamp_jitter_ms", \.timestampJitter, 0...100, help: "σ of each update's timestamp"),
+            .number("timestamp_jitter_ms", \.timestampJitter, 0...100, help: "σ of each update's timestamp (timestamps stay in order)"),
             .number("latency_ms", \.latency, 0...1000, help: "mean delay from sample to delivery"),
             .number("latency_jitter_ms", \.latencyJitter, 0...1000, help: "σ of that delay"),
             .number("drop_probability", \.dropProbability, 0...0.9, help: "probability that an update is lost"),

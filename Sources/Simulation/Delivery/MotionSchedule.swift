@@ -24,42 +24,15 @@ public struct MotionDelivery: Sendable, Equatable {
 /// order (FIFO), so an update is never delivered before the one sampled before it. Streams:
 /// "motion.jitter", "motion.floods", "motion.drops", "motion.latency".
 public enum MotionSchedule {
-    /// Deliveries between the first IMU sample and `duration`, in delivery order.
+    /// Deliveries between the first IMU sample and `duration`, in delivery order
+    /// (`MotionDeliveryStream`, collected).
     public static func generate(
         _ settings: MotionDeliverySettings, duration: Double, imuTimes: [Double], seed: UInt64
     ) throws(GSLError) -> [MotionDelivery] {
-        guard let firstImuTime = imuTimes.first else { return [] }
-        let jitterStream = try RandomStream(seed: seed, source: "motion.jitter")
-        let floodStream = try RandomStream(seed: seed, source: "motion.floods")
-        let dropStream = try RandomStream(seed: seed, source: "motion.drops")
-        let latencyStream = try RandomStream(seed: seed, source: "motion.latency")
-
-        var samples: [(time: Double, flood: Bool)] = []
-        let period = 1 / settings.rate
-        var index = 1
-        while Double(index) * period <= duration {
-            let jitter = settings.timestampJitter > 0 ? jitterStream.gaussian(sigma: settings.timestampJitter / 1000) : 0
-            samples.append((Double(index) * period + jitter, false))
-            index += 1
-        }
-        for window in floodWindows(settings, duration: duration, stream: floodStream) {
-            let count = Int(((window.upperBound - window.lowerBound) * settings.floodRate).rounded())
-            for step in 0..<count { samples.append((window.lowerBound + Double(step) / settings.floodRate, true)) }
-        }
-        samples.sort { $0.time < $1.time }
-
+        var stream = try MotionDeliveryStream(settings, duration: duration, imuTimes: imuTimes.makeIterator(), seed: seed)
         var deliveries: [MotionDelivery] = []
-        deliveries.reserveCapacity(samples.count)
-        var imuIndex = 0
-        var previousDelivery = -Double.infinity
-        for sample in samples where sample.time >= firstImuTime && sample.time <= duration {
-            if settings.dropProbability > 0 && dropStream.bernoulli(settings.dropProbability) { continue }
-            while imuIndex + 1 < imuTimes.count && imuTimes[imuIndex + 1] <= sample.time { imuIndex += 1 }
-            let latency = max(0, settings.latency + latencyStream.gaussian(sigma: settings.latencyJitter)) / 1000
-            let delivery = max(sample.time + latency, previousDelivery)
-            previousDelivery = delivery
-            deliveries.append(MotionDelivery(sampleTime: sample.time, deliveryTime: delivery, imuIndex: imuIndex, isFlood: sample.flood))
-        }
+        deliveries.reserveCapacity(Int(duration * settings.rate) + 1)
+        while let delivery = stream.next() { deliveries.append(delivery) }
         return deliveries
     }
 

@@ -59,29 +59,6 @@ public struct PipelineCosts {
     }
 }
 
-/// Arrival order of motion updates and frames on the queue.
-public enum PipelineEvent: Sendable, Equatable {
-    case motion(Int)
-    case frame(Int)
-
-    /// Motion deliveries and frame deliveries merged by delivery time (motion first on ties).
-    public static func merged(motion: [MotionDelivery], frames: [CameraFrame]) -> [PipelineEvent] {
-        var events: [PipelineEvent] = []
-        events.reserveCapacity(motion.count + frames.count)
-        var m = 0, f = 0
-        while m < motion.count || f < frames.count {
-            if f == frames.count || (m < motion.count && motion[m].deliveryTime <= frames[f].deliveryTime) {
-                events.append(.motion(m))
-                m += 1
-            } else {
-                events.append(.frame(f))
-                f += 1
-            }
-        }
-        return events
-    }
-}
-
 /// What happened to one frame on the queue.
 public struct FrameProcessing: Sendable, Equatable {
     /// Whether the frame was dropped as late.
@@ -113,10 +90,8 @@ public enum PipelineThreads: String, CaseIterable, Sendable {
     case separate
 }
 
-/// What happened on the app's queues over a run.
-public struct PipelineResult: Sendable {
-    /// Each frame's fate, in frame order.
-    public var frames: [FrameProcessing]
+/// The app's queues at the end of a run.
+public struct PipelineQueues: Sendable {
     /// The queue frames are processed on (the only queue when shared).
     public var frameQueue: ProcessingQueue
     /// The queue motion updates are handled on (the same queue when shared).
@@ -127,12 +102,26 @@ public struct PipelineResult: Sendable {
     public var busyTime: Double { threads == .shared ? frameQueue.busyTime : frameQueue.busyTime + motionQueue.busyTime }
 }
 
+/// What happened on the app's queues over a run, with every frame's fate.
+public struct PipelineResult: Sendable {
+    /// Each frame's fate, in frame order.
+    public var frames: [FrameProcessing]
+    public var queues: PipelineQueues
+
+    public var frameQueue: ProcessingQueue { queues.frameQueue }
+    public var motionQueue: ProcessingQueue { queues.motionQueue }
+    public var threads: PipelineThreads { queues.threads }
+    public var busyTime: Double { queues.busyTime }
+}
+
 /// The app's queues driven through a run: the one event loop both `simulate`'s
 /// flood-guard-free schedule and the capture runner use.
 public enum ProcessingPipeline {
-    /// Delivers motion updates and frames in arrival order (`PipelineEvent.merged`). Each
-    /// motion update goes to `handleMotion`, whose answer decides its cost; each frame that is
-    /// not late gets its cost queued and then goes to `handleFrame`. Returns every frame's fate.
+    /// Delivers motion updates and frames in arrival order (merged by delivery time, motion
+    /// first on ties), pulling each from its stream only when it is due, so neither stream is
+    /// held in memory. Each motion update goes to `handleMotion`, whose answer decides its
+    /// cost. Every frame goes to `handleFrame` with its fate: a frame that is not late gets its
+    /// cost queued first; a late one is dropped and reaches the app's code no further.
     ///
     /// With `settings.threads == .separate` motion and frames have a serial queue each. A frame
     /// is late when its own queue's backlog exceeds a frame interval; before it is handled,
@@ -140,62 +129,61 @@ public enum ProcessingPipeline {
     /// is handed to `handleMotion` (a frame may thus miss updates delivered before it that a
     /// motion backlog holds up). An update counts as seen once its handling starts — an
     /// approximation by at most one motion cost.
-    public static func drive(
-        motion: [MotionDelivery], frames: [CameraFrame], settings: PipelineSettings, frameInterval: Double, seed: UInt64,
-        handleMotion: (Int) -> MotionWork, handleFrame: (Int) -> Void
-    ) throws(GSLError) -> PipelineResult {
+    public static func drive<Motion: IteratorProtocol<MotionDelivery>, Frames: IteratorProtocol<CameraFrame>>(
+        motion: Motion, frames: Frames, settings: PipelineSettings, frameInterval: Double, seed: UInt64,
+        handleMotion: (MotionDelivery) -> MotionWork, handleFrame: (CameraFrame, FrameProcessing) -> Void
+    ) throws(GSLError) -> PipelineQueues {
         let costs = try PipelineCosts(settings: settings, seed: seed)
         var frameQueue = ProcessingQueue(frameInterval: frameInterval)
         var motionQueue = ProcessingQueue(frameInterval: frameInterval)
         let separate = settings.threads == .separate
-        var outcomes = [FrameProcessing](repeating: FrameProcessing(dropped: false, backlog: 0, finishTime: nil), count: frames.count)
-        var nextMotion = 0  // separate queues: the first motion update not handled yet
+        var motion = motion, frames = frames
+        var nextMotion = motion.next()  // the first motion update not handled yet
 
-        /// Handles one motion update on `queue`, starting no earlier than its delivery.
-        func handle(_ index: Int, on queue: inout ProcessingQueue) {
-            switch handleMotion(index) {
+        /// Handles the next motion update on `queue`, starting no earlier than its delivery.
+        func handleNextMotion(on queue: inout ProcessingQueue) {
+            guard let delivery = nextMotion else { return }
+            switch handleMotion(delivery) {
             case .none: break
-            case .processed: queue.submit(at: motion[index].deliveryTime, cost: costs.motion())
-            case .coalesced: queue.submit(at: motion[index].deliveryTime, cost: costs.draw(settings.coalescedMotionCost))
+            case .processed: queue.submit(at: delivery.deliveryTime, cost: costs.motion())
+            case .coalesced: queue.submit(at: delivery.deliveryTime, cost: costs.draw(settings.coalescedMotionCost))
             }
+            nextMotion = motion.next()
         }
-        for event in PipelineEvent.merged(motion: motion, frames: frames) {
-            switch event {
-            case .motion(let index):
-                if !separate { handle(index, on: &frameQueue) }
-            case .frame(let index):
-                let arrival = frames[index].deliveryTime
-                let backlog = frameQueue.backlog(at: arrival)
-                if frameQueue.isLate(at: arrival) {
-                    outcomes[index] = FrameProcessing(dropped: true, backlog: backlog, finishTime: nil)
-                    continue
-                }
-                if separate {
-                    let start = max(arrival, frameQueue.busyUntil)
-                    while nextMotion < motion.count, max(motion[nextMotion].deliveryTime, motionQueue.busyUntil) < start {
-                        handle(nextMotion, on: &motionQueue)
-                        nextMotion += 1
-                    }
-                }
-                let finish = frameQueue.submit(at: arrival, cost: costs.frame())
-                outcomes[index] = FrameProcessing(dropped: false, backlog: backlog, finishTime: finish)
-                handleFrame(index)
+        while let frame = frames.next() {
+            let arrival = frame.deliveryTime
+            if !separate {
+                while let delivery = nextMotion, delivery.deliveryTime <= arrival { handleNextMotion(on: &frameQueue) }
             }
+            let backlog = frameQueue.backlog(at: arrival)
+            if frameQueue.isLate(at: arrival) {
+                handleFrame(frame, FrameProcessing(dropped: true, backlog: backlog, finishTime: nil))
+                continue
+            }
+            if separate {
+                let start = max(arrival, frameQueue.busyUntil)
+                while let delivery = nextMotion, max(delivery.deliveryTime, motionQueue.busyUntil) < start {
+                    handleNextMotion(on: &motionQueue)
+                }
+            }
+            let finish = frameQueue.submit(at: arrival, cost: costs.frame())
+            handleFrame(frame, FrameProcessing(dropped: false, backlog: backlog, finishTime: finish))
         }
-        while separate && nextMotion < motion.count {
-            handle(nextMotion, on: &motionQueue)
-            nextMotion += 1
+        while nextMotion != nil {
+            if separate { handleNextMotion(on: &motionQueue) } else { handleNextMotion(on: &frameQueue) }
         }
-        return PipelineResult(
-            frames: outcomes, frameQueue: frameQueue, motionQueue: separate ? motionQueue : frameQueue, threads: settings.threads)
+        return PipelineQueues(frameQueue: frameQueue, motionQueue: separate ? motionQueue : frameQueue, threads: settings.threads)
     }
 
     /// The queues under the simplest app policy: every motion update is processed in full.
     public static func run(
         motion: [MotionDelivery], frames: [CameraFrame], settings: PipelineSettings, frameInterval: Double, seed: UInt64
     ) throws(GSLError) -> PipelineResult {
-        try drive(
-            motion: motion, frames: frames, settings: settings, frameInterval: frameInterval, seed: seed,
-            handleMotion: { _ in .processed }, handleFrame: { _ in })
+        var outcomes: [FrameProcessing] = []
+        outcomes.reserveCapacity(frames.count)
+        let queues = try drive(
+            motion: motion.makeIterator(), frames: frames.makeIterator(), settings: settings, frameInterval: frameInterval, seed: seed,
+            handleMotion: { _ in .processed }, handleFrame: { _, processing in outcomes.append(processing) })
+        return PipelineResult(frames: outcomes, queues: queues)
     }
 }

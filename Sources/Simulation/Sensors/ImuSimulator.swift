@@ -35,23 +35,14 @@ public enum ImuSimulator {
     public static func sample(
         _ trajectory: Trajectory, settings: ImuSettings, environment: MagneticEnvironment, seed: UInt64
     ) throws(GSLError) -> (samples: [ImuSample], truth: [ImuTruth]) {
-        var sensors = try ImuSensors(settings: settings, duration: trajectory.duration, seed: seed)
-        let count = Int((trajectory.duration * settings.rate).rounded(.down)) + 1
+        var stream = try ImuStream(trajectory, settings: settings, environment: environment, seed: seed)
         var samples: [ImuSample] = []
         var truth: [ImuTruth] = []
-        samples.reserveCapacity(count)
-        truth.reserveCapacity(count)
-        let hasDisturbances = environment.hasDisturbances
-        while let (time, gridIndex) = sensors.nextInstant() {
-            let state = trajectory.state(at: time)
-            samples.append(
-                sensors.read(
-                    time: time, gridIndex: gridIndex, angularVelocity: state.angularVelocity, specificForce: state.specificForce,
-                    field: { environment.field(at: time, attitude: state.attitude) }))
-            truth.append(
-                ImuTruth(
-                    attitude: state.attitude, gyroscopeBias: sensors.gyroscope.bias, accelerometerBias: sensors.accelerometer.bias,
-                    magneticDisturbance: hasDisturbances && environment.isDisturbed(at: time)))
+        samples.reserveCapacity(stream.nominalCount)
+        truth.reserveCapacity(stream.nominalCount)
+        while let (sample, sampleTruth) = stream.next() {
+            samples.append(sample)
+            truth.append(sampleTruth)
         }
         return (samples, truth)
     }

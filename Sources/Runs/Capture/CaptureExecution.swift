@@ -1,0 +1,156 @@
+import Capture
+import Foundation
+import Fusion
+import OrbitMath
+import Scenarios
+import Simulation
+
+/// One run with concrete filter and selector types, reading its inputs as streams.
+struct CaptureExecution<
+    Selector: FrameSelector, Imu: IteratorProtocol<(sample: ImuSample, truth: ImuTruth)>, Motion: IteratorProtocol<MotionDelivery>,
+    Frames: IteratorProtocol<CameraFrame>
+>: FilterVisitor {
+    let scenario: Scenario
+    let inputs: CaptureInputs<Imu, Motion, Frames>
+    let selector: Selector
+    let selectorName: String
+    let keepSession: Bool
+
+    func visit<Filter: AttitudeFilter>(_ filter: Filter) -> Result<CaptureRunResult, Error> {
+        Result { try execute(filter) }
+    }
+
+    private func execute<Filter: AttitudeFilter>(_ filter: Filter) throws -> CaptureRunResult {
+        var inputs = inputs
+        // The scenario's world, not the inputs': a reused world may differ in the app's queue.
+        let world = scenario.world, trajectory = inputs.trajectory
+        let calibration: MagnetometerCalibration = scenario.fusion.magnetometerCalibration == .ideal ? .ideal(for: world.imu.magnetometer) : .none
+        let referenceFrame = scenario.fusion.referenceFrame
+        var estimator = DeviceMotionEstimator(
+            filter: filter, referenceFrame: referenceFrame, calibration: calibration,
+            declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity)
+        let settings = scenario.captureSettings
+        var session = selector
+        // Fusion accuracy over the walk (6D frames: heading offset removed), accumulated as
+        // the filter runs instead of from a copy of every estimate.
+        var attitudeError = AttitudeRMSEStream(
+            magneticToTruth: FusionInput.magneticToTruth(of: world), useMagnetometer: referenceFrame.usesMagnetometer)
+        let walk = trajectory.evaluatedPhase
+        var nextImu = inputs.imu.next()  // the first sample not fused yet
+        var fusedImu = 0
+        var arrivals: [FrameRecord] = []  // every frame as it reached (or missed) the app
+        var truths: [FrameTruth] = []
+        let truthMeter = FrameTruthMeter(world: world, trajectory: trajectory)
+        var processed = 0, coalesced = 0
+        var motionLog: [CaptureSessionLog.Motion] = []
+        var frameLog: [CaptureSessionLog.Frame] = []
+        var rateTrack = RotationRateTrack()
+        var floods = FloodSpans()
+
+        /// Fuses the IMU samples up to and including sample `last`.
+        @inline(__always) func feed(upTo last: Int) {
+            while fusedImu <= last, let (sample, truth) = nextImu {
+                estimator.update(
+                    ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer)
+                )
+                attitudeError.add(
+                    time: sample.time, estimate: estimator.filter.attitude, truth: truth.attitude, evaluated: walk.contains(sample.time))
+                fusedImu += 1
+                nextImu = inputs.imu.next()
+            }
+        }
+        let queues = try ProcessingPipeline.drive(
+            motion: inputs.motion, frames: inputs.frames, settings: world.pipeline, frameInterval: 1 / world.camera.fps, seed: inputs.seed,
+            handleMotion: { delivery in
+                floods.add(delivery)
+                feed(upTo: delivery.imuIndex)
+                guard let motion = estimator.motion else { return .none }
+                rateTrack.append(timestamp: motion.timestamp, rotationRate: motion.rotationRate)
+                if keepSession {
+                    let truth = trajectory.state(at: motion.timestamp)
+                    let reference = CaptureSessionLog.ReferencePose(attitude: truth.attitude, position: truth.position - world.object.center)
+                    motionLog.append(CaptureSessionLog.Motion(deliveryTime: delivery.deliveryTime, motion: motion, reference: reference))
+                }
+                if session.handleMotion(motion).isProcessed {
+                    processed += 1
+                    return .processed
+                }
+                coalesced += 1
+                return .coalesced
+            },
+            handleFrame: { frame, processing in
+                let image = CaptureSessionLog.imageName(frame.index)
+                var record = FrameRecord(
+                    index: frame.index, captureTime: frame.captureTime, exposure: frame.exposure, timestamp: frame.timestamp,
+                    deliveryTime: frame.deliveryTime, dropped: processing.dropped, backlog: processing.backlog)
+                if !processing.dropped {
+                    record.decision = session.handleFrame(
+                        FrameInput(index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: image))
+                }
+                arrivals.append(record)
+                truths.append(inputs.frameTruths?[truths.count] ?? truthMeter.truth(of: frame))
+                if keepSession {
+                    frameLog.append(
+                        CaptureSessionLog.Frame(
+                            index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, deliveryTime: frame.deliveryTime,
+                            image: image, dropped: processing.dropped))
+                }
+            })
+        feed(upTo: .max)  // the rest of the walk, for the fusion metric
+
+        // The app's view: the DeviceMotion rate where the selector looked (mid-exposure on
+        // the camera clock for a frame it never saw), known once every update has arrived.
+        let focalLength = truthMeter.camera.focalLength
+        for position in arrivals.indices {
+            let lookup = arrivals[position].decision?.lookupTime ?? arrivals[position].timestamp + arrivals[position].exposure / 2
+            let measuredRate = rateTrack.magnitude(at: lookup)
+            arrivals[position].measuredRotationRate = measuredRate
+            arrivals[position].predictedBlur = measuredRate.map {
+                RotationRateTrack.predictedBlur(rate: $0, exposure: arrivals[position].exposure, focalLength: focalLength)
+            }
+        }
+        // Ground truth. Simulated DeviceMotion timestamps are IMU sample instants (true clock),
+        // so the selector's recording start is a true instant.
+        let recordingStart = session.recordingStartTime
+        let startState = recordingStart.map { trajectory.state(at: $0) }
+        let (frames, slots) = CaptureRecords.build(
+            arrivals: arrivals, slots: session.slots,
+            recordingStart: startState.map { TruthPose(attitude: $0.attitude, azimuth: $0.azimuth) }, truth: truths,
+            orientation: settings.orientation)
+
+        var track: [(time: Double, angle: Double)] = []
+        if let startState, let recordingStart {
+            var time = recordingStart
+            while time <= trajectory.duration {
+                track.append((time, Angles.wrapTo360(Angles.degrees(trajectory.state(at: time).azimuth - startState.azimuth))))
+                time += 0.05
+            }
+        }
+        let duration = max(trajectory.duration, 1e-9)
+        return CaptureRunResult(
+            seed: inputs.seed,
+            metrics: CaptureMetrics(frames: frames, slots: slots, slotWidth: session.slotWidth, attitudeRMSE: attitudeError.finish()),
+            frames: frames, slots: slots,
+            recording: session.recording(uid: "\(scenario.name)-seed-\(inputs.seed)", date: CaptureRunner.recordingDate),
+            trueAngleTrack: track, recordingStart: recordingStart,
+            motionCoalesced: coalesced, motionProcessed: processed,
+            queueBusyFraction: queues.busyTime / duration,
+            session: keepSession ? CaptureSessionLog(motion: motionLog, frames: frameLog) : nil, selector: selectorName,
+            filter: scenario.fusion.filter.rawValue, floods: floods.spans)
+    }
+}
+
+/// Spans of flood deliveries, gathered as the deliveries arrive; regular updates interleaved
+/// with a burst do not split it, a pause of more than 0.1 s between flood updates does.
+struct FloodSpans {
+    private(set) var spans: [ClosedRange<Double>] = []
+
+    mutating func add(_ delivery: MotionDelivery) {
+        guard delivery.isFlood else { return }
+        if let last = spans.last, delivery.deliveryTime - last.upperBound <= 0.1 {
+            spans[spans.count - 1] = last.lowerBound...max(last.upperBound, delivery.deliveryTime)
+        } else {
+            spans.append(delivery.deliveryTime...delivery.deliveryTime)
+        }
+    }
+}
