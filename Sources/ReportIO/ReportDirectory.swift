@@ -119,6 +119,31 @@ public final class ReportDirectory {
         }
     }
 
+    /// Writes `relativePath` piece by piece: `body` gets a function that appends bytes to the
+    /// file, so a file larger than memory never has to exist in memory whole.
+    public func write(to relativePath: String, _ body: (_ append: (ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
+        let url = staging.appendingPathComponent(relativePath)
+        let failure = { (error: Error) in
+            OutputError(path: self.destination.appendingPathComponent(relativePath).path, reason: "cannot write (\(Self.reason(error)))")
+        }
+        let handle: FileHandle
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+                throw OutputError(path: destination.appendingPathComponent(relativePath).path, reason: "cannot create the file")
+            }
+            handle = try FileHandle(forWritingTo: url)
+        } catch let error as OutputError {
+            throw error
+        } catch {
+            throw failure(error)
+        }
+        defer { try? handle.close() }
+        try body { bytes in
+            do { try handle.write(contentsOf: Data(bytes)) } catch { throw failure(error) }
+        }
+    }
+
     public func write(_ text: String, to relativePath: String) throws(OutputError) {
         try write(Array(text.utf8), to: relativePath)
     }

@@ -34,7 +34,7 @@ public enum CaptureReport {
         }
         try report.record(origin, scenarios: [scenario])
         try report.write(metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
-        try report.write(framesCSV(results).bytes, to: "frames.csv")
+        try writeFramesCSV(results, to: report)
         try report.write(slotsCSV(results).bytes, to: "slots.csv")
         var summary = summary(scenario: scenario, results)
         if let rendered {
@@ -78,14 +78,39 @@ public enum CaptureReport {
     /// formatted on its own core, so writing does not serialise a many-seed run.
     public static func framesCSV(_ results: [CaptureRunResult]) -> CSVWriter {
         var csv = CSVWriter(header: framesHeader)
-        for part in Parallel.map(results.count, { framesCSV(of: results[$0]) }) { csv.appendRows(of: part) }
+        for part in Parallel.map(results.count, { framesCSV(of: results[$0], frames: results[$0].frames.indices) }) { csv.appendRows(of: part) }
         return csv
     }
 
-    /// One seed's frames.csv rows.
-    static func framesCSV(of result: CaptureRunResult) -> CSVWriter {
+    /// Frames formatted per job when frames.csv is streamed: the rows in flight stay a few MB
+    /// however long the run, and a many-seed run still keeps every core busy.
+    public static let framesPerChunk = 4096
+
+    /// frames.csv, byte for byte as `framesCSV`, written into `report` piece by piece: chunks
+    /// of rows are formatted on all cores and appended in order, a few batches at a time.
+    public static func writeFramesCSV(_ results: [CaptureRunResult], to report: ReportDirectory, framesPerChunk: Int = framesPerChunk) throws {
+        precondition(framesPerChunk > 0)
+        let chunks = results.indices.flatMap { seed in
+            stride(from: 0, to: results[seed].frames.count, by: framesPerChunk).map { start in
+                (seed: seed, frames: start..<min(start + framesPerChunk, results[seed].frames.count))
+            }
+        }
+        let batch = 4 * Parallel.workerLimit
+        try report.write(to: "frames.csv") { append in
+            try append(CSVWriter(header: framesHeader).bytes[...])
+            for first in stride(from: 0, to: chunks.count, by: batch) {
+                let jobs = Array(chunks[first..<min(first + batch, chunks.count)])
+                for part in Parallel.map(jobs.count, { framesCSV(of: results[jobs[$0].seed], frames: jobs[$0].frames) }) {
+                    try append(part.rowBytes)
+                }
+            }
+        }
+    }
+
+    /// Rows of one seed's frames in `frames` (positions in `result.frames`).
+    static func framesCSV(of result: CaptureRunResult, frames positions: Range<Int>) -> CSVWriter {
         var csv = CSVWriter(header: framesHeader)
-        for frame in result.frames {
+        for frame in result.frames[positions] {
             let (outcome, reason) = describe(frame)
             csv.integer(result.seed)
             csv.integer(frame.index)

@@ -40,6 +40,8 @@ struct CaptureExecution<
         var fusedImu = 0
         var arrivals: [FrameRecord] = []  // every frame as it reached (or missed) the app
         var truths: [FrameTruth] = []
+        arrivals.reserveCapacity(inputs.frameCount)
+        truths.reserveCapacity(inputs.frameCount)
         let truthMeter = FrameTruthMeter(world: world, trajectory: trajectory)
         var processed = 0, coalesced = 0
         var motionLog: [CaptureSessionLog.Motion] = []
@@ -113,8 +115,10 @@ struct CaptureExecution<
         // so the selector's recording start is a true instant.
         let recordingStart = session.recordingStartTime
         let startState = recordingStart.map { trajectory.state(at: $0) }
+        var handedOver: [FrameRecord] = []
+        swap(&handedOver, &arrivals)  // the handlers' capture still holds `arrivals`; build completes the records in place
         let (frames, slots) = CaptureRecords.build(
-            arrivals: arrivals, slots: session.slots,
+            arrivals: consume handedOver, slots: session.slots,
             recordingStart: startState.map { TruthPose(attitude: $0.attitude, azimuth: $0.azimuth) }, truth: truths,
             orientation: settings.orientation)
 

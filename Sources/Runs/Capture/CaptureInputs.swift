@@ -15,13 +15,15 @@ struct CaptureInputs<
     var frames: Frames
     /// The frames' truth when already measured (`CaptureWorld`), in frame order.
     let frameTruths: [FrameTruth]?
+    /// How many frames `frames` gives, at least (to reserve storage once).
+    let frameCount: Int
 }
 
 extension CaptureInputs where Imu == ImuStream, Motion == MotionDeliveryStream<ImuSampleInstants>, Frames == CameraFrameStream {
     init(_ stream: SimulationStream) {
         self.init(
             seed: stream.seed, trajectory: stream.trajectory, imu: stream.imu, motion: stream.motion,
-            frames: stream.frames, frameTruths: nil)
+            frames: stream.frames, frameTruths: nil, frameCount: stream.frames.nominalCount)
     }
 }
 
@@ -29,7 +31,7 @@ extension CaptureInputs where Imu == SimulatedImu, Motion == IndexingIterator<[M
     init(_ run: SimulatedRun, frameTruths: [FrameTruth]?) {
         self.init(
             seed: run.seed, trajectory: run.trajectory, imu: SimulatedImu(run), motion: run.motion.makeIterator(),
-            frames: run.frames.makeIterator(), frameTruths: frameTruths)
+            frames: run.frames.makeIterator(), frameTruths: frameTruths, frameCount: run.frames.count)
     }
 }
 
