@@ -123,24 +123,18 @@ public final class ReportDirectory {
     /// file, so a file larger than memory never has to exist in memory whole.
     public func write(to relativePath: String, _ body: (_ append: (ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
         let url = staging.appendingPathComponent(relativePath)
-        let failure = { (error: Error) in
-            OutputError(path: self.destination.appendingPathComponent(relativePath).path, reason: "cannot write (\(Self.reason(error)))")
-        }
-        let handle: FileHandle
+        let path = destination.appendingPathComponent(relativePath).path
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-                throw OutputError(path: destination.appendingPathComponent(relativePath).path, reason: "cannot create the file")
-            }
-            handle = try FileHandle(forWritingTo: url)
-        } catch let error as OutputError {
-            throw error
         } catch {
-            throw failure(error)
+            throw OutputError(path: path, reason: "cannot write (\(Self.reason(error)))")
+        }
+        guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = FileHandle(forWritingAtPath: url.path) else {
+            throw OutputError(path: path, reason: "cannot create the file")
         }
         defer { try? handle.close() }
         try body { bytes in
-            do { try handle.write(contentsOf: Data(bytes)) } catch { throw failure(error) }
+            do { try handle.write(contentsOf: Data(bytes)) } catch { throw OutputError(path: path, reason: "cannot write (\(Self.reason(error)))") }
         }
     }
 

@@ -38,7 +38,7 @@ public enum ReplayReport {
         csv.metrics(RunMetrics(result.metrics, columns: columns), columns: columns)
         csv.endRow()
         try report.write(csv.bytes, to: "metrics.csv")
-        try report.write(CaptureReport.framesCSV([result]).bytes, to: "frames.csv")
+        try CaptureReport.writeFramesCSV([result], to: report)
         try report.write(CaptureReport.slotsCSV([result]).bytes, to: "slots.csv")
         try report.write(Array(try result.recording.jsonData()), to: "recording.json")
         let rendered = try render.map { try images(result, scenario: scenario, rendering: $0, to: report) }
