@@ -104,7 +104,7 @@ let package = Package(
 
         .testTarget(
             name: "OrbitMathTests",
-            dependencies: ["OrbitMath", .product(name: "Numerics", package: "swift-numerics")]
+            dependencies: ["TestSupport", "OrbitMath", .product(name: "Numerics", package: "swift-numerics")]
         ),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "OrbitMath"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fusion", "OrbitMath"]),

@@ -1,7 +1,7 @@
 import OrbitMath
 
 /// The motion at a frame's timestamp, interpolated between the two samples around it.
-public struct InterpolatedMotion: Sendable, Equatable, Codable {
+public struct InterpolatedMotion: Sendable, BitwiseCopyable, Equatable, Codable {
     public var attitude: Quaternion
     public var rotationRate: Vector3
     public var userAcceleration: Vector3

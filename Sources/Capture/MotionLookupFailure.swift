@@ -1,5 +1,5 @@
 /// Why a lookup found no motion.
-public enum MotionLookupFailure: Error, Sendable, Equatable, Codable {
+public enum MotionLookupFailure: Error, Sendable, BitwiseCopyable, Equatable, Codable {
     /// The buffer holds nothing yet.
     case empty
     /// The timestamp is older than the oldest sample still kept.

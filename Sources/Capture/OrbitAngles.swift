@@ -33,7 +33,7 @@ public enum AngleSource: String, CaseIterable, Sendable {
 }
 
 /// Orbit angle and deviations of one attitude relative to the recording's start, degrees.
-public struct OrbitPose: Sendable, Equatable, Codable {
+public struct OrbitPose: Sendable, BitwiseCopyable, Equatable, Codable {
     /// Orbit angle in [0, 360), counter-clockwise seen from above.
     public var angle: Double
     /// Change of the camera's tilt (pitch for Euler), degrees.

@@ -6,7 +6,7 @@ import Foundation
 /// v_w = q ⊗ v_b ⊗ q*, exactly like `CMAttitude.quaternion` (whose `x, y, z, w` map to the
 /// fields of the same name). q and −q are the same rotation; functions that compare
 /// rotations say whether they account for that.
-public struct Quaternion: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Quaternion: Hashable, Sendable, BitwiseCopyable, Codable, CustomStringConvertible {
     /// Scalar part (`a` in thesis eq. 4.12, CMQuaternion `w`).
     public var w: Double
     public var x: Double

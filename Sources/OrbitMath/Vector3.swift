@@ -2,7 +2,7 @@ import Foundation
 
 /// A vector in 3-space. Used for positions (m), rates (rad/s), accelerations (m/s²) and
 /// magnetic fields (µT); the unit is carried by the name of the variable holding it.
-public struct Vector3: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Vector3: Hashable, Sendable, BitwiseCopyable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public var z: Double

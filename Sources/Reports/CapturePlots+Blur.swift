@@ -11,7 +11,7 @@ extension CapturePlots {
     /// above the line blur through translation or roll; a selector that prefers slow frames
     /// moves the green dots to the left.
     public static func blurVersusRate(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
-        func points(_ frames: [FrameRecord]) -> (x: [Double], y: [Double]) {
+        func points(_ frames: some Sequence<FrameRecord>) -> (x: [Double], y: [Double]) {
             var x: [Double] = [], y: [Double] = []
             for frame in frames {
                 guard let rate = frame.measuredRotationRate, let blur = frame.objectBlurMean, rate.isFinite, blur.isFinite else { continue }
@@ -20,7 +20,7 @@ extension CapturePlots {
             }
             return (x, y)
         }
-        let all = points(results.first?.frames ?? [])
+        let all = results.first.map { points($0.frames) } ?? (x: [], y: [])
         let selected = points(results.flatMap { $0.slots.compactMap(\.frame) })
         let rateTop = max(Statistics.percentile(all.x + selected.x, 99.5), 1)
         let blurTop = max(Statistics.percentile(all.y + selected.y, 99.5), 0.5)

@@ -62,16 +62,22 @@ extension CapturePlots {
     /// Work queued ahead of each frame on the app's queue (first seed): where the queue falls
     /// behind and frames are dropped.
     public static func queue(scenario: Scenario, _ result: CaptureRunResult, provenance: [PNGText]) throws -> [UInt8] {
-        let handled = result.frames.filter { !$0.dropped }, dropped = result.frames.filter(\.dropped)
+        // Delivery time and backlog (ms) of the handled and the dropped frames, in one pass.
+        var handled: (x: [Double], y: [Double]) = ([], []), dropped: (x: [Double], y: [Double]) = ([], [])
+        for frame in result.frames {
+            if frame.dropped {
+                dropped.x.append(frame.deliveryTime)
+                dropped.y.append(frame.backlog * 1000)
+            } else {
+                handled.x.append(frame.deliveryTime)
+                handled.y.append(frame.backlog * 1000)
+            }
+        }
         let plot = CartesianPlot(
             x: ChartAxis("time (s)"), y: ChartAxis("queue backlog when the frame arrived (ms)", includesZero: true),
             series: [
-                Series(
-                    "frame handled (\(handled.count))", color: Palette.color(0), x: handled.map(\.deliveryTime), y: handled.map { $0.backlog * 1000 },
-                    style: .markers(radius: 1.6)),
-                Series(
-                    "frame dropped as late (\(dropped.count))", color: droppedColor, x: dropped.map(\.deliveryTime),
-                    y: dropped.map { $0.backlog * 1000 }, style: .markers(radius: 3)),
+                Series("frame handled (\(handled.x.count))", color: Palette.color(0), x: handled.x, y: handled.y, style: .markers(radius: 1.6)),
+                Series("frame dropped as late (\(dropped.x.count))", color: droppedColor, x: dropped.x, y: dropped.y, style: .markers(radius: 3)),
             ],
             bands: result.floods.map { Band($0.lowerBound...max($0.upperBound, $0.lowerBound + 0.05), color: Color(hex: 0xF4CCCC, alpha: 0.7)) },
             lines: [ReferenceLine(1000 / scenario.world.camera.fps, .horizontal, label: "one frame interval: later frames are dropped")],

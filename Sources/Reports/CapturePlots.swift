@@ -112,7 +112,7 @@ public enum CapturePlots {
             ("selected (kept)", selectedColor, [], [], []), ("kept, later replaced", replacedColor, [], [], []),
             ("discarded", discardedColor, [], [], []), ("dropped by the queue", droppedColor, [], [], []),
         ]
-        let droppedCount = result.frames.filter(\.dropped).count
+        let droppedCount = result.frames.reduce(0) { $0 + ($1.dropped ? 1 : 0) }
         if !hasTruth { groups[3].0 = "dropped by the queue: \(droppedCount), not drawn (no true angle)" }
         for frame in result.frames {
             let time = frame.captureTime
@@ -150,11 +150,11 @@ public enum CapturePlots {
             series: (hasTruth ? [trueLine] : []) + markers(\.3, counts: true), bands: floodBands, legend: .none)
 
         // A 4 s window in the middle, with slot boundaries, shows the choice within each slot.
-        let placed = result.frames.filter { $0.decision?.pose != nil }.map(\.captureTime)
+        let isPlaced = { (frame: FrameRecord) in frame.decision?.pose != nil }
         let middle =
             hasTruth
             ? ((result.recordingStart ?? 0) + (result.trueAngleTrack.last?.time ?? 0)) / 2
-            : ((placed.first ?? 0) + (placed.last ?? 0)) / 2
+            : ((result.frames.first(where: isPlaced)?.captureTime ?? 0) + (result.frames.last(where: isPlaced)?.captureTime ?? 0)) / 2
         let window = (middle - 2)...(middle + 2)
         let inWindow = zip(trueX, trueY).filter { window.contains($0.0) }.map { (time: $0.0, angle: $0.1) }
         var zoomSeries =

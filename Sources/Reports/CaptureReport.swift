@@ -95,7 +95,7 @@ public enum CaptureReport {
                 (seed: seed, frames: start..<min(start + framesPerChunk, results[seed].frames.count))
             }
         }
-        let batch = 4 * Parallel.workerLimit
+        let batch = 2 * Parallel.workerLimit
         try report.write(to: "frames.csv") { append in
             try append(CSVWriter(header: framesHeader).bytes[...])
             for first in stride(from: 0, to: chunks.count, by: batch) {

@@ -60,7 +60,7 @@ public enum CaptureReportReader {
                 seed: seed,
                 metrics: CaptureMetrics(
                     frames: frameRecords, slots: slotRecords, slotWidth: 360 / Double(max(slotRecords.count, 1)), attitudeRMSE: noFusionReference),
-                frames: frameRecords, slots: slotRecords,
+                frames: FrameRecords(frameRecords), slots: slotRecords,
                 recording: Recording(uid: "\(scenario.name)-seed-\(seed)", date: 0, radius: 360 / Double(max(slotRecords.count, 1)), elements: []),
                 trueAngleTrack: track, recordingStart: frameRecords.first { $0.decision?.pose != nil }?.captureTime,
                 motionCoalesced: 0, motionProcessed: 0, queueBusyFraction: .nan, session: nil, selector: selector,

@@ -154,7 +154,7 @@ public enum ReplayReport {
     }
 
     private static func clockWarning(_ result: CaptureRunResult, log: CaptureSessionLog) -> [String] {
-        let delivered = result.frames.filter { !$0.dropped }.count
+        let delivered = result.frames.reduce(0) { $0 + ($1.dropped ? 0 : 1) }
         guard delivered > 0, result.metrics.framesNoMotion * 2 > delivered,
             let firstFrame = log.frames.first?.timestamp, let lastFrame = log.frames.last?.timestamp,
             let firstMotion = log.motion.first?.timestamp, let lastMotion = log.motion.last?.timestamp

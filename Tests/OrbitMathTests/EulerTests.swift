@@ -1,5 +1,6 @@
 import Foundation
 import OrbitMath
+import TestSupport
 import Testing
 
 /// Angles for `sequence` at least `margin` radians away from gimbal lock.

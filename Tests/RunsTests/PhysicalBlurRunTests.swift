@@ -1,6 +1,7 @@
 import Foundation
 import OrbitMath
 import Runs
+import TestSupport
 import Testing
 
 /// The physical blur answers "does walking faster blur the spin?" where the centre path could
@@ -53,20 +54,59 @@ import Testing
         #expect(Statistics.spearman(rates, blurs) > 0.6)
     }
 
-    @Test func rateTrackInterpolatesAndHoldsItsEnds() {
-        var track = RotationRateTrack()
-        #expect(track.magnitude(at: 1) == nil)
+    @Test(arguments: [SpillSettings.default, SpillSettings(memoryLimit: 0)])
+    func rateTrackInterpolatesAndHoldsItsEnds(_ spill: SpillSettings) throws {
+        var empty = try RotationRateTrack(spill: spill).finish()
+        #expect(empty.magnitude(at: 1) == nil)
+        var track = RotationRateTrack(spill: spill)
         let radians = Double.pi / 180
         track.append(timestamp: 1, rotationRate: Vector3(0, 0, 10 * radians))
         track.append(timestamp: 2, rotationRate: Vector3(0, 30 * radians, 0))
         track.append(timestamp: 1.5, rotationRate: Vector3(100, 0, 0))  // older than the last: ignored
         track.append(timestamp: .nan, rotationRate: .zero)
-        #expect(track.timestamps == [1, 2])
+        #expect(track.count == 2)
+        var reader = try track.finish()
         // Halfway: (0, 15, 5) °/s → √250.
-        #expect(abs(track.magnitude(at: 1.5)! - 250.0.squareRoot()) < 1e-9)
-        #expect(abs(track.magnitude(at: 0)! - 10) < 1e-9 && abs(track.magnitude(at: 9)! - 30) < 1e-9)
-        #expect(track.magnitude(at: .infinity) == nil)
+        #expect(abs(reader.magnitude(at: 1.5)! - 250.0.squareRoot()) < 1e-9)
+        #expect(abs(reader.magnitude(at: 0)! - 10) < 1e-9 && abs(reader.magnitude(at: 9)! - 30) < 1e-9)
+        #expect(reader.magnitude(at: .infinity) == nil)
         #expect(abs(RotationRateTrack.predictedBlur(rate: 180 / Double.pi, exposure: 0.01, focalLength: 1000) - 10) < 1e-12)
+    }
+
+    /// A track spilled to a file reads, bit for bit, what a direct interpolation over all its
+    /// samples gives: at sample instants, between them, across block edges, backwards.
+    @Test func spilledRateTrackReadsEveryInstantLikeTheWholeTrack() throws {
+        var stream = SeededGenerator(seed: 7)
+        var times: [Double] = [], rates: [Vector3] = []
+        var time = 0.0
+        for _ in 0..<(2 * RotationRateTrack.blockLength + 100) {
+            time += 0.005 + 0.02 * Double.random(in: 0..<1, using: &stream)
+            times.append(time)
+            rates.append(
+                Vector3(
+                    Double.random(in: 0..<1, using: &stream) - 0.5, Double.random(in: 0..<1, using: &stream) - 0.5,
+                    Double.random(in: 0..<1, using: &stream) - 0.5))
+        }
+        var track = RotationRateTrack(spill: SpillSettings(memoryLimit: 0))
+        for (time, rate) in zip(times, rates) { track.append(timestamp: time, rotationRate: rate) }
+        var reader = try track.finish()
+        func direct(_ query: Double) -> Double {
+            let clamped = min(max(query, times[0]), times[times.count - 1])
+            let later = times.firstIndex { $0 >= clamped }!  // a linear scan, not a bisection
+            if times[later] == clamped || later == 0 {
+                return Angles.degrees((rates[later] + 0 * (rates[later] - rates[later])).norm)
+            }
+            let fraction = (clamped - times[later - 1]) / (times[later] - times[later - 1])
+            return Angles.degrees((rates[later - 1] + fraction * (rates[later] - rates[later - 1])).norm)
+        }
+        let edge = RotationRateTrack.blockLength
+        let last = times[times.count - 1]
+        var queries: [Double] = [times[0] - 1, times[0], times[edge - 1], times[edge], times[edge + 1], times[2 * edge]]
+        queries += [(times[edge - 1] + times[edge]) / 2, (times[2 * edge - 1] + times[2 * edge]) / 2, last, last + 1, times[17]]
+        for _ in 0..<300 { queries.append(last * Double.random(in: 0..<1, using: &stream)) }  // in no particular order
+        for query in queries {
+            #expect(reader.magnitude(at: query)!.bitPattern == direct(query).bitPattern, "at \(query)")
+        }
     }
 
     @Test func rankCorrelationHandlesTiesAndOrder() {

@@ -15,6 +15,7 @@ struct CaptureExecution<
     let selector: Selector
     let selectorName: String
     let keepSession: Bool
+    let spill: SpillSettings
 
     func visit<Filter: AttitudeFilter>(_ filter: Filter) -> Result<CaptureRunResult, Error> {
         Result { try execute(filter) }
@@ -38,15 +39,14 @@ struct CaptureExecution<
         let walk = trajectory.evaluatedPhase
         var nextImu = inputs.imu.next()  // the first sample not fused yet
         var fusedImu = 0
-        var arrivals: [FrameRecord] = []  // every frame as it reached (or missed) the app
-        var truths: [FrameTruth] = []
-        arrivals.reserveCapacity(inputs.frameCount)
-        truths.reserveCapacity(inputs.frameCount)
+        // Every frame as it reached (or missed) the app, with its truth; a long run's go to a file.
+        var arrivals = SpillArray<ArrivedFrame>(settings: spill, expectedCount: inputs.frameCount)
+        var reasons = ReasonTable()
         let truthMeter = FrameTruthMeter(world: world, trajectory: trajectory)
         var processed = 0, coalesced = 0
         var motionLog: [CaptureSessionLog.Motion] = []
         var frameLog: [CaptureSessionLog.Frame] = []
-        var rateTrack = RotationRateTrack()
+        var rateTrack = RotationRateTrack(spill: spill)
         var floods = FloodSpans()
 
         /// Fuses the IMU samples up to and including sample `last`.
@@ -89,8 +89,8 @@ struct CaptureExecution<
                     record.decision = session.handleFrame(
                         FrameInput(index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: image))
                 }
-                arrivals.append(record)
-                truths.append(inputs.frameTruths?[truths.count] ?? truthMeter.truth(of: frame))
+                let truth = inputs.frameTruths?[arrivals.count] ?? truthMeter.truth(of: frame)
+                arrivals.append(ArrivedFrame(frame: StoredFrame(record, reasons: &reasons), truth: truth))
                 if keepSession {
                     frameLog.append(
                         CaptureSessionLog.Frame(
@@ -100,40 +100,32 @@ struct CaptureExecution<
             })
         feed(upTo: .max)  // the rest of the walk, for the fusion metric
 
-        // The app's view: the DeviceMotion rate where the selector looked (mid-exposure on
-        // the camera clock for a frame it never saw), known once every update has arrived.
-        let focalLength = truthMeter.camera.focalLength
-        for position in arrivals.indices {
-            let lookup = arrivals[position].decision?.lookupTime ?? arrivals[position].timestamp + arrivals[position].exposure / 2
-            let measuredRate = rateTrack.magnitude(at: lookup)
-            arrivals[position].measuredRotationRate = measuredRate
-            arrivals[position].predictedBlur = measuredRate.map {
-                RotationRateTrack.predictedBlur(rate: $0, exposure: arrivals[position].exposure, focalLength: focalLength)
-            }
-        }
         // Ground truth. Simulated DeviceMotion timestamps are IMU sample instants (true clock),
         // so the selector's recording start is a true instant.
         let recordingStart = session.recordingStartTime
         let startState = recordingStart.map { trajectory.state(at: $0) }
-        var handedOver: [FrameRecord] = []
-        swap(&handedOver, &arrivals)  // the handlers' capture still holds `arrivals`; build completes the records in place
-        let (frames, slots) = CaptureRecords.build(
-            arrivals: consume handedOver, slots: session.slots,
-            recordingStart: startState.map { TruthPose(attitude: $0.attitude, azimuth: $0.azimuth) }, truth: truths,
+        var completion = CaptureRecords.Completion(
+            slots: session.slots, recordingStart: startState.map { TruthPose(attitude: $0.attitude, azimuth: $0.azimuth) },
             orientation: settings.orientation)
+        let frames = try ArrivedFrame.complete(
+            try arrivals.finish(), reasons: &reasons, rates: try rateTrack.finish(), focalLength: truthMeter.camera.focalLength,
+            completion: &completion, spill: spill)
+        let slots = completion.slotRecords()
 
         var track: [(time: Double, angle: Double)] = []
         if let startState, let recordingStart {
+            // 20 Hz, at most 20 000 points however long the run (as `replay`).
+            let step = max(0.05, (trajectory.duration - recordingStart) / 20_000)
             var time = recordingStart
             while time <= trajectory.duration {
                 track.append((time, Angles.wrapTo360(Angles.degrees(trajectory.state(at: time).azimuth - startState.azimuth))))
-                time += 0.05
+                time += step
             }
         }
         let duration = max(trajectory.duration, 1e-9)
         return CaptureRunResult(
             seed: inputs.seed,
-            metrics: CaptureMetrics(frames: frames, slots: slots, slotWidth: session.slotWidth, attitudeRMSE: attitudeError.finish()),
+            metrics: CaptureMetrics(tally: completion.tally, slots: slots, slotWidth: session.slotWidth, attitudeRMSE: attitudeError.finish()),
             frames: frames, slots: slots,
             recording: session.recording(uid: "\(scenario.name)-seed-\(inputs.seed)", date: CaptureRunner.recordingDate),
             trueAngleTrack: track, recordingStart: recordingStart,

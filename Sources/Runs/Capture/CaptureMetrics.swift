@@ -41,7 +41,7 @@ public struct CaptureMetrics: Sendable, Equatable, Codable {
     public var attitudeRMSE: AttitudeRMSE
 
     /// Metrics from the frames and slots of one run.
-    public init(frames: [FrameRecord], slots: [SlotRecord], slotWidth: Double, attitudeRMSE: AttitudeRMSE) {
+    public init(frames: some Sequence<FrameRecord>, slots: [SlotRecord], slotWidth: Double, attitudeRMSE: AttitudeRMSE) {
         var tally = FrameTally()
         for frame in frames { tally.add(frame) }
         self.init(tally: tally, slots: slots, slotWidth: slotWidth, attitudeRMSE: attitudeRMSE)

@@ -99,7 +99,7 @@ public struct SlotRecord: Sendable, Codable {
 
 /// What is known of the truth for one frame; every field optional, because a replayed session
 /// may carry no reference at all.
-public struct FrameTruth: Sendable {
+public struct FrameTruth: Sendable, BitwiseCopyable {
     /// True attitude and azimuth around the object at mid-exposure.
     public var pose: TruthPose?
     /// True mid-exposure instant in the DeviceMotion clock, s.
@@ -131,7 +131,7 @@ public struct FrameTruth: Sendable {
 
 /// A true attitude and the camera's azimuth around the object; either may be unknown (a
 /// logged session with reference attitudes but no positions gives true deviations, not angles).
-public struct TruthPose: Sendable, Equatable {
+public struct TruthPose: Sendable, BitwiseCopyable, Equatable {
     /// Body → world.
     public var attitude: Quaternion?
     /// Azimuth of the camera position around the object centre, rad (continuous or wrapped).
@@ -153,28 +153,52 @@ public enum CaptureRecords {
     public static func build(
         arrivals: consuming [FrameRecord], slots: [SlotEntry?], recordingStart: TruthPose?, truth: [FrameTruth],
         orientation: CaptureOrientation
-    ) -> (frames: [FrameRecord], slots: [SlotRecord]) {
+    ) -> (frames: FrameRecords, slots: [SlotRecord]) {
         precondition(arrivals.count == truth.count)
-        let trueReader = recordingStart?.attitude.map { OrbitAngleReader(start: $0, source: .opticalAxis, orientation: orientation) }
-        let kept = Set(slots.compactMap { $0?.frameIndex })
+        var completion = Completion(slots: slots, recordingStart: recordingStart, orientation: orientation)
         var frames = arrivals
-        var keptPositions: [Int: Int] = [:]  // frame index → position, for the kept frames only
-        for position in frames.indices {
-            frames[position].complete(truth: truth[position], recordingStart: recordingStart, trueReader: trueReader)
-            frames[position].keptAtEnd = kept.contains(frames[position].index)
-            if frames[position].keptAtEnd { keptPositions[frames[position].index] = position }
+        for position in frames.indices { completion.complete(&frames[position], truth: truth[position]) }
+        return (FrameRecords(frames), completion.slotRecords())
+    }
+
+    /// Completes records one at a time in arrival order, so a run can stream them: the truth
+    /// fields, whether the frame is kept, the all-frame tally, and the kept frames' records
+    /// for the slots.
+    struct Completion {
+        private let slots: [SlotEntry?]
+        private let recordingStart: TruthPose?
+        private let trueReader: OrbitAngleReader?
+        private let kept: Set<Int>
+        /// The last record of each kept frame index, with its truth.
+        private var keptFrames: [Int: (record: FrameRecord, truth: FrameTruth)] = [:]
+        private(set) var tally = FrameTally()
+
+        init(slots: [SlotEntry?], recordingStart: TruthPose?, orientation: CaptureOrientation) {
+            self.slots = slots
+            self.recordingStart = recordingStart
+            trueReader = recordingStart?.attitude.map { OrbitAngleReader(start: $0, source: .opticalAxis, orientation: orientation) }
+            kept = Set(slots.compactMap { $0?.frameIndex })
         }
-        let width = 360 / Double(max(slots.count, 1))
-        let slotRecords = slots.enumerated().map { slot, entry -> SlotRecord in
-            var record = SlotRecord(slot: slot, center: Double(slot) * width, entry: entry)
-            if let entry, let position = keptPositions[entry.frameIndex] {
-                record.frame = frames[position]
-                record.cameraHeight = truth[position].cameraHeight
-                record.objectOffset = truth[position].objectOffset
+
+        mutating func complete(_ record: inout FrameRecord, truth: FrameTruth) {
+            record.complete(truth: truth, recordingStart: recordingStart, trueReader: trueReader)
+            record.keptAtEnd = kept.contains(record.index)
+            if record.keptAtEnd { keptFrames[record.index] = (record, truth) }
+            tally.add(record)
+        }
+
+        func slotRecords() -> [SlotRecord] {
+            let width = 360 / Double(max(slots.count, 1))
+            return slots.enumerated().map { slot, entry -> SlotRecord in
+                var record = SlotRecord(slot: slot, center: Double(slot) * width, entry: entry)
+                if let entry, let (frame, truth) = keptFrames[entry.frameIndex] {
+                    record.frame = frame
+                    record.cameraHeight = truth.cameraHeight
+                    record.objectOffset = truth.objectOffset
+                }
+                return record
             }
-            return record
         }
-        return (frames, slotRecords)
     }
 }
 

@@ -22,7 +22,7 @@ extension CaptureRunResult: Codable {
         }
         self.init(
             seed: try container.decode(UInt64.self, forKey: .seed), metrics: try container.decode(CaptureMetrics.self, forKey: .metrics),
-            frames: try container.decode([FrameRecord].self, forKey: .frames), slots: try container.decode([SlotRecord].self, forKey: .slots),
+            frames: try container.decode(FrameRecords.self, forKey: .frames), slots: try container.decode([SlotRecord].self, forKey: .slots),
             recording: try container.decode(Recording.self, forKey: .recording), trueAngleTrack: zip(times, angles).map { ($0, $1) },
             recordingStart: try container.decodeIfPresent(Double.self, forKey: .recordingStart),
             motionCoalesced: try container.decode(Int.self, forKey: .motionCoalesced),

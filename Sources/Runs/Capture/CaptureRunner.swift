@@ -9,7 +9,8 @@ import Simulation
 public struct CaptureRunResult: Sendable {
     public var seed: UInt64
     public var metrics: CaptureMetrics
-    public var frames: [FrameRecord]
+    /// Every frame in arrival order; a long run's live in a temporary file (`FrameRecords`).
+    public var frames: FrameRecords
     public var slots: [SlotRecord]
     public var recording: Recording
     /// True orbit angle (degrees since the recording start) sampled at 20 Hz, for plots.
@@ -33,7 +34,7 @@ public struct CaptureRunResult: Sendable {
     public var floods: [ClosedRange<Double>] = []
 
     public init(
-        seed: UInt64, metrics: CaptureMetrics, frames: [FrameRecord], slots: [SlotRecord], recording: Recording,
+        seed: UInt64, metrics: CaptureMetrics, frames: FrameRecords, slots: [SlotRecord], recording: Recording,
         trueAngleTrack: [(time: Double, angle: Double)], recordingStart: Double?, motionCoalesced: Int, motionProcessed: Int,
         queueBusyFraction: Double, session: CaptureSessionLog?, selector: String, filter: String?, floods: [ClosedRange<Double>] = []
     ) {
@@ -70,10 +71,15 @@ public struct CaptureRunResult: Sendable {
 public enum CaptureRunner {
     /// Simulates `seed` and runs it with the scenario's selector and filter. The simulation is
     /// generated as the run consumes it, so a run of any length needs the same memory for it.
-    public static func run(_ scenario: Scenario, seed: UInt64, keepSession: Bool = false) throws -> CaptureRunResult {
+    ///
+    /// `spill`: where a long run keeps its frame records (memory up to a limit, then a file).
+    public static func run(_ scenario: Scenario, seed: UInt64, keepSession: Bool = false, spill: SpillSettings = .default) throws
+        -> CaptureRunResult
+    {
         let inputs = CaptureInputs(try SimulationStream(world: scenario.world, seed: seed))
         return try scenario.captureSettings.withSelector(
-            SelectorStep(scenario: scenario, inputs: inputs, keepSession: keepSession, selectorName: scenario.selection.selector.rawValue)
+            SelectorStep(
+                scenario: scenario, inputs: inputs, keepSession: keepSession, selectorName: scenario.selection.selector.rawValue, spill: spill)
         ).get()
     }
 
@@ -81,7 +87,7 @@ public enum CaptureRunner {
     public static func run(_ scenario: Scenario, simulated: SimulatedRun, keepSession: Bool = false) throws -> CaptureRunResult {
         let step = SelectorStep(
             scenario: scenario, inputs: CaptureInputs(simulated, frameTruths: nil), keepSession: keepSession,
-            selectorName: scenario.selection.selector.rawValue)
+            selectorName: scenario.selection.selector.rawValue, spill: .default)
         return try scenario.captureSettings.withSelector(step).get()
     }
 
@@ -92,17 +98,18 @@ public enum CaptureRunner {
         precondition(scenario.world.simulatesSameRun(as: world.run.world), "the scenario's world differs from the one simulated")
         let step = SelectorStep(
             scenario: scenario, inputs: CaptureInputs(world.run, frameTruths: world.frameTruths), keepSession: keepSession,
-            selectorName: scenario.selection.selector.rawValue)
+            selectorName: scenario.selection.selector.rawValue, spill: .default)
         return try scenario.captureSettings.withSelector(step).get()
     }
 
     /// Simulates `seed` and runs it with `selector` (a fresh one: it must not have seen motion
     /// or frames yet) and the scenario's filter.
     public static func run<Selector: FrameSelector>(
-        _ scenario: Scenario, seed: UInt64, selector: Selector, keepSession: Bool = false
+        _ scenario: Scenario, seed: UInt64, selector: Selector, keepSession: Bool = false, spill: SpillSettings = .default
     ) throws -> CaptureRunResult {
         let inputs = CaptureInputs(try SimulationStream(world: scenario.world, seed: seed))
-        let step = SelectorStep(scenario: scenario, inputs: inputs, keepSession: keepSession, selectorName: String(describing: Selector.self))
+        let step = SelectorStep(
+            scenario: scenario, inputs: inputs, keepSession: keepSession, selectorName: String(describing: Selector.self), spill: spill)
         return try step.visit(selector).get()
     }
 
@@ -118,11 +125,12 @@ public enum CaptureRunner {
         let inputs: CaptureInputs<Imu, Motion, Frames>
         let keepSession: Bool
         let selectorName: String
+        let spill: SpillSettings
 
         func visit<Selector: FrameSelector>(_ selector: Selector) -> Result<CaptureRunResult, Error> {
             let fusion = scenario.fusion.settings
             let execution = CaptureExecution(
-                scenario: scenario, inputs: inputs, selector: selector, selectorName: selectorName, keepSession: keepSession)
+                scenario: scenario, inputs: inputs, selector: selector, selectorName: selectorName, keepSession: keepSession, spill: spill)
             return fusion.withFilter(fusion.filter, execution)
         }
     }

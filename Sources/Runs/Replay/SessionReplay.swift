@@ -69,7 +69,8 @@ public enum SessionReplay {
             let frames = log.frames, motion = log.motion
             var decisions = [FrameDecision?](repeating: nil, count: frames.count)
             var processed = 0, coalesced = 0
-            var rateTrack = RotationRateTrack()
+            // The log is in memory already, so is its track: it never spills, and `finish` cannot fail.
+            var rateTrack = RotationRateTrack(spill: SpillSettings(memoryLimit: .max))
             var m = 0, f = 0
             while m < motion.count || f < frames.count {
                 if f == frames.count || (m < motion.count && motion[m].deliveryTime <= frames[f].deliveryTime) {
@@ -90,12 +91,13 @@ public enum SessionReplay {
 
             let reference = ReferenceTrack(log)
             let start = selector.recordingStartTime.flatMap(reference.pose)
+            var rates = try! rateTrack.finish()
             let arrivals = frames.enumerated().map { position, frame in
                 var record = FrameRecord(
                     index: frame.index, captureTime: frame.timestamp, exposure: frame.exposure, timestamp: frame.timestamp,
                     deliveryTime: frame.deliveryTime, dropped: frame.dropped, backlog: 0, decision: decisions[position])
                 // The session names no focal length, so no predicted blur.
-                record.measuredRotationRate = rateTrack.magnitude(at: decisions[position]?.lookupTime ?? frame.timestamp + frame.exposure / 2)
+                record.measuredRotationRate = rates.magnitude(at: decisions[position]?.lookupTime ?? frame.timestamp + frame.exposure / 2)
                 return record
             }
             let truths = frames.map { FrameTruth(pose: reference.pose(at: $0.timestamp + $0.exposure / 2)) }

@@ -3,14 +3,15 @@
 enum TimeBracket {
     /// `(low, high, fraction)` with times[low] ≤ `time` ≤ times[high]; one index twice when
     /// `time` is a sample time or the first one. `nil` outside the span (or for no samples).
-    static func locate(_ times: [Double], _ time: Double) -> (Int, Int, Double)? {
+    static func locate<Times: RandomAccessCollection<Double>>(_ times: Times, _ time: Double) -> (Int, Int, Double)?
+    where Times.Index == Int {
         guard let first = times.first, let last = times.last, time >= first, time <= last else { return nil }
-        var low = 0, high = times.count - 1
+        var low = times.startIndex, high = times.endIndex - 1
         while low < high {  // the first sample at or after `time`
             let mid = (low + high) / 2
             if times[mid] < time { low = mid + 1 } else { high = mid }
         }
-        if times[low] == time || low == 0 { return (low, low, 0) }
+        if times[low] == time || low == times.startIndex { return (low, low, 0) }
         return (low - 1, low, (time - times[low - 1]) / (times[low] - times[low - 1]))
     }
 }
