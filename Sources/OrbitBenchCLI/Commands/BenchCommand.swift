@@ -8,7 +8,10 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure the CPU cost of the hot paths (build with -c release first).",
         discussion: """
             Reports the median CPU time of each piece of work over --repetitions runs, after \
-            warm-up. Debug builds are several times slower; quote release figures only.
+            warm-up; one seed's phases against its compute floor; 40 seeds on one core and on \
+            all; and the peak RSS of `run orbit-72 --seeds 1 --no-plots` as a 1-, 10- and \
+            60-minute orbit (three child processes, ≈ 2 s). Debug builds are several times \
+            slower; quote release figures only.
 
             Example: swift build -c release && .build/release/orbitbench bench --repetitions 50
             """)
@@ -24,6 +27,8 @@ struct BenchCommand: ParsableCommand {
         #if DEBUG
             print("warning: this is a debug build; figures are not representative (use .build/release/orbitbench)")
         #endif
+        // First, while this process is small: a child's peak counts its parent's until it execs.
+        let peakMemory = try Self.peakMemory()
         let scenario = try ScenarioLoader.builtInDefault()
         var results: [BenchmarkResult] = []
         var seed: UInt64 = 0
@@ -106,6 +111,7 @@ struct BenchCommand: ParsableCommand {
                 rendering.wall * 1000 / Double(max(1, rendering.frames)),
                 rendering.wall / rendering.captureRun, rendering.captureRun * 1000))
         try Self.printSeedCost(scenario, repetitions: max(5, repetitions / 3))
+        print(peakMemory)
     }
 }
 
