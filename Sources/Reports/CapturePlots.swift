@@ -150,11 +150,14 @@ public enum CapturePlots {
             series: (hasTruth ? [trueLine] : []) + markers(\.3, counts: true), bands: floodBands, legend: .none)
 
         // A 4 s window in the middle, with slot boundaries, shows the choice within each slot.
-        let isPlaced = { (frame: FrameRecord) in frame.decision?.pose != nil }
+        var placed: (first: Double, last: Double)?  // capture times of the first and last placed frame
+        for frame in result.frames where frame.decision?.pose != nil {
+            placed = (placed?.first ?? frame.captureTime, frame.captureTime)
+        }
         let middle =
             hasTruth
             ? ((result.recordingStart ?? 0) + (result.trueAngleTrack.last?.time ?? 0)) / 2
-            : ((result.frames.first(where: isPlaced)?.captureTime ?? 0) + (result.frames.last(where: isPlaced)?.captureTime ?? 0)) / 2
+            : ((placed?.first ?? 0) + (placed?.last ?? 0)) / 2
         let window = (middle - 2)...(middle + 2)
         let inWindow = zip(trueX, trueY).filter { window.contains($0.0) }.map { (time: $0.0, angle: $0.1) }
         var zoomSeries =

@@ -73,6 +73,22 @@ import Testing
         #expect(abs(RotationRateTrack.predictedBlur(rate: 180 / Double.pi, exposure: 0.01, focalLength: 1000) - 10) < 1e-12)
     }
 
+    /// Copies of a spilled track are independent values: each appends to a file of its own.
+    @Test func copiesOfASpilledTrackDoNotShareElements() throws {
+        let radians = Double.pi / 180
+        var original = RotationRateTrack(spill: SpillSettings(memoryLimit: 0))
+        for index in 0..<10_000 { original.append(timestamp: Double(index), rotationRate: Vector3(0, 0, 1 * radians)) }
+        var copy = original
+        for index in 10_000..<20_000 {
+            original.append(timestamp: Double(index), rotationRate: Vector3(0, 0, 2 * radians))
+            copy.append(timestamp: Double(index), rotationRate: Vector3(0, 0, 3 * radians))
+        }
+        var originalReader = try original.finish(), copyReader = try copy.finish()
+        #expect(abs(originalReader.magnitude(at: 5_000)! - 1) < 1e-12 && abs(copyReader.magnitude(at: 5_000)! - 1) < 1e-12)
+        #expect(abs(originalReader.magnitude(at: 15_000)! - 2) < 1e-12)
+        #expect(abs(copyReader.magnitude(at: 15_000)! - 3) < 1e-12)
+    }
+
     /// A track spilled to a file reads, bit for bit, what a direct interpolation over all its
     /// samples gives: at sample instants, between them, across block edges, backwards.
     @Test func spilledRateTrackReadsEveryInstantLikeTheWholeTrack() throws {

@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
             print("warning: this is a debug build; figures are not representative (use .build/release/orbitbench)")
         #endif
         // First, while this process is small: a child's peak counts its parent's until it execs.
-        let peakMemory = try Self.peakMemory()
+        let peakMemory = Self.peakMemory()
         let scenario = try ScenarioLoader.builtInDefault()
         var results: [BenchmarkResult] = []
         var seed: UInt64 = 0

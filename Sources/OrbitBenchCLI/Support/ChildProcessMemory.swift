@@ -7,29 +7,38 @@ import Foundation
 
 /// Peak memory of a whole command, measured the only way that counts everything (binary,
 /// libraries, heap, file pages it mapped): as a child process, from the kernel's own account.
+/// Linux only (`/proc/self/exe`, `ru_maxrss` in kilobytes). Files the child keeps in a tmpfs
+/// (`$TMPDIR` on some systems) use memory this does not count.
 enum ChildProcessMemory {
-    /// Runs this executable with `arguments`, output discarded, and returns its peak resident
-    /// set size in bytes; throws when it cannot start or does not exit with status 0.
-    static func peakResidentBytes(_ arguments: [String]) throws -> Int {
-        let argv = (["orbitbench"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var child: pid_t = 0
-        let started = posix_spawn(&child, "/proc/self/exe", &actions, nil, argv, environ)
-        guard started == 0 else { throw CommandFailure("cannot start a child orbitbench (\(String(cString: strerror(started))))") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(child, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw CommandFailure("lost the child orbitbench (\(String(cString: strerror(errno))))") }
-        }
-        // WIFEXITED and WEXITSTATUS, which Swift does not import: exited normally with status 0.
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            throw CommandFailure("orbitbench \(arguments.joined(separator: " ")) failed (wait status \(status))")
-        }
-        return Int(usage.ru_maxrss) * 1024  // Linux reports kilobytes
+    /// Runs this executable with `arguments` (standard output discarded, standard error kept
+    /// in `errorFile`) and returns its peak resident set size in bytes; throws when it cannot
+    /// start or does not exit with status 0, with the first line the child wrote to stderr.
+    static func peakResidentBytes(_ arguments: [String], errorFile: String) throws -> Int {
+        #if os(Linux)
+            let argv = (["orbitbench"] + arguments).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            guard posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) == 0,
+                posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644) == 0
+            else { throw CommandFailure("cannot prepare a child orbitbench's output") }
+            var child: pid_t = 0
+            let started = posix_spawn(&child, "/proc/self/exe", &actions, nil, argv, environ)
+            guard started == 0 else { throw CommandFailure("cannot start a child orbitbench (\(String(cString: strerror(started))))") }
+            var status: Int32 = 0
+            var usage = rusage()
+            while wait4(child, &status, 0, &usage) < 0 {
+                guard errno == EINTR else { throw CommandFailure("lost the child orbitbench (\(String(cString: strerror(errno))))") }
+            }
+            // WIFEXITED and WEXITSTATUS, which Swift does not import: exited normally with status 0.
+            guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+                let message = (try? String(contentsOfFile: errorFile, encoding: .utf8))?.split(separator: "\n").first.map(String.init)
+                throw CommandFailure("orbitbench \(arguments.joined(separator: " ")) failed: \(message ?? "wait status \(status)")")
+            }
+            return Int(usage.ru_maxrss) * 1024
+        #else
+            throw CommandFailure("measured on Linux only")
+        #endif
     }
 }

@@ -41,6 +41,7 @@ struct CaptureExecution<
         var fusedImu = 0
         // Every frame as it reached (or missed) the app, with its truth; a long run's go to a file.
         var arrivals = SpillArray<ArrivedFrame>(settings: spill, expectedCount: inputs.frameCount)
+        if let failure = arrivals.failure { throw failure }  // a long run's spill folder is tried before any work
         var reasons = ReasonTable()
         let truthMeter = FrameTruthMeter(world: world, trajectory: trajectory)
         var processed = 0, coalesced = 0

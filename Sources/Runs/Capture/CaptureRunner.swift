@@ -13,7 +13,8 @@ public struct CaptureRunResult: Sendable {
     public var frames: FrameRecords
     public var slots: [SlotRecord]
     public var recording: Recording
-    /// True orbit angle (degrees since the recording start) sampled at 20 Hz, for plots.
+    /// True orbit angle (degrees since the recording start) sampled at 20 Hz — more sparsely
+    /// beyond 1 000 s, at most 20 000 points — for plots.
     public var trueAngleTrack: [(time: Double, angle: Double)]
     /// True time of the recording start, s.
     public var recordingStart: Double?

@@ -2,9 +2,10 @@
 /// (beyond `SpillSettings.memoryLimit`) in a temporary file, read back in blocks as you
 /// iterate, so memory stays flat however long the run.
 ///
-/// Iterate (`for`, `map`, `filter`) for speed: iteration reads a file block at a time. A
-/// single subscript of a spilled run reads one record from the file. `Array(frames)` gives
-/// an ordinary array when you want one in memory.
+/// Iterate (`for`, `map`, `filter`, `compactMap`, `reduce`, `first(where:)`) for speed:
+/// these read a file block at a time. A subscript, and what is built on it (`last(where:)`,
+/// `reversed()`), reads one record per access from a spilled run. `Array(frames)` gives an
+/// ordinary array when you want one in memory.
 public struct FrameRecords: RandomAccessCollection, Sendable {
     fileprivate enum Storage: Sendable {
         case memory([FrameRecord])
@@ -58,6 +59,14 @@ public struct FrameRecords: RandomAccessCollection, Sendable {
     }
 
     public func makeIterator() -> Iterator { Iterator(storage: storage, bounds: startIndex..<endIndex) }
+
+    /// `Collection.map` reads by subscript; this one iterates, a block at a time.
+    public func map<T, E: Error>(_ transform: (FrameRecord) throws(E) -> T) throws(E) -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(count)
+        for record in self { result.append(try transform(record)) }
+        return result
+    }
 
     /// Reads a spilled run a block at a time.
     public struct Iterator: IteratorProtocol {

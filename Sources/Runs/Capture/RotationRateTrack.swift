@@ -68,7 +68,7 @@ public struct RotationRateTrack: Sendable {
             self.samples = samples
             self.blockStarts = blockStarts
             lastTimestamp = samples.count > 0 ? samples[samples.count - 1].timestamp : -.infinity
-            if !samples.isSpilled { samples.read(0..<samples.count, into: &window) }
+            if !samples.isSpilled { window = samples.memory }  // shared, not copied
         }
 
         /// |rotation rate| at `time`, linearly interpolated between the updates around it and

@@ -39,67 +39,65 @@ public struct SpillError: Error, CustomStringConvertible, Sendable {
 /// An append-only array of plain values that moves to an unlinked temporary file once it
 /// outgrows `SpillSettings.memoryLimit`, then writes in blocks of `writeBlockBytes`.
 ///
-/// `append` never throws: the first failure to create or write the file is kept and thrown
-/// by `finish()`, which hands the elements over for reading.
+/// A value type: a copy that appends after the array moved to a file gets a file of its own
+/// (copied on write), so copies never write into each other's elements.
+///
+/// `append` never throws: the first failure to create or write the file is kept (`failure`)
+/// and thrown by `finish()`, which hands the elements over for reading.
 struct SpillArray<Element: BitwiseCopyable & Sendable>: Sendable {
-    private enum Place: Sendable {
-        case memory
-        case file(SpillFile)
-        case failed(SpillError)
-    }
-
     private let settings: SpillSettings
-    private var place = Place.memory
     private var elements: [Element] = []  // all of them in memory; in a file, those not written yet
+    private var file: SpillFile?  // nil while in memory
+    private var writtenBytes = 0  // this array's bytes at the start of `file`
+    /// The first failure to keep the elements; once set, appends are counted but not kept.
+    private(set) var failure: SpillError?
     private(set) var count = 0
 
     static var writeBlockBytes: Int { 256 << 10 }
     private static var stride: Int { max(MemoryLayout<Element>.stride, 1) }
+    private var memoryCapacity: Int { settings.memoryLimit / Self.stride }
 
-    /// `expectedCount`: the number of elements expected, to reserve memory up to the limit.
+    /// `expectedCount`: the number of elements expected. When they will not fit in memory,
+    /// the file is created at once, so a folder that cannot take it fails before any work.
     init(settings: SpillSettings, expectedCount: Int = 0) {
         self.settings = settings
-        elements.reserveCapacity(min(max(expectedCount, 0), settings.memoryLimit / Self.stride))
+        if max(expectedCount, 0) > memoryCapacity {
+            moveToFile()
+        } else {
+            elements.reserveCapacity(max(expectedCount, 0))
+        }
     }
 
     mutating func append(_ element: Element) {
         count += 1
-        switch place {
-        case .memory:
-            let limit = settings.memoryLimit / Self.stride
-            if elements.count == limit {
-                moveToFile()
-                count -= 1
-                append(element)
+        guard failure == nil else { return }
+        if file == nil {
+            if elements.count < memoryCapacity {
+                // Never grow past the limit: doubling could otherwise take twice the memory allowed.
+                if elements.count == elements.capacity { elements.reserveCapacity(min(max(2 * elements.capacity, 16), memoryCapacity)) }
+                elements.append(element)
                 return
             }
-            // Never grow past the limit: doubling could otherwise take twice the memory allowed.
-            if elements.count == elements.capacity { elements.reserveCapacity(min(max(2 * elements.capacity, 16), limit)) }
-            elements.append(element)
-        case .file:
-            elements.append(element)
-            if elements.count * Self.stride >= Self.writeBlockBytes { flush() }
-        case .failed:
-            break
+            moveToFile()
+            guard failure == nil else { return }
         }
+        elements.append(element)
+        if elements.count * Self.stride >= Self.writeBlockBytes { flush() }
     }
 
     /// The elements, for reading; throws the first failure to keep them.
     consuming func finish() throws(SpillError) -> SpilledElements<Element> {
         flush()
-        switch place {
-        case .memory: return SpilledElements(memory: elements)
-        case .file(let file): return SpilledElements(file: file, count: count)
-        case .failed(let error): throw error
-        }
+        if let failure { throw failure }
+        guard let file else { return SpilledElements(memory: elements) }
+        return SpilledElements(file: file, count: count)
     }
 
     private mutating func moveToFile() {
-        do {
-            place = .file(try SpillFile(directory: settings.directory))
+        do throws(SpillError) {
+            file = try SpillFile(directory: settings.directory)
         } catch {
-            place = .failed(error)
-            elements = []
+            fail(error)
             return
         }
         flush()
@@ -108,28 +106,38 @@ struct SpillArray<Element: BitwiseCopyable & Sendable>: Sendable {
     }
 
     private mutating func flush() {
-        guard case .file(let file) = place, !elements.isEmpty else { return }
-        let failure = elements.withUnsafeBytes { bytes -> SpillError? in
-            do throws(SpillError) {
-                try file.append(bytes)
-                return nil
-            } catch {
-                return error
+        guard failure == nil, file != nil, !elements.isEmpty else { return }
+        do throws(SpillError) {
+            if !isKnownUniquelyReferenced(&file) { file = try file!.copy(bytes: writtenBytes) }  // a copy of this array shares it
+            let offset = writtenBytes
+            let error = elements.withUnsafeBytes { bytes -> SpillError? in
+                do throws(SpillError) {
+                    try file!.write(bytes, at: offset)
+                    return nil
+                } catch {
+                    return error
+                }
             }
-        }
-        if let failure {
-            place = .failed(failure)
-            elements = []
-        } else {
+            if let error { throw error }
+            writtenBytes += elements.count * Self.stride
             elements.removeAll(keepingCapacity: true)
+        } catch {
+            fail(error)
         }
+    }
+
+    private mutating func fail(_ error: SpillError) {
+        failure = error
+        elements = []
+        file = nil
     }
 }
 
 /// The elements of a finished `SpillArray`, in memory or in its file; safe to read from many
 /// threads at once (file reads are positional).
 final class SpilledElements<Element: BitwiseCopyable & Sendable>: Sendable {
-    private let memory: [Element]
+    /// The elements when they stayed in memory; empty for a file.
+    let memory: [Element]
     private let file: SpillFile?
     let count: Int
 
@@ -187,17 +195,17 @@ final class SpilledElements<Element: BitwiseCopyable & Sendable>: Sendable {
     }
 }
 
-/// An unlinked temporary file, closed when the last reader lets go of it.
-final class SpillFile: @unchecked Sendable {
+/// An unlinked temporary file, closed when the last array or reader lets go of it.
+final class SpillFile: Sendable {
     private let descriptor: Int32
     private let directory: String
-    private var size = 0  // written only before the file is shared
 
     init(directory: String) throws(SpillError) {
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
         template += Array("orbitbench-spill-XXXXXX".utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw SpillError(directory: directory, reason: Self.lastError()) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)  // not inherited by child processes
         unlink(template)  // gone from the folder at once; the data lives until the descriptor closes
         self.descriptor = descriptor
         self.directory = directory
@@ -205,15 +213,38 @@ final class SpillFile: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    func append(_ bytes: UnsafeRawBufferPointer) throws(SpillError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = pwrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(size + offset))
+    /// Writes all of `bytes` at byte `offset`.
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(SpillError) {
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { throw SpillError(directory: directory, reason: written < 0 ? Self.lastError() : "disk full") }
-            offset += written
+            done += written
         }
-        size += bytes.count
+    }
+
+    /// A new file in the same folder holding this one's first `bytes` bytes.
+    func copy(bytes: Int) throws(SpillError) -> SpillFile {
+        let copy = try SpillFile(directory: directory)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        while offset < bytes {
+            let length = min(buffer.count, bytes - offset)
+            let error = buffer.withUnsafeMutableBytes { chunk -> SpillError? in
+                let part = UnsafeMutableRawBufferPointer(rebasing: chunk[0..<length])
+                read(into: part, at: offset)
+                do throws(SpillError) {
+                    try copy.write(UnsafeRawBufferPointer(part), at: offset)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let error { throw error }
+            offset += length
+        }
+        return copy
     }
 
     /// Fills `buffer` from byte `offset`. The bytes were written by this process moments ago;
@@ -223,7 +254,10 @@ final class SpillFile: @unchecked Sendable {
         while done < buffer.count {
             let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
             if got < 0, errno == EINTR { continue }
-            guard got > 0 else { fatalError("\(directory): cannot read run records back from a temporary file (\(Self.lastError()))") }
+            guard got > 0 else {
+                let reason = got < 0 ? Self.lastError() : "the file ends \(buffer.count - done) bytes early"
+                fatalError("\(directory): cannot read run records back from a temporary file (\(reason))")
+            }
             done += got
         }
     }
