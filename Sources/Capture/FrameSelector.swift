@@ -60,6 +60,8 @@ public protocol FrameSelectorVisitor {
 
 extension CaptureSettings {
     /// Calls `visitor` with a fresh selector named `selector`, built from these settings.
+    /// Inlinable so that a visitor in another module is specialised for the built-in selector.
+    @inlinable
     public func withSelector<Visitor: FrameSelectorVisitor>(_ visitor: Visitor) -> Visitor.Result {
         if selector == .outerCircle { return visitor.visit(CaptureSession(settings: self)) }
         guard let made = SelectorRegistry.make(selector.rawValue, settings: self) else {

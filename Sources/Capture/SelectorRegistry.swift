@@ -28,5 +28,6 @@ public enum SelectorRegistry {
 
     static func isRegistered(_ name: String) -> Bool { factories.contains(name) }
 
+    @usableFromInline
     static func make(_ name: String, settings: CaptureSettings) -> (any FrameSelector)? { factories.make(name, settings) }
 }

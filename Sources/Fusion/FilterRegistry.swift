@@ -28,5 +28,6 @@ public enum FilterRegistry {
 
     static func isRegistered(_ name: String) -> Bool { factories.contains(name) }
 
+    @usableFromInline
     static func make(_ name: String, settings: FusionSettings) -> (any AttitudeFilter)? { factories.make(name, settings) }
 }

@@ -8,9 +8,12 @@ public protocol FilterVisitor {
 extension FusionSettings {
     /// Calls `visitor` with a fresh filter named `name`, built from these settings.
     ///
-    /// Built-in filters are specialised at compile time. A registered filter is made by its
+    /// Built-in filters are specialised at compile time: this is inlinable so that a visitor in
+    /// another module gets a copy for each (otherwise its loop runs as unspecialised generic
+    /// code, copying every value through witness tables). A registered filter is made by its
     /// factory and opened from its existential once, here: the visitor still runs generic code
     /// over the concrete type, with no per-sample dynamic dispatch beyond the protocol witness.
+    @inlinable
     public func withFilter<Visitor: FilterVisitor>(_ name: FilterName, _ visitor: Visitor) -> Visitor.Result {
         switch name {
         case .complementary: return visitor.visit(ComplementaryFilter(settings: complementary))

@@ -37,8 +37,8 @@ struct CaptureExecution<
         var attitudeError = AttitudeRMSEStream(
             magneticToTruth: FusionInput.magneticToTruth(of: world), useMagnetometer: referenceFrame.usesMagnetometer)
         let walk = trajectory.evaluatedPhase
-        var nextImu = inputs.imu.next()  // the first sample not fused yet
-        var fusedImu = 0
+        var fusedImu = 0  // samples taken from the stream and fused
+        var imuEnded = false  // an iterator need not be asked again once it has ended
         // Every frame as it reached (or missed) the app, with its truth; a long run's go to a file.
         var arrivals = SpillArray<ArrivedFrame>(settings: spill, expectedCount: inputs.frameCount)
         if let failure = arrivals.failure { throw failure }  // a long run's spill folder is tried before any work
@@ -52,14 +52,18 @@ struct CaptureExecution<
 
         /// Fuses the IMU samples up to and including sample `last`.
         @inline(__always) func feed(upTo last: Int) {
-            while fusedImu <= last, let (sample, truth) = nextImu {
+            // Sample `fusedImu` is only drawn once it is due, so no sample waits in a copy.
+            while fusedImu <= last, !imuEnded {
+                guard let (sample, truth) = inputs.imu.next() else {
+                    imuEnded = true
+                    return
+                }
                 estimator.update(
                     ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer)
                 )
                 attitudeError.add(
                     time: sample.time, estimate: estimator.filter.attitude, truth: truth.attitude, evaluated: walk.contains(sample.time))
                 fusedImu += 1
-                nextImu = inputs.imu.next()
             }
         }
         let queues = try ProcessingPipeline.drive(

@@ -67,6 +67,13 @@ public struct FrameProcessing: Sendable, Equatable {
     public var backlog: Double
     /// When its processing finished (nil when dropped), s.
     public var finishTime: Double?
+
+    @usableFromInline
+    init(dropped: Bool, backlog: Double, finishTime: Double?) {
+        self.dropped = dropped
+        self.backlog = backlog
+        self.finishTime = finishTime
+    }
 }
 
 /// What the app did with one motion update, for the queue's accounting.
@@ -97,6 +104,13 @@ public struct PipelineQueues: Sendable {
     /// The queue motion updates are handled on (the same queue when shared).
     public var motionQueue: ProcessingQueue
     public var threads: PipelineThreads
+
+    @usableFromInline
+    init(frameQueue: ProcessingQueue, motionQueue: ProcessingQueue, threads: PipelineThreads) {
+        self.frameQueue = frameQueue
+        self.motionQueue = motionQueue
+        self.threads = threads
+    }
 
     /// CPU time spent on both queues, s (counted once when they are one).
     public var busyTime: Double { threads == .shared ? frameQueue.busyTime : frameQueue.busyTime + motionQueue.busyTime }
@@ -129,6 +143,9 @@ public enum ProcessingPipeline {
     /// is handed to `handleMotion` (a frame may thus miss updates delivered before it that a
     /// motion backlog holds up). An update counts as seen once its handling starts — an
     /// approximation by at most one motion cost.
+    ///
+    /// Inlinable so that the caller's streams and handlers are specialised into the loop.
+    @inlinable
     public static func drive<Motion: IteratorProtocol<MotionDelivery>, Frames: IteratorProtocol<CameraFrame>>(
         motion: Motion, frames: Frames, settings: PipelineSettings, frameInterval: Double, seed: UInt64,
         handleMotion: (MotionDelivery) -> MotionWork, handleFrame: (CameraFrame, FrameProcessing) -> Void
