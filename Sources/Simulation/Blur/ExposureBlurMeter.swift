@@ -70,52 +70,70 @@ public struct ExposureBlurMeter: Sendable {
                         origin: pose.position, right: pose.attitude.rotate(camera.right), up: pose.attitude.rotate(camera.up),
                         back: pose.attitude.rotate(.unitZ)))
             }
+            let axes = UnsafeBufferPointer(axes)
             let middleAxes = axes[poses.count / 2]
-            /// The polyline through the point's projections; infinite when it is behind the
-            /// camera at any pose.
-            func path(of point: Vector3) -> Double {
-                var length = 0.0
-                var previous = project(point, axes[0])
-                for index in 1..<poses.count {
-                    guard let last = previous, let now = project(point, axes[index]) else { return .infinity }
-                    // Not hypot: its overflow guard is for magnitudes pixels never reach, and it took 17 % of a run.
-                    let (du, dv) = (now.u - last.u, now.v - last.v)
-                    length += (du * du + dv * dv).squareRoot()
-                    previous = now
+            let groupCapacity = (surface.count + PointLanes.width - 1) / PointLanes.width
+            let objectPaths = withUnsafeTemporaryAllocation(of: PointLanes.self, capacity: max(1, groupCapacity)) { groups in
+                // The points that count, four to a group; the last group is padded with copies.
+                var count = 0
+                for point in surface {
+                    // All points of a face share its plane, so this is the face's test.
+                    guard point.normal.dot(middle.position - point.position) > 0,
+                        let pixel = project(point.position, middleAxes), (0...camera.width).contains(pixel.u),
+                        (0...camera.height).contains(pixel.v)
+                    else { continue }
+                    if count % PointLanes.width == 0 {
+                        groups.initializeElement(at: count / PointLanes.width, to: PointLanes(repeating: point.position))
+                    }
+                    groups[count / PointLanes.width].set(lane: count % PointLanes.width, to: point.position)
+                    count += 1
                 }
-                return previous == nil ? .infinity : length
+                var sum = 0.0, largest = 0.0, visible = 0
+                for group in 0..<(count + PointLanes.width - 1) / PointLanes.width {
+                    let lanes = groups[group]
+                    let (lengths, tooNear) = pathLengths(of: lanes, axes)
+                    for lane in 0..<min(PointLanes.width, count - group * PointLanes.width) {
+                        // A lane whose point came near or behind the camera (or whose numbers
+                        // broke down) goes the one-point way, which decides what that means.
+                        let path =
+                            lengths[lane].isFinite && !tooNear[lane]
+                            ? lengths[lane] : path(of: lanes.point(lane), axes)
+                        guard path.isFinite else { continue }
+                        sum += path
+                        largest = max(largest, path)
+                        visible += 1
+                    }
+                }
+                return (sum: sum, largest: largest, visible: visible)
             }
-            var sum = 0.0, largest = 0.0, visible = 0
-            for point in surface {
-                // All points of a face share its plane, so this is the face's test.
-                guard point.normal.dot(middle.position - point.position) > 0,
-                    let pixel = project(point.position, middleAxes), (0...camera.width).contains(pixel.u), (0...camera.height).contains(pixel.v)
-                else { continue }
-                let path = path(of: point.position)
-                guard path.isFinite else { continue }
-                sum += path
-                largest = max(largest, path)
-                visible += 1
-            }
+            let visible = objectPaths.visible
             return ExposureBlur(
-                center: path(of: center), objectMean: visible > 0 ? sum / Double(visible) : nil, objectMax: visible > 0 ? largest : nil,
-                visiblePoints: visible)
+                center: path(of: center, axes), objectMean: visible > 0 ? objectPaths.sum / Double(visible) : nil,
+                objectMax: visible > 0 ? objectPaths.largest : nil, visiblePoints: visible)
         }
     }
 
-    /// A pose's camera position and picture axes (right, up, and the back of the optical axis), world frame.
-    struct PictureAxes {
-        var origin: Vector3
-        var right: Vector3
-        var up: Vector3
-        var back: Vector3
+    /// The polyline through the point's projections; infinite when it is behind the camera at
+    /// any pose.
+    func path(of point: Vector3, _ axes: UnsafeBufferPointer<PictureAxes>) -> Double {
+        var length = 0.0
+        var previous = project(point, axes[0])
+        for index in 1..<axes.count {
+            guard let last = previous, let now = project(point, axes[index]) else { return .infinity }
+            // Not hypot: its overflow guard is for magnitudes pixels never reach, and it took 17 % of a run.
+            let (du, dv) = (now.u - last.u, now.v - last.v)
+            length += (du * du + dv * dv).squareRoot()
+            previous = now
+        }
+        return previous == nil ? .infinity : length
     }
 
+    /// Pixel position of `point` seen through `axes`; `nil` when it is behind the camera.
     @inline(__always)
     func project(_ point: Vector3, _ axes: PictureAxes) -> (u: Double, v: Double)? {
         let offset = point - axes.origin
         let depth = -offset.dot(axes.back)
-        guard depth > 1e-6 else { return nil }
+        guard depth > PictureAxes.nearestDepth else { return nil }
         let scale = camera.focalLength / depth
         return (camera.width / 2 + scale * offset.dot(axes.right), camera.height / 2 - scale * offset.dot(axes.up))
     }

@@ -1,0 +1,56 @@
+import OrbitMath
+
+/// Four world points as SIMD lanes, m: the blur meter projects them together.
+struct PointLanes {
+    static let width = 4
+
+    var x: SIMD4<Double>
+    var y: SIMD4<Double>
+    var z: SIMD4<Double>
+
+    init(repeating point: Vector3) {
+        x = SIMD4(repeating: point.x)
+        y = SIMD4(repeating: point.y)
+        z = SIMD4(repeating: point.z)
+    }
+
+    mutating func set(lane: Int, to point: Vector3) {
+        x[lane] = point.x
+        y[lane] = point.y
+        z[lane] = point.z
+    }
+
+    func point(_ lane: Int) -> Vector3 { Vector3(x[lane], y[lane], z[lane]) }
+}
+
+extension ExposureBlurMeter {
+    /// The image path lengths of four points through `axes`, px, and which points come nearer
+    /// the camera than `PictureAxes.nearestDepth` at some pose.
+    ///
+    /// Each lane does the arithmetic of `project` and `path(of:_:)` in the same order, so a
+    /// lane whose depths all exceed `PictureAxes.nearestDepth` has the one-point path's exact
+    /// bits. A lane that comes nearer (or behind) is meaningless here: the caller redoes it.
+    @inline(__always)
+    func pathLengths(of points: PointLanes, _ axes: UnsafeBufferPointer<PictureAxes>) -> (lengths: SIMD4<Double>, tooNear: SIMDMask<SIMD4<Int64>>) {
+        let halfWidth = SIMD4(repeating: camera.width / 2), halfHeight = SIMD4(repeating: camera.height / 2)
+        let focalLength = SIMD4(repeating: camera.focalLength)
+        var lengths = SIMD4<Double>(repeating: 0)
+        var tooNear = SIMDMask<SIMD4<Int64>>(repeating: false)
+        var previousU = SIMD4<Double>(), previousV = SIMD4<Double>()
+        for index in 0..<axes.count {
+            let pose = axes[index]
+            let offsetX = points.x - pose.origin.x, offsetY = points.y - pose.origin.y, offsetZ = points.z - pose.origin.z
+            let depth = -(offsetX * pose.back.x + offsetY * pose.back.y + offsetZ * pose.back.z)
+            tooNear .|= depth .<= PictureAxes.nearestDepth
+            let scale = focalLength / depth
+            let u = halfWidth + scale * (offsetX * pose.right.x + offsetY * pose.right.y + offsetZ * pose.right.z)
+            let v = halfHeight - scale * (offsetX * pose.up.x + offsetY * pose.up.y + offsetZ * pose.up.z)
+            if index > 0 {
+                let du = u - previousU, dv = v - previousV
+                lengths += (du * du + dv * dv).squareRoot()
+            }
+            (previousU, previousV) = (u, v)
+        }
+        return (lengths, tooNear)
+    }
+}
