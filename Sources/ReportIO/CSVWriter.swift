@@ -8,7 +8,10 @@ import Foundation
 /// `-inf`.
 public struct CSVWriter: Sendable {
     public let header: [String]
-    public private(set) var bytes: [UInt8] = []
+    /// The document so far is `storage[..<byteCount]`; the rest is room that fields are
+    /// formatted into directly (a number costs no intermediate buffer or array append).
+    private var storage: [UInt8] = []
+    private var byteCount = 0
     private var fieldsInRow = 0
     public private(set) var rowCount = 0
     private var headerByteCount = 0
@@ -16,65 +19,126 @@ public struct CSVWriter: Sendable {
     public init(header: [String]) {
         precondition(!header.isEmpty, "a CSV needs at least one column")
         self.header = header
-        bytes.reserveCapacity(4096)
+        storage = [UInt8](repeating: 0, count: 4096)
         for name in header { text(name) }
         endRow()
         rowCount = 0
-        headerByteCount = bytes.count
+        headerByteCount = byteCount
     }
 
+    /// The document: the header line and every finished row.
+    public var bytes: [UInt8] { Array(storage[..<byteCount]) }
+
     /// The rows written so far, without the header line (for appending to a file).
-    public var rowBytes: ArraySlice<UInt8> { bytes[headerByteCount...] }
+    public var rowBytes: ArraySlice<UInt8> { storage[headerByteCount..<byteCount] }
 
     /// Appends the rows of `other`, a writer with the same header (rows formatted on another
     /// core and joined in order).
     public mutating func appendRows(of other: CSVWriter) {
         precondition(other.header == header && fieldsInRow == 0, "appendRows needs the same header and a finished row")
-        bytes.append(contentsOf: other.rowBytes)
+        let rows = other.rowBytes
+        write(atMost: rows.count) { destination in
+            rows.withUnsafeBufferPointer { destination.update(from: $0.baseAddress!, count: $0.count) }
+            return rows.count
+        }
         rowCount += other.rowCount
     }
 
     /// A text field, quoted when it contains a comma, quote or line break.
     public mutating func text(_ value: String) {
-        separator()
+        let separator = nextSeparator()
         // Bytes, not Characters: the four specials are ASCII, so a UTF-8 scan finds the same
         // fields without grapheme breaking.
         var value = value
         value.withUTF8 { utf8 in
-            if utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
-                bytes.append(UInt8(ascii: "\""))
-                for byte in utf8 {
-                    if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-                    bytes.append(byte)
+            // Room for the separator, two quotes and every byte doubled.
+            write(atMost: 3 + 2 * utf8.count) { destination in
+                var count = separator.write(into: destination)
+                let quoted = utf8.contains {
+                    $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
                 }
-                bytes.append(UInt8(ascii: "\""))
-            } else {
-                bytes.append(contentsOf: utf8)
+                if quoted {
+                    destination[count] = UInt8(ascii: "\"")
+                    count += 1
+                }
+                for byte in utf8 {
+                    if quoted && byte == UInt8(ascii: "\"") {
+                        destination[count] = byte
+                        count += 1
+                    }
+                    destination[count] = byte
+                    count += 1
+                }
+                if quoted {
+                    destination[count] = UInt8(ascii: "\"")
+                    count += 1
+                }
+                return count
             }
         }
     }
 
     public mutating func integer<I: BinaryInteger>(_ value: I) {
-        separator()
         if let small = Int64(exactly: value) {
-            NumberText.appendInteger(small, to: &bytes)
+            integer(small)
         } else {
-            bytes.append(contentsOf: String(value).utf8)
+            let separator = nextSeparator()
+            let digits = Array(String(value).utf8)
+            write(atMost: 1 + digits.count) { destination in
+                let count = separator.write(into: destination)
+                digits.withUnsafeBufferPointer { (destination + count).update(from: $0.baseAddress!, count: $0.count) }
+                return count + digits.count
+            }
+        }
+    }
+
+    /// An integer (the common case of `integer(_:)`, without generic dispatch).
+    public mutating func integer(_ value: Int64) {
+        let separator = nextSeparator()
+        write(atMost: 1 + NumberText.longest) { destination in
+            let count = separator.write(into: destination)
+            return count + NumberText.writeInteger(value, into: destination + count)
+        }
+    }
+
+    public mutating func integer(_ value: Int) { integer(Int64(value)) }
+
+    public mutating func integer(_ value: UInt64) {
+        let separator = nextSeparator()
+        write(atMost: 1 + NumberText.longest) { destination in
+            let count = separator.write(into: destination)
+            return count + NumberText.writeDigits(value, decimals: 0, into: destination + count)
         }
     }
 
     public mutating func bool(_ value: Bool) {
-        separator()
-        bytes.append(value ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+        let separator = nextSeparator()
+        write(atMost: 2) { destination in
+            let count = separator.write(into: destination)
+            destination[count] = value ? UInt8(ascii: "1") : UInt8(ascii: "0")
+            return count + 1
+        }
     }
 
     /// An empty field (a value that does not exist for this row).
-    public mutating func empty() { separator() }
+    public mutating func empty() {
+        let separator = nextSeparator()
+        write(atMost: 1) { separator.write(into: $0) }
+    }
 
     /// A number with `decimals` digits after the point (0...12).
     public mutating func number(_ value: Double, decimals: Int) {
-        separator()
-        NumberText.appendFixed(value, decimals: decimals, to: &bytes)
+        let separator = nextSeparator()
+        var fits = true
+        write(atMost: 1 + NumberText.longest) { destination in
+            let count = separator.write(into: destination)
+            guard let digits = NumberText.writeFixed(value, decimals: decimals, into: destination + count) else {
+                fits = false
+                return count
+            }
+            return count + digits
+        }
+        if !fits { raw(Array("\(value)".utf8)) }
     }
 
     /// An optional number: empty when `nil`.
@@ -85,8 +149,9 @@ public struct CSVWriter: Sendable {
     /// A number in the shortest form that reads back as exactly the same `Double` (logs that
     /// must replay bit for bit).
     public mutating func exact(_ value: Double) {
-        separator()
-        bytes.append(contentsOf: value.description.utf8)
+        let separator = nextSeparator()
+        write(atMost: 1) { separator.write(into: $0) }
+        raw(Array(value.description.utf8))
     }
 
     /// A time in seconds (9 decimals, i.e. nanoseconds) followed by the same time as an integer
@@ -101,73 +166,48 @@ public struct CSVWriter: Sendable {
     /// Ends the current row; it must have exactly one field per column.
     public mutating func endRow() {
         precondition(fieldsInRow == header.count, "CSV row has \(fieldsInRow) fields, header has \(header.count)")
-        bytes.append(UInt8(ascii: "\n"))
+        write(atMost: 1) { destination in
+            destination.pointee = UInt8(ascii: "\n")
+            return 1
+        }
         fieldsInRow = 0
         rowCount += 1
     }
 
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: storage[..<byteCount], as: UTF8.self) }
 
-    private mutating func separator() {
-        if fieldsInRow > 0 { bytes.append(UInt8(ascii: ",")) }
+    /// Whether the field about to be written follows another in its row.
+    private struct Separator {
+        let comma: Bool
+
+        @inline(__always)
+        func write(into destination: UnsafeMutablePointer<UInt8>) -> Int {
+            if comma { destination.pointee = UInt8(ascii: ",") }
+            return comma ? 1 : 0
+        }
+    }
+
+    private mutating func nextSeparator() -> Separator {
         fieldsInRow += 1
+        return Separator(comma: fieldsInRow > 1)
     }
-}
 
-/// Locale-independent fixed-point formatting.
-public enum NumberText {
-    static let powers: [Double] = (0...12).map { pow(10, Double($0)) }
-
-    /// Appends `value` rounded half away from zero to `decimals` places, e.g. 1.5 → "1.50",
-    /// −0.004 with 2 decimals → "0.00" (no negative zero).
-    public static func appendFixed(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
-        precondition((0...12).contains(decimals))
-        guard value.isFinite else {
-            bytes.append(contentsOf: (value.isNaN ? "nan" : value > 0 ? "inf" : "-inf").utf8)
-            return
+    /// Bytes of a field whose separator is already written.
+    private mutating func raw(_ field: [UInt8]) {
+        write(atMost: field.count) { destination in
+            field.withUnsafeBufferPointer { destination.update(from: $0.baseAddress!, count: $0.count) }
+            return field.count
         }
-        let scaled = (abs(value) * powers[decimals]).rounded()
-        guard scaled < 9.0e18 else {
-            bytes.append(contentsOf: "\(value)".utf8)
-            return
-        }
-        if value < 0 && scaled > 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(UInt64(scaled), decimals: decimals, to: &bytes)
     }
 
-    /// Appends `value` in decimal, e.g. −42 → "-42".
-    public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude, decimals: 0, to: &bytes)
-    }
-
-    /// The decimal digits of `units` with a point before the last `decimals` of them and at
-    /// least one digit before the point, written into a stack buffer (no heap allocation: this
-    /// runs for every number of every CSV row).
+    /// Lets `body` write at most `maximum` bytes at the end of the document; it returns how
+    /// many it wrote.
     @inline(__always)
-    static func appendDigits(_ units: UInt64, decimals: Int, to bytes: inout [UInt8]) {
-        // 20 digits of a UInt64, a point, and leading zeros up to 12 decimals.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 34) { digits in
-            var units = units
-            var position = digits.count
-            var written = 0
-            repeat {
-                position -= 1
-                digits[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: units % 10)
-                units /= 10
-                written += 1
-                if written == decimals {
-                    position -= 1
-                    digits[position] = UInt8(ascii: ".")
-                }
-            } while units > 0 || written <= decimals  // at least one digit before the point
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+    private mutating func write(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if storage.count - byteCount < maximum {
+            storage.append(contentsOf: repeatElement(0, count: max(byteCount + maximum, 2 * storage.count) - storage.count))
         }
-    }
-
-    public static func fixed(_ value: Double, decimals: Int) -> String {
-        var bytes: [UInt8] = []
-        appendFixed(value, decimals: decimals, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let start = byteCount
+        byteCount += storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
     }
 }

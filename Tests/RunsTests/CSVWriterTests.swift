@@ -55,6 +55,29 @@ import Testing
         #expect(csv.string == (["value"] + expected).joined(separator: "\n") + "\n")
     }
 
+    /// The writer formats into spare room that it grows: fields longer than the first 4 KiB,
+    /// and thousands of rows, come out as the text built by plain string concatenation.
+    @Test func growingPastItsRoomKeepsEveryByte() {
+        var csv = CSVWriter(header: ["text", "value", "exact"])
+        var expected = "text,value,exact\n"
+        let long = String(repeating: "ab\"c", count: 3000)  // 12 000 bytes, quoted, 3000 quotes doubled
+        csv.text(long)
+        csv.number(-1.5, decimals: 3)
+        csv.exact(0.1)
+        csv.endRow()
+        expected += "\"" + long.replacingOccurrences(of: "\"", with: "\"\"") + "\",-1.500,0.1\n"
+        for row in 0..<5000 {
+            let value = Double(row) * 1.37 - 2000
+            csv.text("r\(row)")
+            csv.number(value, decimals: 9)
+            csv.exact(value)
+            csv.endRow()
+            expected += "r\(row),\(String(format: "%.9f", value)),\(value)\n"
+        }
+        #expect(csv.bytes.count == expected.utf8.count)
+        #expect(csv.string == expected)
+    }
+
     /// Rows formatted in separate writers and joined equal the rows written into one.
     @Test func joinedRowsEqualRowsWrittenInOne() {
         var whole = CSVWriter(header: ["a", "b"])
