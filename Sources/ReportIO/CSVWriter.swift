@@ -37,26 +37,22 @@ public struct CSVWriter: Sendable {
     public mutating func appendRows(of other: CSVWriter) {
         precondition(other.header == header && fieldsInRow == 0, "appendRows needs the same header and a finished row")
         let rows = other.rowBytes
-        write(atMost: rows.count) { destination in
-            rows.withUnsafeBufferPointer { destination.update(from: $0.baseAddress!, count: $0.count) }
-            return rows.count
-        }
+        write(atMost: rows.count) { UnsafeMutableBufferPointer(start: $0, count: rows.count).update(fromContentsOf: rows) }
         rowCount += other.rowCount
     }
 
     /// A text field, quoted when it contains a comma, quote or line break.
     public mutating func text(_ value: String) {
-        let separator = nextSeparator()
         // Bytes, not Characters: the four specials are ASCII, so a UTF-8 scan finds the same
         // fields without grapheme breaking.
         var value = value
         value.withUTF8 { utf8 in
-            // Room for the separator, two quotes and every byte doubled.
-            write(atMost: 3 + 2 * utf8.count) { destination in
-                var count = separator.write(into: destination)
+            // Room for two quotes and every byte doubled.
+            field(atMost: 2 + 2 * utf8.count) { destination in
                 let quoted = utf8.contains {
                     $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
                 }
+                var count = 0
                 if quoted {
                     destination[count] = UInt8(ascii: "\"")
                     count += 1
@@ -79,66 +75,33 @@ public struct CSVWriter: Sendable {
     }
 
     public mutating func integer<I: BinaryInteger>(_ value: I) {
-        if let small = Int64(exactly: value) {
-            integer(small)
-        } else {
-            let separator = nextSeparator()
-            let digits = Array(String(value).utf8)
-            write(atMost: 1 + digits.count) { destination in
-                let count = separator.write(into: destination)
-                digits.withUnsafeBufferPointer { (destination + count).update(from: $0.baseAddress!, count: $0.count) }
-                return count + digits.count
-            }
-        }
+        if let small = Int64(exactly: value) { integer(small) } else { field(Array(String(value).utf8)) }
     }
 
     /// An integer (the common case of `integer(_:)`, without generic dispatch).
     public mutating func integer(_ value: Int64) {
-        let separator = nextSeparator()
-        write(atMost: 1 + NumberText.longest) { destination in
-            let count = separator.write(into: destination)
-            return count + NumberText.writeInteger(value, into: destination + count)
-        }
+        field(atMost: NumberText.longest) { NumberText.writeInteger(value, into: $0) }
     }
 
     public mutating func integer(_ value: Int) { integer(Int64(value)) }
 
     public mutating func integer(_ value: UInt64) {
-        let separator = nextSeparator()
-        write(atMost: 1 + NumberText.longest) { destination in
-            let count = separator.write(into: destination)
-            return count + NumberText.writeDigits(value, decimals: 0, into: destination + count)
-        }
+        field(atMost: NumberText.longest) { NumberText.writeDigits(value, decimals: 0, into: $0) }
     }
 
     public mutating func bool(_ value: Bool) {
-        let separator = nextSeparator()
-        write(atMost: 2) { destination in
-            let count = separator.write(into: destination)
-            destination[count] = value ? UInt8(ascii: "1") : UInt8(ascii: "0")
-            return count + 1
+        field(atMost: 1) { destination in
+            destination.pointee = value ? UInt8(ascii: "1") : UInt8(ascii: "0")
+            return 1
         }
     }
 
     /// An empty field (a value that does not exist for this row).
-    public mutating func empty() {
-        let separator = nextSeparator()
-        write(atMost: 1) { separator.write(into: $0) }
-    }
+    public mutating func empty() { field(atMost: 0) { _ in 0 } }
 
     /// A number with `decimals` digits after the point (0...12).
     public mutating func number(_ value: Double, decimals: Int) {
-        let separator = nextSeparator()
-        var fits = true
-        write(atMost: 1 + NumberText.longest) { destination in
-            let count = separator.write(into: destination)
-            guard let digits = NumberText.writeFixed(value, decimals: decimals, into: destination + count) else {
-                fits = false
-                return count
-            }
-            return count + digits
-        }
-        if !fits { raw(Array("\(value)".utf8)) }
+        field(atMost: NumberText.longest) { NumberText.writeFixed(value, decimals: decimals, into: $0) }
     }
 
     /// An optional number: empty when `nil`.
@@ -148,11 +111,7 @@ public struct CSVWriter: Sendable {
 
     /// A number in the shortest form that reads back as exactly the same `Double` (logs that
     /// must replay bit for bit).
-    public mutating func exact(_ value: Double) {
-        let separator = nextSeparator()
-        write(atMost: 1) { separator.write(into: $0) }
-        raw(Array(value.description.utf8))
-    }
+    public mutating func exact(_ value: Double) { field(Array(value.description.utf8)) }
 
     /// A time in seconds (9 decimals, i.e. nanoseconds) followed by the same time as an integer
     /// nanosecond count.
@@ -176,28 +135,21 @@ public struct CSVWriter: Sendable {
 
     public var string: String { String(decoding: storage[..<byteCount], as: UTF8.self) }
 
-    /// Whether the field about to be written follows another in its row.
-    private struct Separator {
-        let comma: Bool
-
-        @inline(__always)
-        func write(into destination: UnsafeMutablePointer<UInt8>) -> Int {
-            if comma { destination.pointee = UInt8(ascii: ",") }
-            return comma ? 1 : 0
-        }
-    }
-
-    private mutating func nextSeparator() -> Separator {
+    /// Starts the next field of the row: its comma (after the first), then whatever `body`
+    /// writes, at most `maximum` bytes, returning how many.
+    @inline(__always)
+    private mutating func field(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         fieldsInRow += 1
-        return Separator(comma: fieldsInRow > 1)
+        let separator = fieldsInRow > 1 ? 1 : 0
+        write(atMost: separator + maximum) { destination in
+            if separator > 0 { destination.pointee = UInt8(ascii: ",") }
+            return separator + body(destination + separator)
+        }
     }
 
-    /// Bytes of a field whose separator is already written.
-    private mutating func raw(_ field: [UInt8]) {
-        write(atMost: field.count) { destination in
-            field.withUnsafeBufferPointer { destination.update(from: $0.baseAddress!, count: $0.count) }
-            return field.count
-        }
+    /// A field of ready-made bytes.
+    private mutating func field(_ bytes: [UInt8]) {
+        field(atMost: bytes.count) { UnsafeMutableBufferPointer(start: $0, count: bytes.count).update(fromContentsOf: bytes) }
     }
 
     /// Lets `body` write at most `maximum` bytes at the end of the document; it returns how

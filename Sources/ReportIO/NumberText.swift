@@ -5,18 +5,16 @@ public enum NumberText {
     static let powers: [Double] = (0...12).map { pow(10, Double($0)) }
 
     /// Most bytes `writeFixed` and `writeInteger` write: a sign, 20 digits of a UInt64, a
-    /// point, and leading zeros up to 12 decimals.
+    /// point, and leading zeros up to 12 decimals (a Double's description, at most 24, is
+    /// shorter).
     static let longest = 35
 
     /// Appends `value` rounded half away from zero to `decimals` places, e.g. 1.5 → "1.50",
     /// −0.004 with 2 decimals → "0.00" (no negative zero).
     public static func appendFixed(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest) { buffer in
-            if let count = writeFixed(value, decimals: decimals, into: buffer.baseAddress!) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-            } else {
-                bytes.append(contentsOf: "\(value)".utf8)
-            }
+            let count = writeFixed(value, decimals: decimals, into: buffer.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
@@ -35,10 +33,10 @@ public enum NumberText {
     }
 
     /// Writes `value` as `appendFixed` does into `destination` (room for `longest` bytes) and
-    /// returns how many bytes it wrote; `nil` when |value|·10^decimals reaches 9·10¹⁸, which
-    /// the caller writes as `"\(value)"`.
+    /// returns how many bytes it wrote. When |value|·10^decimals reaches 9·10¹⁸ (too many
+    /// digits for a UInt64) it writes `"\(value)"` instead.
     @inline(__always)
-    static func writeFixed(_ value: Double, decimals: Int, into destination: UnsafeMutablePointer<UInt8>) -> Int? {
+    static func writeFixed(_ value: Double, decimals: Int, into destination: UnsafeMutablePointer<UInt8>) -> Int {
         precondition((0...12).contains(decimals))
         guard value.isFinite else {
             let text: StaticString = value.isNaN ? "nan" : value > 0 ? "inf" : "-inf"
@@ -46,7 +44,11 @@ public enum NumberText {
             return text.utf8CodeUnitCount
         }
         let scaled = (abs(value) * powers[decimals]).rounded()
-        guard scaled < 9.0e18 else { return nil }
+        guard scaled < 9.0e18 else {
+            let description = Array("\(value)".utf8)
+            destination.update(from: description, count: description.count)
+            return description.count
+        }
         let negative = value < 0 && scaled > 0
         if negative { destination.pointee = UInt8(ascii: "-") }
         return (negative ? 1 : 0) + writeDigits(UInt64(scaled), decimals: decimals, into: negative ? destination + 1 : destination)

@@ -82,10 +82,12 @@ public struct ExposureBlurMeter: Sendable {
                         let pixel = project(point.position, middleAxes), (0...camera.width).contains(pixel.u),
                         (0...camera.height).contains(pixel.v)
                     else { continue }
-                    if count % PointLanes.width == 0 {
-                        groups.initializeElement(at: count / PointLanes.width, to: PointLanes(repeating: point.position))
+                    let (group, lane) = count.quotientAndRemainder(dividingBy: PointLanes.width)
+                    if lane == 0 {
+                        groups.initializeElement(at: group, to: PointLanes(repeating: point.position))
+                    } else {
+                        groups[group].set(lane: lane, to: point.position)
                     }
-                    groups[count / PointLanes.width].set(lane: count % PointLanes.width, to: point.position)
                     count += 1
                 }
                 var sum = 0.0, largest = 0.0, visible = 0
