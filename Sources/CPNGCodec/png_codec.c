@@ -21,6 +21,7 @@ typedef struct {
     size_t in_offset;
     /* buffers to release if libpng bails out */
     png_bytep *rows;
+    unsigned char *row;
     png_textp texts;
 } codec_context;
 
@@ -63,25 +64,107 @@ static int is_ascii(const char *text) {
     return 1;
 }
 
+/* Channels per source pixel, 0 for an unknown format. */
+static size_t source_channels(int source_format) {
+    switch (source_format) {
+    case OBPNG_SOURCE_RGB: return 3;
+    case OBPNG_SOURCE_RGBA:
+    case OBPNG_SOURCE_ARGB32_PREMULTIPLIED: return 4;
+    default: return 0;
+    }
+}
+
+/* Whether any pixel of a 4-channel source is not fully opaque. The alphas of a row are ANDed
+   without a branch per pixel, so the loop vectorises. */
+static int has_translucency(const unsigned char *pixels, uint32_t width, uint32_t height, size_t stride,
+                            int source_format) {
+    for (uint32_t row = 0; row < height; ++row) {
+        const unsigned char *line = pixels + (size_t)row * stride;
+        uint32_t opaque = 0xff;
+        if (source_format == OBPNG_SOURCE_RGBA) {
+            for (uint32_t column = 0; column < width; ++column) opaque &= line[4 * (size_t)column + 3];
+        } else {
+            for (uint32_t column = 0; column < width; ++column) {
+                uint32_t word;
+                memcpy(&word, line + 4 * (size_t)column, sizeof word);
+                opaque &= word >> 24;
+            }
+        }
+        if (opaque != 0xff) return 1;
+    }
+    return 0;
+}
+
+/* One row of premultiplied native-endian ARGB32 as straight 8-bit RGB(A), rounding each
+   un-premultiplied channel to nearest and capping it at 255. Without alpha every pixel is
+   opaque (`has_translucency`), so its colour is already straight. */
+static void convert_argb32_row(const unsigned char *line, uint32_t width, int has_alpha, unsigned char *out) {
+    if (!has_alpha) {
+        for (uint32_t column = 0; column < width; ++column) {
+            uint32_t word;
+            memcpy(&word, line + 4 * (size_t)column, sizeof word);
+            out[3 * (size_t)column] = (unsigned char)(word >> 16);
+            out[3 * (size_t)column + 1] = (unsigned char)(word >> 8);
+            out[3 * (size_t)column + 2] = (unsigned char)word;
+        }
+        return;
+    }
+    for (uint32_t column = 0; column < width; ++column) {
+        uint32_t word;
+        memcpy(&word, line + 4 * (size_t)column, sizeof word);
+        unsigned alpha = word >> 24;
+        unsigned red = (word >> 16) & 0xff, green = (word >> 8) & 0xff, blue = word & 0xff;
+        if (alpha > 0 && alpha < 255) {
+            red = (red * 255 + alpha / 2) / alpha;
+            green = (green * 255 + alpha / 2) / alpha;
+            blue = (blue * 255 + alpha / 2) / alpha;
+            if (red > 255) red = 255;
+            if (green > 255) green = 255;
+            if (blue > 255) blue = 255;
+        }
+        *out++ = (unsigned char)red;
+        *out++ = (unsigned char)green;
+        *out++ = (unsigned char)blue;
+        *out++ = (unsigned char)alpha;
+    }
+}
+
+/* The PNG row for source row `line`: the source itself when it is already stored that way,
+   else converted into `buffer`. */
+static png_bytep png_row(const unsigned char *line, uint32_t width, int source_format, int has_alpha,
+                         unsigned char *buffer) {
+    if (source_format == OBPNG_SOURCE_ARGB32_PREMULTIPLIED) {
+        convert_argb32_row(line, width, has_alpha, buffer);
+        return buffer;
+    }
+    if (source_format == OBPNG_SOURCE_RGBA && !has_alpha) {
+        for (uint32_t column = 0; column < width; ++column)
+            memcpy(buffer + 3 * (size_t)column, line + 4 * (size_t)column, 3);
+        return buffer;
+    }
+    return (png_bytep)line;
+}
+
 int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, size_t stride,
-                 int has_alpha, const obpng_text *texts, int text_count, obpng_bytes *out,
+                 int source_format, const obpng_text *texts, int text_count, obpng_bytes *out,
                  char *message, size_t message_capacity) {
     codec_context context;
     memset(&context, 0, sizeof context);
     context.message = message;
     context.message_capacity = message_capacity;
+    size_t channels = source_channels(source_format);
     if (out == NULL || pixels == NULL || width == 0 || height == 0 || text_count < 0 ||
-        (text_count > 0 && texts == NULL)) {
+        (text_count > 0 && texts == NULL) || channels == 0) {
         set_message(&context, "invalid argument");
         return OBPNG_INVALID_ARGUMENT;
     }
-    size_t channels = has_alpha ? 4 : 3;
     if (stride < (size_t)width * channels) {
         set_message(&context, "row stride smaller than the row");
         return OBPNG_INVALID_ARGUMENT;
     }
     out->bytes = NULL;
     out->count = 0;
+    int has_alpha = channels == 4 && has_translucency(pixels, width, height, stride, source_format);
 
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
     if (png == NULL) {
@@ -96,7 +179,7 @@ int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, s
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
-        free(context.rows);
+        free(context.row);
         free(context.texts);
         free(context.out);
         return OBPNG_LIBPNG_ERROR;
@@ -125,10 +208,9 @@ int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, s
         png_set_text(png, info, context.texts, text_count);
     }
 
-    context.rows = malloc(sizeof(png_bytep) * height);
-    if (context.rows == NULL) png_error(png, "out of memory for row pointers");
-    for (uint32_t row = 0; row < height; ++row)
-        context.rows[row] = (png_bytep)(pixels + (size_t)row * stride);
+    /* One row at a time through a reused buffer: a figure is never copied whole. */
+    context.row = malloc((size_t)width * 4);
+    if (context.row == NULL) png_error(png, "out of memory for a row");
 
     /* Plots are flat colours and anti-aliased lines: without row filters zlib finds their runs
        as well as with libpng's adaptive filter choice (which tries all five per row and was
@@ -137,10 +219,11 @@ int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, s
     png_set_filter(png, 0, PNG_FILTER_NONE);
     png_set_compression_level(png, 2);
     png_write_info(png, info);
-    png_write_image(png, context.rows);
+    for (uint32_t row = 0; row < height; ++row)
+        png_write_row(png, png_row(pixels + (size_t)row * stride, width, source_format, has_alpha, context.row));
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
-    free(context.rows);
+    free(context.row);
     free(context.texts);
 
     out->bytes = context.out;

@@ -41,6 +41,40 @@ import Testing
         #expect(decoded.image.pixel(x: 6, y: 1).a == 0)
     }
 
+    /// The encoder reads cairo's premultiplied words row by row; `rgbaImage()` un-premultiplies
+    /// the whole surface in Swift. Both must give the same straight pixels and the same file,
+    /// for every alpha from 0 to 255 (translucent stripes and anti-aliased edges).
+    @Test func surfaceRowsEncodeAsTheirStraightRGBA() throws {
+        let canvas = try Canvas(width: 37, height: 29, background: Color(red: 0, green: 0, blue: 0, alpha: 0))
+        for stripe in 0..<37 {
+            let level = Double(stripe) / 36
+            canvas.fillRectangle(
+                x: Double(stripe), y: 0, width: 1, height: 20, color: Color(red: 0.9, green: 0.4 * level, blue: 1 - level, alpha: level))
+        }
+        canvas.fillCircle(cx: 18.3, cy: 23.6, radius: 4.7, color: Color(red: 0.2, green: 0.7, blue: 0.3, alpha: 0.8))
+        let straight = canvas.rgbaImage()
+        let alphas = Set(stride(from: 3, to: straight.pixels.count, by: 4).map { straight.pixels[$0] })
+        #expect(alphas.contains(0) && alphas.contains(255) && alphas.count > 30)  // the case this test is about
+
+        let bytes = try canvas.pngBytes()
+        let decoded = try PNGCodec.decode(bytes)
+        #expect(decoded.colorType == PNGCodec.colorTypeRGBA)
+        #expect(differingBytes(decoded.image, straight) == 0)
+        #expect(bytes == (try PNGCodec.encode(straight)))
+    }
+
+    /// An opaque surface drawn with translucent colours is stored as RGB with exactly the
+    /// colours `rgbaImage()` reads.
+    @Test func opaqueSurfaceWithBlendedDrawingIsStoredAsItsRGB() throws {
+        let canvas = try Canvas(width: 23, height: 11, background: Color(hex: 0x336699))
+        canvas.fillCircle(cx: 11.5, cy: 5.5, radius: 4.2, color: Color(red: 1, green: 0.5, blue: 0, alpha: 0.6))
+        let decoded = try PNGCodec.decode(try canvas.pngBytes())
+        #expect(decoded.colorType == PNGCodec.colorTypeRGB)
+        #expect(differingBytes(decoded.image, canvas.rgbaImage()) == 0)
+        // Far from the circle: the background, #336699.
+        #expect(decoded.image.pixel(x: 0, y: 0) == (0x33, 0x66, 0x99, 255))
+    }
+
     @Test func nonASCIITextIsStoredAsInternationalText() throws {
         let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
         let bytes = try PNGCodec.encode(image, texts: [PNGText("Comment", "±5° slot width, 4 µT")])
@@ -82,4 +116,10 @@ import Testing
         #expect(throws: PlotError.self) { try Canvas(width: 0, height: 10) }
         #expect(throws: PlotError.self) { try Canvas(width: 100_000, height: 10) }
     }
+}
+
+/// How many bytes of two equally sized images differ (a count, so a failure stays readable).
+private func differingBytes(_ first: RGBAImage, _ second: RGBAImage) -> Int {
+    guard first.width == second.width, first.height == second.height else { return max(first.pixels.count, second.pixels.count) }
+    return zip(first.pixels, second.pixels).count { $0 != $1 }
 }

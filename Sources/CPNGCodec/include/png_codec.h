@@ -17,6 +17,14 @@ enum {
     OBPNG_LIBPNG_ERROR = 3
 };
 
+/* Pixel layouts `obpng_encode` reads: 8-bit RGB or straight (not premultiplied) RGBA bytes,
+   or cairo's ARGB32 — a native-endian 32-bit word per pixel, colour premultiplied by alpha. */
+enum {
+    OBPNG_SOURCE_RGB = 0,
+    OBPNG_SOURCE_RGBA = 1,
+    OBPNG_SOURCE_ARGB32_PREMULTIPLIED = 2
+};
+
 /* One text chunk: Latin-1 keyword (1–79 bytes) and a UTF-8 value. ASCII values are written as
    tEXt, anything else as uncompressed iTXt. */
 typedef struct {
@@ -42,10 +50,12 @@ typedef struct {
     char **text_values;
 } obpng_image;
 
-/* Encodes 8-bit rows (`has_alpha` ? RGBA : RGB), `stride` bytes apart. On success `out` owns
-   a malloc'd buffer (release with obpng_bytes_free). On failure `message` holds the reason. */
+/* Encodes rows of `source_format` pixels, `stride` bytes apart. A source with alpha is stored
+   as RGB when every pixel is opaque, else as straight RGBA; rows are converted one at a time.
+   On success `out` owns a malloc'd buffer (release with obpng_bytes_free). On failure
+   `message` holds the reason. */
 int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, size_t stride,
-                 int has_alpha, const obpng_text *texts, int text_count, obpng_bytes *out,
+                 int source_format, const obpng_text *texts, int text_count, obpng_bytes *out,
                  char *message, size_t message_capacity);
 void obpng_bytes_free(obpng_bytes *bytes);
 

@@ -207,6 +207,9 @@ public final class Canvas {
 
     /// The drawing encoded as PNG with the given text chunks (provenance).
     public func pngBytes(texts: [PNGText] = []) throws(PNGError) -> [UInt8] {
-        try PNGCodec.encode(rgbaImage(), texts: texts)
+        cairo.surface_flush(surface)
+        return try PNGCodec.encode(
+            premultipliedARGB: cairo.image_surface_get_data(surface)!, width: width, height: height,
+            stride: Int(cairo.image_surface_get_stride(surface)), texts: texts)
     }
 }

@@ -72,44 +72,39 @@ public enum PNGCodec {
     /// Encodes `image` to PNG bytes through libpng. Opaque images are stored as RGB (colour
     /// type 2), others as RGBA (6). Texts are written as tEXt (ASCII) or iTXt chunks.
     public static func encode(_ image: RGBAImage, texts: [PNGText] = []) throws(PNGError) -> [UInt8] {
+        try image.pixels.withUnsafeBufferPointer { pixels throws(PNGError) in
+            try encode(
+                pixels.baseAddress!, width: image.width, height: image.height, stride: image.width * 4, format: Int32(OBPNG_SOURCE_RGBA),
+                texts: texts)
+        }
+    }
+
+    /// Encodes `height` rows of premultiplied native-endian ARGB32 (cairo's image format),
+    /// `stride` bytes apart, the way `encode(_:texts:)` encodes their straight RGBA; the rows
+    /// are converted one at a time, so no copy of the whole image is made.
+    static func encode(
+        premultipliedARGB pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, texts: [PNGText]
+    ) throws(PNGError) -> [UInt8] {
+        try encode(pixels, width: width, height: height, stride: stride, format: Int32(OBPNG_SOURCE_ARGB32_PREMULTIPLIED), texts: texts)
+    }
+
+    private static func encode(
+        _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, format: Int32, texts: [PNGText]
+    ) throws(PNGError) -> [UInt8] {
         for text in texts {
             try validateKeyword(text.key)
             if text.value.utf8.contains(0) { throw PNGError(message: "PNG text '\(text.key)' contains a NUL byte") }
         }
-        let opaque = image.isOpaque
-        let rowBytes: Int
-        var source: [UInt8]
-        if opaque {
-            rowBytes = image.width * 3
-            let pixelCount = image.pixels.count / 4
-            source = [UInt8](unsafeUninitializedCapacity: pixelCount * 3) { out, initialized in
-                image.pixels.withUnsafeBufferPointer { pixels in
-                    for pixel in 0..<pixelCount {
-                        out[3 * pixel] = pixels[4 * pixel]
-                        out[3 * pixel + 1] = pixels[4 * pixel + 1]
-                        out[3 * pixel + 2] = pixels[4 * pixel + 2]
-                    }
-                }
-                initialized = pixelCount * 3
-            }
-        } else {
-            rowBytes = image.width * 4
-            source = image.pixels
-        }
-
         var message = [CChar](repeating: 0, count: 256)
         var output = obpng_bytes()
         let status: Int32 = withCStringArray(texts.map(\.key)) { keys in
             withCStringArray(texts.map(\.value)) { values in
                 var entries = (0..<texts.count).map { obpng_text(key: keys[$0], value: values[$0]) }
-                return source.withUnsafeBufferPointer { pixels in
-                    entries.withUnsafeMutableBufferPointer { entryBuffer in
-                        message.withUnsafeMutableBufferPointer { messageBuffer in
-                            obpng_encode(
-                                pixels.baseAddress, UInt32(image.width), UInt32(image.height), rowBytes,
-                                opaque ? 0 : 1, entryBuffer.baseAddress, Int32(texts.count), &output,
-                                messageBuffer.baseAddress, messageBuffer.count)
-                        }
+                return entries.withUnsafeMutableBufferPointer { entryBuffer in
+                    message.withUnsafeMutableBufferPointer { messageBuffer in
+                        obpng_encode(
+                            pixels, UInt32(width), UInt32(height), stride, format, entryBuffer.baseAddress, Int32(texts.count), &output,
+                            messageBuffer.baseAddress, messageBuffer.count)
                     }
                 }
             }
