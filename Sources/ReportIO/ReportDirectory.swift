@@ -144,14 +144,29 @@ public final class ReportDirectory {
 
     /// Paths of the files written so far, relative to the report, sorted (for an index page).
     public func writtenFiles() -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: staging, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        let root = staging.standardizedFileURL.path + "/"
         var files: [String] = []
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-            let path = url.standardizedFileURL.path
-            if path.hasPrefix(root) { files.append(String(path.dropFirst(root.count))) }
-        }
+        Self.collectRegularFiles(in: staging.path, prefix: "", into: &files)
         return files.sorted()
+    }
+
+    /// The regular files below `directory` (symbolic links not followed), as `prefix` + their
+    /// path in it. `readdir` and `lstat` rather than Foundation's enumerator, which looks up
+    /// the owner's user and group names (reading /etc/passwd and /etc/group) for every file.
+    private static func collectRegularFiles(in directory: String, prefix: String, into files: inout [String]) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let path = directory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: files.append(prefix + name)
+            case S_IFDIR: collectRegularFiles(in: path, prefix: prefix + name + "/", into: &files)
+            default: continue
+            }
+        }
     }
 
     /// Writes `owner.json` and moves the finished report into place.
