@@ -15,12 +15,14 @@ public enum CapturePlots {
 
     /// Every figure, by file name under plots/.
     public static func all(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [(String, [UInt8])] {
+        // Largest first (timeline 1300×1200 px, deviation 1300×1000, blur-vs-rate 1100×660): the
+        // workers take figures in this order, so the long ones do not end up last on one core.
         var drawings: [(name: String, draw: @Sendable () throws -> [UInt8])] = [
-            ("coverage-polar.png", { try coveragePolar(scenario: scenario, results, provenance: provenance) }),
             ("timeline.png", { try timeline(scenario: scenario, results[0], provenance: provenance) }),
-            ("blur.png", { try blur(scenario: scenario, results, provenance: provenance) }),
-            ("blur-vs-rate.png", { try blurVersusRate(scenario: scenario, results, provenance: provenance) }),
             ("deviation.png", { try deviation(scenario: scenario, results[0], provenance: provenance) }),
+            ("blur-vs-rate.png", { try blurVersusRate(scenario: scenario, results, provenance: provenance) }),
+            ("coverage-polar.png", { try coveragePolar(scenario: scenario, results, provenance: provenance) }),
+            ("blur.png", { try blur(scenario: scenario, results, provenance: provenance) }),
             ("slot-error.png", { try slotError(scenario: scenario, results, provenance: provenance) }),
             ("error-cdf.png", { try errorDistribution(scenario: scenario, results, provenance: provenance) }),
             ("queue.png", { try queue(scenario: scenario, results[0], provenance: provenance) }),
