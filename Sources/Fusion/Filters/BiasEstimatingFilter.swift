@@ -116,6 +116,9 @@ public struct BiasEstimatingFilter: AttitudeFilter {
     private var gyroFrame = Quaternion.identity
     private var inclination = Quaternion.identity
     private var heading = 0.0
+    /// R_z(δ) for the δ it was computed from (exact bits), so its sine and cosine are
+    /// recomputed only when δ moved — only samples with a usable field move it.
+    private var headingRotation = (angle: 0.0, rotation: Quaternion(about: .z, angle: 0))
     private var headingInitialized = false
     private var sinceStart = 0.0
     private var accelerationInG = VectorLowPass()
@@ -224,7 +227,16 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         headingInitialized = false
         sinceStart = 0
         if let field { alignHeading(toHorizontalOf: (inclination * gyroFrame).rotate(field)) }
-        attitude = Quaternion(about: .z, angle: heading) * inclination * gyroFrame
+        attitude = rotationByHeading() * inclination * gyroFrame
+    }
+
+    /// R_z(δ) for the current heading offset δ.
+    @inline(__always)
+    private mutating func rotationByHeading() -> Quaternion {
+        if headingRotation.angle.bitPattern != heading.bitPattern {
+            headingRotation = (heading, Quaternion(about: .z, angle: heading))
+        }
+        return headingRotation.rotation
     }
 
     /// Sets δ so the horizontal direction of the field (`horizontal`: the field rotated by
@@ -246,7 +258,7 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         else { return nil }
         let dip = magneticReference.dip
         let reference = Vector3(x: norm * cos(dip), y: 0, z: -norm * sin(dip))
-        let expected = (Quaternion(about: .z, angle: heading) * toEarth).inverseRotate(reference)
+        let expected = (rotationByHeading() * toEarth).inverseRotate(reference)
         guard let offset = bodyFixedOffset.update(residual: field - expected, disturbed: disturbed, rate: rate, dt: dt) else { return nil }
         let inEarth = toEarth.rotate(field - offset)
         let correctedDip = atan2(-inEarth.z, (inEarth.x * inEarth.x + inEarth.y * inEarth.y).squareRoot())
@@ -279,8 +291,8 @@ public struct BiasEstimatingFilter: AttitudeFilter {
         // 3. Heading from undisturbed magnetometer samples.
         diagnostics.magnetometerRejected = false
         magneticOffset = nil
+        let toEarth = inclination * gyroFrame  // final for this step: the inclination was just corrected
         if let field {
-            let toEarth = inclination * gyroFrame
             var inEarth = toEarth.rotate(field)
             let horizontalNorm = (inEarth.x * inEarth.x + inEarth.y * inEarth.y).squareRoot()
             let dip = atan2(-inEarth.z, horizontalNorm)
@@ -312,10 +324,10 @@ public struct BiasEstimatingFilter: AttitudeFilter {
             }
         }
 
-        attitude = Quaternion(about: .z, angle: heading) * inclination * gyroFrame
+        attitude = rotationByHeading() * inclination * gyroFrame
 
         // 4. Bias: the averaged gyroscope at rest, the inclination corrections in motion.
-        let bodyToEarth = (inclination * gyroFrame).rotationMatrix
+        let bodyToEarth = toEarth.rotationMatrix
         let rowX = earthRowX.update(bodyToEarth.row0, alpha: alpha), rowY = earthRowY.update(bodyToEarth.row1, alpha: alpha)
         let atRest = rest.update(gyroscope: reading.gyroscope, accelerometer: reading.accelerometer, bias: gyroscopeBias, dt: dt)
         diagnostics.atRest = atRest
