@@ -2,7 +2,9 @@ import Foundation
 
 /// Locale-independent fixed-point formatting.
 public enum NumberText {
-    static let powers: [Double] = (0...12).map { pow(10, Double($0)) }
+    /// "00", "01", … "99": two digits per division when writing a number.
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Most bytes `writeFixed` and `writeInteger` write: a sign, 20 digits of a UInt64, a
     /// point, and leading zeros up to 12 decimals (a Double's description, at most 24, is
@@ -43,7 +45,7 @@ public enum NumberText {
             destination.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
             return text.utf8CodeUnitCount
         }
-        let scaled = (abs(value) * powers[decimals]).rounded()
+        let scaled = (abs(value) * Double(powerOfTen(decimals))).rounded()
         guard scaled < 9.0e18 else {
             let description = Array("\(value)".utf8)
             destination.update(from: description, count: description.count)
@@ -63,28 +65,55 @@ public enum NumberText {
 
     /// The decimal digits of `units` with a point before the last `decimals` of them and at
     /// least one digit before the point, written straight into `destination` from the end
-    /// backwards (this runs for every number of every CSV row, so nothing is copied twice).
+    /// backwards, two digits per division (this runs for every number of every CSV row, so
+    /// nothing is copied twice).
     @inline(__always)
     static func writeDigits(_ units: UInt64, decimals: Int, into destination: UnsafeMutablePointer<UInt8>) -> Int {
-        var digitCount = 1
-        var rest = units / 10
-        while rest > 0 {
-            digitCount += 1
-            rest /= 10
+        guard decimals > 0 else { return writeWhole(units, into: destination) }
+        let scale = powerOfTen(decimals)
+        let whole = writeWhole(units / scale, into: destination)
+        destination[whole] = UInt8(ascii: ".")
+        writeDigits(of: units % scale, count: decimals, endingAt: destination + whole + 1 + decimals)
+        return whole + 1 + decimals
+    }
+
+    /// `value` without leading zeros ("0" for 0) at `destination`; returns the count.
+    @inline(__always)
+    private static func writeWhole(_ value: UInt64, into destination: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 100 {
+            rest /= 100
+            count += 2
         }
-        digitCount = max(digitCount, decimals + 1)  // "0.05", not ".05"
-        let count = digitCount + (decimals > 0 ? 1 : 0)
-        var units = units
-        var position = count
-        for written in 0..<digitCount {
-            if written == decimals && decimals > 0 {
-                position -= 1
-                destination[position] = UInt8(ascii: ".")
-            }
-            position -= 1
-            destination[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: units % 10)
-            units /= 10
-        }
+        if rest >= 10 { count += 1 }
+        writeDigits(of: value, count: count, endingAt: destination + count)
         return count
+    }
+
+    /// The last `count` decimal digits of `value`, zero-padded, ending just before `end`.
+    @inline(__always)
+    private static func writeDigits(of value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        var value = value
+        var position = end
+        var left = count
+        let pairs = digitPairs.utf8Start
+        while left >= 2 {
+            let pair = Int(value % 100)
+            value /= 100
+            position -= 2
+            position[0] = pairs[2 * pair]
+            position[1] = pairs[2 * pair + 1]
+            left -= 2
+        }
+        if left == 1 { (position - 1).pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10) }
+    }
+
+    /// 10^exponent for 0 ≤ exponent ≤ 19 (exact in a UInt64; in a Double up to 10²²).
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> UInt64 {
+        var power: UInt64 = 1
+        for _ in 0..<exponent { power &*= 10 }
+        return power
     }
 }

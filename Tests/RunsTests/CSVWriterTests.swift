@@ -28,6 +28,34 @@ import Testing
         }
     }
 
+    /// Every decimal count and digit count, against the integer's own description with the
+    /// point put in by hand (the writer emits two digits per division from a table).
+    @Test func everyDecimalCountPlacesThePointAndPadsWithZeros() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // a fixed xorshift stream: the same cases every run
+        for decimals in 0...12 {
+            for digits in 1...18 {
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                let units = state % (decimals + digits > 18 ? 1_000_000_000_000_000_000 : powerOf10(decimals + digits))
+                let value = Double(units) / Double(powerOf10(decimals)) * (digits % 2 == 0 ? -1 : 1)
+                let scaled = UInt64((abs(value) * Double(powerOf10(decimals))).rounded())
+                var text = String(scaled)
+                if decimals > 0 {
+                    text = String(repeating: "0", count: max(0, decimals + 1 - text.count)) + text
+                    text.insert(".", at: text.index(text.endIndex, offsetBy: -decimals))
+                }
+                if value < 0 && scaled > 0 { text = "-" + text }
+                #expect(NumberText.fixed(value, decimals: decimals) == text, "\(value) with \(decimals) decimals")
+            }
+        }
+        #expect(NumberText.fixed(0.05, decimals: 2) == "0.05")
+        #expect(NumberText.fixed(100, decimals: 0) == "100")
+        #expect(NumberText.fixed(99.999, decimals: 2) == "100.00")
+        #expect(NumberText.fixed(4096.5, decimals: 12) == "4096.500000000000")
+        #expect(NumberText.fixed(8e18, decimals: 0) == "8000000000000000000")
+    }
+
     @Test func quotingFollowsRFC4180() {
         var csv = CSVWriter(header: ["name", "note", "value"])
         csv.text("orbit-72")
@@ -198,3 +226,5 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: alive.path))  // PID 1 is alive
     }
 }
+
+private func powerOf10(_ exponent: Int) -> UInt64 { (0..<exponent).reduce(1) { power, _ in power * 10 } }
