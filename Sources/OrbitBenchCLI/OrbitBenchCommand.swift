@@ -16,16 +16,21 @@ public struct OrbitBenchCommand: ParsableCommand {
     /// a one-line message on stderr.
     public static func main(_ arguments: [String]? = nil) {
         _ = platform_keep_freed_memory()
+        let failure: Error?
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-        } catch let code as ExitCode {
-            exit(withError: code)
+            failure = nil
         } catch {
-            guard exitCode(for: error) != .success else { exit(withError: error) }
-            FileHandle.standardError.write(Data((TerminalText.escaped(fullMessage(for: error), keepingNewlines: true) + "\n").utf8))
-            Foundation.exit(2)
+            failure = error
         }
+        // A command may have started loading cairo for its plots: never exit under it.
+        Canvas.waitForPreparation()
+        guard let failure else { return }
+        if let code = failure as? ExitCode { exit(withError: code) }
+        guard exitCode(for: failure) != .success else { exit(withError: failure) }
+        FileHandle.standardError.write(Data((TerminalText.escaped(fullMessage(for: failure), keepingNewlines: true) + "\n").utf8))
+        Foundation.exit(2)
     }
 
     public static let configuration = CommandConfiguration(

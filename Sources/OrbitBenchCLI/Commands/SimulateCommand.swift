@@ -33,6 +33,7 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
+        if !noPlots { Canvas.prepareInBackground() }  // cairo loads while the work runs
         let scenario = try scenarioOptions.loadCapture(self.scenario, for: "simulate")
         let seed = self.seed ?? scenario.seeds[0]
         let destination = URL(fileURLWithPath: out).appendingPathComponent("\(scenario.name)-seed-\(seed)")
