@@ -18,11 +18,12 @@ extension BenchCommand {
         let speeds = ["6.5", "0.6", "0.1"]
         do {
             let peaks = try speeds.map { speed in
-                try ChildProcessMemory.peakResidentBytes(
+                try ChildProcess.measure(
                     [
                         "run", "orbit-72", "--seeds", "1", "--no-plots", "--set", "orbit.speed_deg_s=\(speed)", "--out", folder.path,
                         "--overwrite",
-                    ], errorFile: errorFile.path)
+                    ], errorFile: errorFile.path
+                ).peakResidentBytes
             }
             let megabytes = peaks.map { String(format: "%.0f", Double($0) / 1e6) }.joined(separator: " / ")
             return "peak RSS of run orbit-72 --seeds 1 --no-plots, a 1 / 10 / 60-minute orbit: \(megabytes) MB"

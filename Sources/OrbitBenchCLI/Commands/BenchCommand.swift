@@ -9,9 +9,11 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Reports the median CPU time of each piece of work over --repetitions runs, after \
             warm-up; one seed's phases against its compute floor; 40 seeds on one core and on \
-            all; and the peak RSS of `run orbit-72 --seeds 1 --no-plots` as a 1-, 10- and \
-            60-minute orbit (three child processes, ≈ 2 s). Debug builds are several times \
-            slower; quote release figures only.
+            all; the peak RSS of `run orbit-72 --seeds 1 --no-plots` as a 1-, 10- and \
+            60-minute orbit (three child processes, ≈ 2 s); and the wall clock of `run orbit-72 \
+            --seeds 1` with its plots against `--no-plots` (child processes, --repetitions / 2 \
+            interleaved pairs, at least 5). Debug builds are several times slower; quote \
+            release figures only.
 
             Example: swift build -c release && .build/release/orbitbench bench --repetitions 50
             """)
@@ -29,6 +31,7 @@ struct BenchCommand: ParsableCommand {
         #endif
         // First, while this process is small: a child's peak counts its parent's until it execs.
         let peakMemory = Self.peakMemory()
+        let plotCost = Self.plotCost(repetitions: max(5, repetitions / 2))
         let scenario = try ScenarioLoader.builtInDefault()
         var results: [BenchmarkResult] = []
         var seed: UInt64 = 0
@@ -112,6 +115,7 @@ struct BenchCommand: ParsableCommand {
                 rendering.wall / rendering.captureRun, rendering.captureRun * 1000))
         try Self.printSeedCost(scenario, repetitions: max(5, repetitions / 3))
         print(peakMemory)
+        print(plotCost)
     }
 }
 

@@ -4,16 +4,19 @@
     import Darwin
 #endif
 import Foundation
+import OrbitBench
 
-/// Peak memory of a whole command, measured the only way that counts everything (binary,
-/// libraries, heap, file pages it mapped): as a child process, from the kernel's own account.
-/// Linux only (`/proc/self/exe`, `ru_maxrss` in kilobytes). Files the child keeps in a tmpfs
-/// (`$TMPDIR` on some systems) use memory this does not count.
-enum ChildProcessMemory {
+/// A whole command measured as a child process: its wall-clock time from spawn to exit (start-up
+/// included, as a user waits for it) and its peak memory, the only way that counts everything
+/// (binary, libraries, heap, file pages it mapped), from the kernel's own account. Linux only
+/// (`/proc/self/exe`, `ru_maxrss` in kilobytes). Files the child keeps in a tmpfs (`$TMPDIR`
+/// on some systems) use memory this does not count.
+enum ChildProcess {
     /// Runs this executable with `arguments` (standard output discarded, standard error kept
-    /// in `errorFile`) and returns its peak resident set size in bytes; throws when it cannot
-    /// start or does not exit with status 0, with the first line the child wrote to stderr.
-    static func peakResidentBytes(_ arguments: [String], errorFile: String) throws -> Int {
+    /// in `errorFile`) and returns its wall-clock time in seconds and its peak resident set
+    /// size in bytes; throws when it cannot start or does not exit with status 0, with the
+    /// first line the child wrote to stderr.
+    static func measure(_ arguments: [String], errorFile: String) throws -> (wall: Double, peakResidentBytes: Int) {
         #if os(Linux)
             let argv = (["orbitbench"] + arguments).map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
@@ -24,6 +27,7 @@ enum ChildProcessMemory {
                 posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644) == 0
             else { throw CommandFailure("cannot prepare a child orbitbench's output") }
             var child: pid_t = 0
+            let start = CPUClock.wall()
             let started = posix_spawn(&child, "/proc/self/exe", &actions, nil, argv, environ)
             guard started == 0 else { throw CommandFailure("cannot start a child orbitbench (\(String(cString: strerror(started))))") }
             var status: Int32 = 0
@@ -36,7 +40,7 @@ enum ChildProcessMemory {
                 let message = (try? String(contentsOfFile: errorFile, encoding: .utf8))?.split(separator: "\n").first.map(String.init)
                 throw CommandFailure("orbitbench \(arguments.joined(separator: " ")) failed: \(message ?? "wait status \(status)")")
             }
-            return Int(usage.ru_maxrss) * 1024
+            return (CPUClock.wall() - start, Int(usage.ru_maxrss) * 1024)
         #else
             throw CommandFailure("measured on Linux only")
         #endif
