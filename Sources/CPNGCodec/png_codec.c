@@ -19,7 +19,7 @@ typedef struct {
     const unsigned char *in;
     size_t in_count;
     size_t in_offset;
-    /* buffers to release if libpng bails out */
+    /* buffers to release if libpng bails out: the decoder's row pointers, the encoder's row */
     png_bytep *rows;
     unsigned char *row;
     png_textp texts;
@@ -156,6 +156,10 @@ int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, s
     if (out == NULL || pixels == NULL || width == 0 || height == 0 || text_count < 0 ||
         (text_count > 0 && texts == NULL) || channels == 0) {
         set_message(&context, "invalid argument");
+        return OBPNG_INVALID_ARGUMENT;
+    }
+    if (width > SIZE_MAX / 4 / height) {
+        set_message(&context, "image too large");
         return OBPNG_INVALID_ARGUMENT;
     }
     if (stride < (size_t)width * channels) {

@@ -145,25 +145,32 @@ public final class ReportDirectory {
     /// Paths of the files written so far, relative to the report, sorted (for an index page).
     public func writtenFiles() -> [String] {
         var files: [String] = []
-        Self.collectRegularFiles(in: staging.path, prefix: "", into: &files)
+        Self.collectRegularFiles(in: staging.path.utf8CString, prefix: "", into: &files)
         return files.sorted()
     }
 
-    /// The regular files below `directory` (symbolic links not followed), as `prefix` + their
-    /// path in it. `readdir` and `lstat` rather than Foundation's enumerator, which looks up
-    /// the owner's user and group names (reading /etc/passwd and /etc/group) for every file.
-    private static func collectRegularFiles(in directory: String, prefix: String, into files: inout [String]) {
-        guard let stream = opendir(directory) else { return }
+    /// The regular files below `directory` (a NUL-terminated path; symbolic links not
+    /// followed), as `prefix` + their path in it. `readdir` and `lstat` rather than
+    /// Foundation's enumerator, which looks up the owner's user and group names (reading
+    /// /etc/passwd and /etc/group) for every file. Paths stay bytes, so a name that is not
+    /// UTF-8 is still found (and listed with replacement characters).
+    private static func collectRegularFiles(in directory: ContiguousArray<CChar>, prefix: String, into files: inout [String]) {
+        guard let stream = directory.withUnsafeBufferPointer({ opendir($0.baseAddress!) }) else { return }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            let path = directory + "/" + name
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { ContiguousArray($0.prefix { $0 != 0 }.map { CChar(bitPattern: $0) }) }
+            if name == [46] || name == [46, 46] { continue }  // "." and ".."
+            var path = directory  // directory/name, NUL-terminated
+            path.removeLast()
+            path.append(47)
+            path.append(contentsOf: name)
+            path.append(0)
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
+            guard path.withUnsafeBufferPointer({ lstat($0.baseAddress!, &info) }) == 0 else { continue }
+            let shown = prefix + String(decoding: name.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             switch info.st_mode & S_IFMT {
-            case S_IFREG: files.append(prefix + name)
-            case S_IFDIR: collectRegularFiles(in: path, prefix: prefix + name + "/", into: &files)
+            case S_IFREG: files.append(shown)
+            case S_IFDIR: collectRegularFiles(in: path, prefix: shown + "/", into: &files)
             default: continue
             }
         }

@@ -117,7 +117,7 @@ public struct BiasEstimatingFilter: AttitudeFilter {
     private var inclination = Quaternion.identity
     private var heading = 0.0
     /// R_z(δ) for the δ it was computed from (exact bits), so its sine and cosine are
-    /// recomputed only when δ moved — only samples with a usable field move it.
+    /// recomputed only when δ moved, which a sample without a field never does.
     private var headingRotation = (angle: 0.0, rotation: Quaternion(about: .z, angle: 0))
     private var headingInitialized = false
     private var sinceStart = 0.0

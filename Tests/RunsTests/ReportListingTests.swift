@@ -1,0 +1,37 @@
+import Foundation
+@testable import ReportIO
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct ReportListingTests {
+    /// `writtenFiles` walks the staging folder itself: regular files at any depth (hidden ones
+    /// too), sorted by path; folders, symbolic links and a link's target outside are not
+    /// listed; a name that is not UTF-8 is found and listed with a replacement character.
+    @Test func listsRegularFilesOnlyAtAnyDepth() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("orbitbench-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = try ReportDirectory(destination: root.appendingPathComponent("orbit-72"), owner: "test")
+        try report.write("a", to: "metrics.csv")
+        try report.write("b", to: "plots/timeline.png")
+        try report.write("c", to: "frames/deep/frame-00001.jpg")
+        try report.write("d", to: ".hidden")
+        try FileManager.default.createSymbolicLink(
+            atPath: report.staging.appendingPathComponent("link.csv").path,
+            withDestinationPath: report.staging.appendingPathComponent("metrics.csv").path)
+        try FileManager.default.createDirectory(at: report.staging.appendingPathComponent("empty"), withIntermediateDirectories: false)
+        // "caf\xE9.txt": Latin-1 é, not UTF-8.
+        let latin1 = Array(report.staging.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".txt".utf8) + [0]
+        let descriptor = latin1.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+
+        #expect(
+            report.writtenFiles() == [".hidden", "caf\u{FFFD}.txt", "frames/deep/frame-00001.jpg", "metrics.csv", "plots/timeline.png"])
+    }
+}
