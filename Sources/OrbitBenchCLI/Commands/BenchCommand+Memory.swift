@@ -7,29 +7,24 @@ extension BenchCommand {
     /// calling process is still smaller than a run. A failure becomes the line's text, so the
     /// other figures are still measured.
     static func peakMemory() -> String {
-        let temporary = FileManager.default.temporaryDirectory
-        let folder = temporary.appendingPathComponent("orbitbench-bench-\(getpid())")
-        let errorFile = temporary.appendingPathComponent("orbitbench-bench-\(getpid()).stderr")
-        defer {
-            try? FileManager.default.removeItem(at: folder)
-            try? FileManager.default.removeItem(at: errorFile)
-        }
-        // orbit-72 turns 6.5 °/s for its 60 s; 0.6 and 0.1 °/s make the walk 10 and 60 minutes.
-        let speeds = ["6.5", "0.6", "0.1"]
-        do {
-            let peaks = try speeds.map { speed in
-                try ChildProcess.measure(
-                    [
-                        "run", "orbit-72", "--seeds", "1", "--no-plots", "--set", "orbit.speed_deg_s=\(speed)", "--out", folder.path,
-                        "--overwrite",
-                    ], errorFile: errorFile.path
-                ).peakResidentBytes
+        ChildProcess.withScratch("bench") { folder, errorFile in
+            // orbit-72 turns 6.5 °/s for its 60 s; 0.6 and 0.1 °/s make the walk 10 and 60 minutes.
+            let speeds = ["6.5", "0.6", "0.1"]
+            do {
+                let peaks = try speeds.map { speed in
+                    try ChildProcess.measure(
+                        [
+                            "run", "orbit-72", "--seeds", "1", "--no-plots", "--set", "orbit.speed_deg_s=\(speed)", "--out", folder.path,
+                            "--overwrite",
+                        ], errorFile: errorFile
+                    ).peakResidentBytes
+                }
+                let megabytes = peaks.map { String(format: "%.0f", Double($0) / 1e6) }.joined(separator: " / ")
+                return "peak RSS of run orbit-72 --seeds 1 --no-plots, a 1 / 10 / 60-minute orbit: \(megabytes) MB"
+                    + String(format: " (10 → 60 minutes: %+.1f %%)", (Double(peaks[2]) / Double(peaks[1]) - 1) * 100)
+            } catch {
+                return "peak RSS of a 1 / 10 / 60-minute orbit: not measured (\(error))"
             }
-            let megabytes = peaks.map { String(format: "%.0f", Double($0) / 1e6) }.joined(separator: " / ")
-            return "peak RSS of run orbit-72 --seeds 1 --no-plots, a 1 / 10 / 60-minute orbit: \(megabytes) MB"
-                + String(format: " (10 → 60 minutes: %+.1f %%)", (Double(peaks[2]) / Double(peaks[1]) - 1) * 100)
-        } catch {
-            return "peak RSS of a 1 / 10 / 60-minute orbit: not measured (\(error))"
         }
     }
 }

@@ -6,26 +6,22 @@ extension BenchCommand {
     /// drift touches both alike; medians of `repetitions` pairs. A failure becomes the line's
     /// text, so the other figures are still measured.
     static func plotCost(repetitions: Int) -> String {
-        let temporary = FileManager.default.temporaryDirectory
-        let folder = temporary.appendingPathComponent("orbitbench-bench-plots-\(getpid())")
-        let errorFile = temporary.appendingPathComponent("orbitbench-bench-plots-\(getpid()).stderr")
-        defer {
-            try? FileManager.default.removeItem(at: folder)
-            try? FileManager.default.removeItem(at: errorFile)
-        }
-        let arguments = ["run", "orbit-72", "--seeds", "1", "--out", folder.path, "--overwrite"]
-        do {
-            var withPlots: [Double] = [], withoutPlots: [Double] = []
-            for _ in 0..<repetitions {
-                withPlots.append(try ChildProcess.measure(arguments, errorFile: errorFile.path).wall)
-                withoutPlots.append(try ChildProcess.measure(arguments + ["--no-plots"], errorFile: errorFile.path).wall)
+        ChildProcess.withScratch("bench-plots") { folder, errorFile in
+            let arguments = ["run", "orbit-72", "--seeds", "1", "--out", folder.path, "--overwrite"]
+            do {
+                var withPlots: [Double] = [], withoutPlots: [Double] = []
+                for _ in 0..<repetitions {
+                    withPlots.append(try ChildProcess.measure(arguments, errorFile: errorFile).wall)
+                    withoutPlots.append(try ChildProcess.measure(arguments + ["--no-plots"], errorFile: errorFile).wall)
+                }
+                let plotted = withPlots.sorted()[repetitions / 2], plain = withoutPlots.sorted()[repetitions / 2]
+                return String(
+                    format:
+                        "run orbit-72 --seeds 1 with its plots / with --no-plots, wall clock (median of %d interleaved): %.0f ms / %.0f ms = %.2f×",
+                    repetitions, plotted * 1000, plain * 1000, plotted / plain)
+            } catch {
+                return "run orbit-72 --seeds 1 with and without plots: not measured (\(error))"
             }
-            let plotted = withPlots.sorted()[repetitions / 2], plain = withoutPlots.sorted()[repetitions / 2]
-            return String(
-                format: "run orbit-72 --seeds 1 with its plots / with --no-plots, wall clock (median of %d interleaved): %.0f ms / %.0f ms = %.2f×",
-                repetitions, plotted * 1000, plain * 1000, plotted / plain)
-        } catch {
-            return "run orbit-72 --seeds 1 with and without plots: not measured (\(error))"
         }
     }
 }

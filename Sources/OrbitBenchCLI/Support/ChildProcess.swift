@@ -45,4 +45,18 @@ enum ChildProcess {
             throw CommandFailure("measured on Linux only")
         #endif
     }
+
+    /// Calls `body` with a report folder and a stderr file for children of this process, both
+    /// under the temporary directory and named after `label` and the process id, and removes
+    /// them afterwards.
+    static func withScratch<Result>(_ label: String, _ body: (_ folder: URL, _ errorFile: String) throws -> Result) rethrows -> Result {
+        let temporary = FileManager.default.temporaryDirectory
+        let folder = temporary.appendingPathComponent("orbitbench-\(label)-\(getpid())")
+        let errorFile = temporary.appendingPathComponent("orbitbench-\(label)-\(getpid()).stderr")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: errorFile)
+        }
+        return try body(folder, errorFile.path)
+    }
 }
