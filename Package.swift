@@ -122,7 +122,7 @@ let package = Package(
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),
-        .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo"]),
+        .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo", "CPNGCodec"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Simulation", "OrbitMath", "Runs"]),
         .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios"]),
     ],

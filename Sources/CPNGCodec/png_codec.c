@@ -98,7 +98,7 @@ static int has_translucency(const unsigned char *pixels, uint32_t width, uint32_
 /* One row of premultiplied native-endian ARGB32 as straight 8-bit RGB(A), rounding each
    un-premultiplied channel to nearest and capping it at 255. Without alpha every pixel is
    opaque (`has_translucency`), so its colour is already straight. */
-static void convert_argb32_row(const unsigned char *line, uint32_t width, int has_alpha, unsigned char *out) {
+void obpng_straighten_argb32_row(const unsigned char *line, uint32_t width, int has_alpha, unsigned char *out) {
     if (!has_alpha) {
         for (uint32_t column = 0; column < width; ++column) {
             uint32_t word;
@@ -134,7 +134,7 @@ static void convert_argb32_row(const unsigned char *line, uint32_t width, int ha
 static png_bytep png_row(const unsigned char *line, uint32_t width, int source_format, int has_alpha,
                          unsigned char *buffer) {
     if (source_format == OBPNG_SOURCE_ARGB32_PREMULTIPLIED) {
-        convert_argb32_row(line, width, has_alpha, buffer);
+        obpng_straighten_argb32_row(line, width, has_alpha, buffer);
         return buffer;
     }
     if (source_format == OBPNG_SOURCE_RGBA && !has_alpha) {

@@ -45,7 +45,8 @@ public enum NumberText {
             destination.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
             return text.utf8CodeUnitCount
         }
-        let scaled = (abs(value) * Double(powerOfTen(decimals))).rounded()
+        let scale = powerOfTen(decimals)
+        let scaled = (abs(value) * Double(scale)).rounded()
         guard scaled < 9.0e18 else {
             let description = Array("\(value)".utf8)
             destination.update(from: description, count: description.count)
@@ -53,7 +54,8 @@ public enum NumberText {
         }
         let negative = value < 0 && scaled > 0
         if negative { destination.pointee = UInt8(ascii: "-") }
-        return (negative ? 1 : 0) + writeDigits(UInt64(scaled), decimals: decimals, into: negative ? destination + 1 : destination)
+        return (negative ? 1 : 0)
+            + writeDigits(UInt64(scaled), decimals: decimals, scale: scale, into: negative ? destination + 1 : destination)
     }
 
     /// Writes `value` in decimal into `destination` (room for `longest` bytes); returns the count.
@@ -69,8 +71,13 @@ public enum NumberText {
     /// nothing is copied twice).
     @inline(__always)
     static func writeDigits(_ units: UInt64, decimals: Int, into destination: UnsafeMutablePointer<UInt8>) -> Int {
+        writeDigits(units, decimals: decimals, scale: powerOfTen(decimals), into: destination)
+    }
+
+    /// `writeDigits(_:decimals:into:)` with `scale` = 10^decimals already known.
+    @inline(__always)
+    private static func writeDigits(_ units: UInt64, decimals: Int, scale: UInt64, into destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard decimals > 0 else { return writeWhole(units, into: destination) }
-        let scale = powerOfTen(decimals)
         let whole = writeWhole(units / scale, into: destination)
         destination[whole] = UInt8(ascii: ".")
         writeDigits(of: units % scale, count: decimals, endingAt: destination + whole + 1 + decimals)

@@ -1,4 +1,5 @@
 import CCairo
+import CPNGCodec
 import Foundation
 import Plotting
 import Testing
@@ -41,9 +42,31 @@ import Testing
         #expect(decoded.image.pixel(x: 6, y: 1).a == 0)
     }
 
-    /// The encoder reads cairo's premultiplied words row by row; `rgbaImage()` un-premultiplies
-    /// the whole surface in Swift. Both must give the same straight pixels and the same file,
-    /// for every alpha from 0 to 255 (translucent stripes and anti-aliased edges).
+    /// Un-premultiplying, by hand: c' = ⌊(c·255 + ⌊a/2⌋) / a⌋ capped at 255, untouched for a = 0
+    /// and a = 255; without alpha the row is packed as RGB.
+    @Test func premultipliedRowsStraightenByTheFormula() {
+        let words: [UInt32] = [
+            0xC864_3200,  // a 200: r 100 → (25 500 + 100) / 200 = 128, g 50 → 12 850 / 200 = 64
+            0xFF0C_2238,  // opaque: as stored
+            0x0000_0000,  // transparent
+            0x0101_0000,  // a 1, r 1 → 255
+            0x64FA_0000,  // a 100 with r 250 > a (not valid premultiplied): capped at 255
+        ]
+        var straight = [UInt8](repeating: 0, count: 4 * words.count)
+        words.withUnsafeBytes { line in
+            obpng_straighten_argb32_row(line.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(words.count), 1, &straight)
+        }
+        #expect(straight == [128, 64, 0, 200, 0x0C, 0x22, 0x38, 255, 0, 0, 0, 0, 255, 0, 0, 1, 255, 0, 0, 100])
+        var packed = [UInt8](repeating: 0, count: 3)
+        [words[1]].withUnsafeBytes { line in
+            obpng_straighten_argb32_row(line.baseAddress!.assumingMemoryBound(to: UInt8.self), 1, 0, &packed)
+        }
+        #expect(packed == [0x0C, 0x22, 0x38])
+    }
+
+    /// The encoder reads cairo's surface row by row into a reused buffer; `rgbaImage()` reads
+    /// it whole. Both must give the same straight pixels and the same file, for every alpha
+    /// from 0 to 255 (translucent stripes and anti-aliased edges).
     @Test func surfaceRowsEncodeAsTheirStraightRGBA() throws {
         let canvas = try Canvas(width: 37, height: 29, background: Color(red: 0, green: 0, blue: 0, alpha: 0))
         for stripe in 0..<37 {

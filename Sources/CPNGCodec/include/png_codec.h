@@ -59,6 +59,11 @@ int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, s
                  char *message, size_t message_capacity);
 void obpng_bytes_free(obpng_bytes *bytes);
 
+/* One row of `width` premultiplied ARGB32 pixels as straight 8-bit RGBA (`has_alpha`) or RGB
+   into `out`: each channel un-premultiplied, rounded to nearest and capped at 255. Without
+   alpha the caller guarantees every pixel is opaque. The encoder uses it per row. */
+void obpng_straighten_argb32_row(const unsigned char *line, uint32_t width, int has_alpha, unsigned char *out);
+
 /* Decodes a complete PNG held in memory. On success `out` owns its buffers (release with
    obpng_image_free). Truncated or corrupt data is an error, never a crash. */
 int obpng_decode(const unsigned char *data, size_t count, obpng_image *out,

@@ -1,4 +1,5 @@
 import CCairo
+import CPNGCodec
 
 public struct PlotError: Error, CustomStringConvertible, Sendable {
     public let message: String
@@ -172,33 +173,16 @@ public final class Canvas {
 
     // MARK: Output
 
-    /// The drawing as straight (not premultiplied) 8-bit RGBA.
+    /// The drawing as straight (not premultiplied) 8-bit RGBA, converted as the PNG encoder
+    /// converts it (`obpng_straighten_argb32_row`).
     public func rgbaImage() -> RGBAImage {
         cairo.surface_flush(surface)
         let stride = Int(cairo.image_surface_get_stride(surface))
         let data = cairo.image_surface_get_data(surface)!
         let (width, height) = (width, height)
-        // Raw buffers: this runs for every pixel of every figure.
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
             for row in 0..<height {
-                let words = UnsafeRawPointer(data + row * stride)
-                var offset = row * width * 4
-                for column in 0..<width {
-                    // ARGB32 is a native-endian 32-bit word, premultiplied by alpha.
-                    let word = words.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self)
-                    let alpha = Int(word >> 24)
-                    var red = Int((word >> 16) & 0xff), green = Int((word >> 8) & 0xff), blue = Int(word & 0xff)
-                    if alpha > 0 && alpha < 255 {
-                        red = min(255, (red * 255 + alpha / 2) / alpha)
-                        green = min(255, (green * 255 + alpha / 2) / alpha)
-                        blue = min(255, (blue * 255 + alpha / 2) / alpha)
-                    }
-                    out[offset] = UInt8(truncatingIfNeeded: red)
-                    out[offset + 1] = UInt8(truncatingIfNeeded: green)
-                    out[offset + 2] = UInt8(truncatingIfNeeded: blue)
-                    out[offset + 3] = UInt8(truncatingIfNeeded: alpha)
-                    offset += 4
-                }
+                obpng_straighten_argb32_row(data + row * stride, UInt32(width), 1, out.baseAddress! + row * width * 4)
             }
             initialized = width * height * 4
         }

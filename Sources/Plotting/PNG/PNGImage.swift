@@ -20,18 +20,6 @@ public struct RGBAImage: Sendable, Equatable {
         let offset = (y * width + x) * 4
         return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
     }
-
-    /// True when every pixel has alpha 255.
-    public var isOpaque: Bool {
-        pixels.withUnsafeBufferPointer { bytes in
-            var index = 3
-            while index < bytes.count {
-                if bytes[index] != 255 { return false }
-                index += 4
-            }
-            return true
-        }
-    }
 }
 
 /// A PNG text chunk: keyword (1–79 printable ASCII characters, no leading, trailing or double
