@@ -2,8 +2,8 @@ import Foundation
 
 /// Angle helpers. Everything is in radians unless the name says degrees.
 public enum Angles {
-    public static let degreesPerRadian = 180 / Double.pi
-    public static let radiansPerDegree = Double.pi / 180
+    @inlinable public static var degreesPerRadian: Double { 180 / Double.pi }
+    @inlinable public static var radiansPerDegree: Double { Double.pi / 180 }
 
     @inlinable public static func degrees(_ radians: Double) -> Double { radians * (180 / .pi) }
     @inlinable public static func radians(_ degrees: Double) -> Double { degrees * (.pi / 180) }

@@ -27,7 +27,7 @@ public struct Matrix3: Hashable, Sendable, CustomStringConvertible {
         self.init(rows: Vector3(c0.x, c1.x, c2.x), Vector3(c0.y, c1.y, c2.y), Vector3(c0.z, c1.z, c2.z))
     }
 
-    public static let identity = Matrix3(rows: .unitX, .unitY, .unitZ)
+    @inlinable public static var identity: Matrix3 { Matrix3(rows: .unitX, .unitY, .unitZ) }
 
     /// A matrix from nine elements in row-major order.
     public init(rowMajor elements: [Double]) {

@@ -27,7 +27,8 @@ public struct Quaternion: Hashable, Sendable, BitwiseCopyable, Codable, CustomSt
         self.init(w: scalar, x: vector.x, y: vector.y, z: vector.z)
     }
 
-    public static let identity = Quaternion(w: 1, x: 0, y: 0, z: 0)
+    /// Computed and inlinable, like `Vector3.zero`: no accessor call in other modules.
+    @inlinable public static var identity: Quaternion { Quaternion(w: 1, x: 0, y: 0, z: 0) }
 
     @inlinable public var vector: Vector3 { Vector3(x, y, z) }
 

@@ -19,10 +19,12 @@ public struct Vector3: Hashable, Sendable, BitwiseCopyable, Codable, CustomStrin
         self.init(x: x, y: y, z: z)
     }
 
-    public static let zero = Vector3(0, 0, 0)
-    public static let unitX = Vector3(1, 0, 0)
-    public static let unitY = Vector3(0, 1, 0)
-    public static let unitZ = Vector3(0, 0, 1)
+    // Computed and inlinable rather than stored globals: a stored `static let` is reached
+    // through a lazy-initialisation accessor call in other modules, even in hot loops.
+    @inlinable public static var zero: Vector3 { Vector3(0, 0, 0) }
+    @inlinable public static var unitX: Vector3 { Vector3(1, 0, 0) }
+    @inlinable public static var unitY: Vector3 { Vector3(0, 1, 0) }
+    @inlinable public static var unitZ: Vector3 { Vector3(0, 0, 1) }
 
     /// Component by zero-based index (0 = x, 1 = y, 2 = z). Traps on any other index.
     @inlinable

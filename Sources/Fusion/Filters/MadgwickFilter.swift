@@ -33,7 +33,8 @@ public struct MadgwickFilter: SingleStageFilter {
         self.settings = settings
     }
 
-    @inline(__always)
+    // Not @inline(__always): forced inlining left every squareRoot() here as a call to the
+    // standard library shim (spilling all floating-point registers) instead of one sqrtsd.
     public mutating func integrate(gyroscope g: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
         let q0 = state.attitude.w, q1 = state.attitude.x, q2 = state.attitude.y, q3 = state.attitude.z
         // q̇ from the gyroscope: ½ q ⊗ (0, ω).

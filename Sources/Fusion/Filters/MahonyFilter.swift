@@ -43,7 +43,8 @@ public struct MahonyFilter: SingleStageFilter {
         state.reset()
     }
 
-    @inline(__always)
+    // Not @inline(__always): forced inlining left every squareRoot() here as a call to the
+    // standard library shim (spilling all floating-point registers) instead of one sqrtsd.
     public mutating func integrate(gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) {
         let q = state.attitude
         var error = Vector3.zero
