@@ -35,9 +35,10 @@ let package = Package(
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        // libpng reports errors with longjmp, which Swift cannot survive: this C target does the
-        // setjmp and hands back error codes and messages.
-        .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+        // PNG encoding with a deflate tuned for figures (zlib only for chunk CRCs) and decoding
+        // through libpng, which reports errors with longjmp, which Swift cannot survive: this C
+        // target does the setjmp and hands back error codes and messages.
+        .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
         // libjpeg's error_exit likewise: encoding behind a setjmp boundary.
         .target(name: "CJPEGCodec", dependencies: ["CJPEG"]),
         // cairo and HDF5 through dlopen on first use, so commands that draw nothing and read no

@@ -12,7 +12,8 @@ struct BenchCommand: ParsableCommand {
             all; the peak RSS of `run orbit-72 --seeds 1 --no-plots` as a 1-, 10- and \
             60-minute orbit (three child processes, ≈ 2 s); and the wall clock of `run orbit-72 \
             --seeds 1` with its plots against `--no-plots` (child processes, --repetitions / 2 \
-            interleaved pairs, at least 5). Debug builds are several times slower; quote \
+            interleaved pairs, at least 5), and the PNG encoding of that run's figures against \
+            zlib's deflate on the same pixels. Debug builds are several times slower; quote \
             release figures only.
 
             Example: swift build -c release && .build/release/orbitbench bench --repetitions 50
@@ -116,6 +117,7 @@ struct BenchCommand: ParsableCommand {
         try Self.printSeedCost(scenario, repetitions: max(5, repetitions / 3))
         print(peakMemory)
         print(plotCost)
+        print(try Self.pngEncoding(scenario, repetitions: max(5, repetitions / 3)))
     }
 }
 
