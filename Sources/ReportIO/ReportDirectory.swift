@@ -1,5 +1,8 @@
 import BundledFiles
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A failure to write output, with the path and the reason, as one line.
 public struct OutputError: Error, CustomStringConvertible, Sendable {
@@ -109,14 +112,36 @@ public final class ReportDirectory {
     }
 
     /// Writes `bytes` to `relativePath` inside the report (sub-folders are created).
+    ///
+    /// With plain `write(2)` calls: Foundation's `Data.write(to:)` also `fsync`s each file,
+    /// 0.3–1.2 ms apiece on the development VM (18 in a one-seed run) and far more on a spinning
+    /// disk. The staging folder already keeps a half-written report out of sight; a report is
+    /// a result that can be produced again, not a record that must survive a power cut.
     public func write(_ bytes: [UInt8], to relativePath: String) throws(OutputError) {
         let url = staging.appendingPathComponent(relativePath)
+        let path = destination.appendingPathComponent(relativePath).path
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
         } catch {
-            throw OutputError(path: destination.appendingPathComponent(relativePath).path, reason: "cannot write (\(Self.reason(error)))")
+            throw OutputError(path: path, reason: "cannot write (\(Self.reason(error)))")
         }
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        if failure != 0 { throw OutputError(path: path, reason: "cannot write (\(String(cString: strerror(failure))))") }
     }
 
     /// Writes `relativePath` piece by piece: `body` gets a function that appends bytes to the

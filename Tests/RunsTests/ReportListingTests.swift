@@ -34,4 +34,29 @@ import Testing
         #expect(
             report.writtenFiles() == [".hidden", "caf\u{FFFD}.txt", "frames/deep/frame-00001.jpg", "metrics.csv", "plots/timeline.png"])
     }
+
+    /// A file goes down whole, replacing an earlier one of the same name (also when shorter),
+    /// and an unwritable one is an error naming the file in the final report, not a crash.
+    @Test func writesReplaceWholeFilesAndFailuresNameTheFile() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("orbitbench-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = try ReportDirectory(destination: root.appendingPathComponent("orbit-72"), owner: "test")
+        let large = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try report.write(large, to: "plots/figure.png")
+        #expect(Array(try Data(contentsOf: report.staging.appendingPathComponent("plots/figure.png"))) == large)
+        try report.write([1, 2, 3], to: "plots/figure.png")
+        #expect(Array(try Data(contentsOf: report.staging.appendingPathComponent("plots/figure.png"))) == [1, 2, 3])
+        try report.write([], to: "empty.csv")
+        #expect(try Data(contentsOf: report.staging.appendingPathComponent("empty.csv")).isEmpty)
+
+        try FileManager.default.createDirectory(at: report.staging.appendingPathComponent("taken.csv"), withIntermediateDirectories: false)
+        do {
+            try report.write([1], to: "taken.csv")
+            Issue.record("writing over a folder succeeded")
+        } catch {
+            #expect(error.path == root.appendingPathComponent("orbit-72/taken.csv").path)
+            #expect(error.reason.contains("Is a directory"))
+        }
+    }
 }
