@@ -127,6 +127,9 @@ static const unsigned char *png_row(const unsigned char *line, uint32_t width, i
     return line;
 }
 
+/* Longest chunk data PNG allows, bytes. */
+static const size_t png_chunk_limit = 0x7fffffffu;
+
 static unsigned char *put_u32(unsigned char *out, uint32_t value) {
     out[0] = (unsigned char)(value >> 24);
     out[1] = (unsigned char)(value >> 16);
@@ -216,15 +219,24 @@ int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, s
     free(rows);
     unsigned char *stream = NULL;
     size_t stream_count = 0;
-    if (obdeflate_rows_finish(&deflater, &stream, &stream_count) != 0 || stream_count > 0x7fffffffu) {
+    if (obdeflate_rows_finish(&deflater, &stream, &stream_count) != 0) {
         free(stream);
         set_message(message, message_capacity, "out of memory while compressing the PNG");
         return OBPNG_OUT_OF_MEMORY;
     }
 
     size_t text_bytes = 0;
-    for (int i = 0; i < text_count; ++i) text_bytes += 12 + text_chunk_data(&texts[i], NULL);
-    size_t total = 8 + 25 + text_bytes + 12 + stream_count + 12;
+    for (int i = 0; i < text_count; ++i) {
+        size_t size = text_chunk_data(&texts[i], NULL);
+        if (size > png_chunk_limit) {
+            free(stream);
+            set_message(message, message_capacity, "text chunk longer than PNG allows (2^31 - 1 bytes)");
+            return OBPNG_INVALID_ARGUMENT;
+        }
+        text_bytes += 12 + size;
+    }
+    size_t idat_chunks = stream_count / png_chunk_limit + 1;
+    size_t total = 8 + 25 + text_bytes + 12 * idat_chunks + stream_count + 12;
     unsigned char *file = malloc(total);
     unsigned char *text_data = malloc(text_bytes > 0 ? text_bytes : 1);
     if (file == NULL || text_data == NULL) {
@@ -249,7 +261,13 @@ int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, s
         size_t size = text_chunk_data(&texts[i], text_data);
         cursor = put_chunk(cursor, is_ascii(texts[i].value) ? "tEXt" : "iTXt", text_data, size);
     }
-    cursor = put_chunk(cursor, "IDAT", stream, stream_count);
+    /* One IDAT unless the stream is longer than a chunk may be. */
+    size_t offset = 0;
+    do {
+        size_t piece = stream_count - offset < png_chunk_limit ? stream_count - offset : png_chunk_limit;
+        cursor = put_chunk(cursor, "IDAT", stream + offset, piece);
+        offset += piece;
+    } while (offset < stream_count);
     cursor = put_chunk(cursor, "IEND", NULL, 0);
     free(stream);
     free(text_data);

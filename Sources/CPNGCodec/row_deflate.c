@@ -235,7 +235,7 @@ int obdeflate_rows_begin(obdeflate_rows *encoder, size_t row_bytes, uint32_t pix
     for (uint32_t length = 3; length <= 258; ++length) encoder->length_symbols[length] = (uint8_t)length_symbol(length);
     encoder->distance_symbols[pixel_back] = (uint8_t)distance_symbol(pixel_bytes);
     encoder->distance_symbols[scanline_back] = (uint8_t)(encoder->looks_up ? distance_symbol((uint32_t)row_bytes + 1) : 0);
-    encoder->token_capacity = row_bytes + 2 > block_tokens ? row_bytes + 2 : block_tokens;
+    encoder->token_capacity = block_tokens;
     encoder->tokens = malloc(encoder->token_capacity * sizeof encoder->tokens[0]);
     if (encoder->tokens == NULL || reserve(encoder, 16) != 0) {
         obdeflate_rows_discard(encoder);
@@ -252,16 +252,18 @@ int obdeflate_rows_begin(obdeflate_rows *encoder, size_t row_bytes, uint32_t pix
 int obdeflate_rows_add(obdeflate_rows *encoder, const unsigned char *row) {
     if (encoder->failed) return -1;
     size_t row_bytes = encoder->row_bytes;
-    /* A row adds at most a token per byte and one for its filter byte. */
-    if (encoder->token_capacity - encoder->token_count < row_bytes + 1 && write_block(encoder, 0) != 0) return -1;
     static const unsigned char filter_none = 0;
     encoder->adler = obdeflate_adler32(obdeflate_adler32(encoder->adler, &filter_none, 1), row, row_bytes);
 
     const unsigned char *previous = encoder->looks_up ? encoder->previous : NULL;
+    /* A block ends when its tokens fill the buffer, also within a row: matches never reach
+       back beyond the row above, and the window spans blocks. */
+    if (encoder->token_count == encoder->token_capacity && write_block(encoder, 0) != 0) return -1;
     push_literal(encoder, filter_none);
     size_t pixel_bytes = encoder->pixel_bytes;
     size_t x = 0;
     while (x < row_bytes) {
+        if (encoder->token_count == encoder->token_capacity && write_block(encoder, 0) != 0) return -1;
         size_t limit = row_bytes - x < 258 ? row_bytes - x : 258;
         size_t left = x >= pixel_bytes ? common_length(row + x, row + x - pixel_bytes, limit) : 0;
         /* A run to the left as long as a match can be needs no look upwards. */

@@ -69,7 +69,7 @@ import Testing
     /// Images that take every path of the encoder decode to exactly their pixels: noise
     /// (literals, several blocks), repeated rows (runs from the row above), flat colour (runs
     /// to the left), one pixel, a row longer than deflate's 32 KiB window (no runs from above),
-    /// and translucency.
+    /// rows of more literals than a block holds, and translucency.
     @Test func everyKindOfImageDecodesToItsPixels() throws {
         let cases: [(String, RGBAImage)] = [
             ("noise", image(width: 257, height: 190) { x, y in hash(x, y) }),
@@ -77,6 +77,7 @@ import Testing
             ("flat", image(width: 640, height: 3) { _, _ in 0xFF33_6699 }),
             ("one pixel", image(width: 1, height: 1) { _, _ in 0xFF01_0203 }),
             ("wider than the window", image(width: 11_000, height: 4) { x, y in y == 2 ? hash(x, y) : 0xFF00_00FF }),
+            ("a block ends within a row", image(width: 30_000, height: 2) { x, y in hash(x, y) }),
             ("translucent", image(width: 61, height: 47) { x, y in hash(x, y) & 0x7FFF_FFFF }),
             ("blocks of runs", image(width: 97, height: 1_000) { x, y in (x / 9 + y / 5) % 3 == 0 ? 0xFF00_0000 : hash(x / 2, y) }),
         ]

@@ -52,11 +52,11 @@ typedef struct {
 } obpng_image;
 
 /* Encodes rows of `source_format` pixels, `stride` bytes apart, as an 8-bit PNG with filter
-   type 0 and one IDAT chunk, text chunks before it. A source with alpha is stored as RGB when
-   every pixel is opaque, else as straight RGBA; rows are converted one at a time. Keywords must
-   be 1–79 printable Latin-1 characters (else OBPNG_INVALID_ARGUMENT).
-   On success `out` owns a malloc'd buffer (release with obpng_bytes_free). On failure
-   `message` holds the reason. */
+   type 0, text chunks first, then one IDAT chunk (more only past 2³¹ − 1 bytes). A source with
+   alpha is stored as RGB when every pixel is opaque, else as straight RGBA; rows are converted
+   one at a time. Keywords must be 1–79 printable Latin-1 characters (else
+   OBPNG_INVALID_ARGUMENT). On success `out` owns a malloc'd buffer (release with
+   obpng_bytes_free). On failure `message` holds the reason. */
 int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, size_t stride,
                  int source_format, const obpng_text *texts, int text_count, obpng_bytes *out,
                  char *message, size_t message_capacity);
