@@ -111,6 +111,32 @@ extension Bench {
         }
     }
 
+    /// Times one filter through `FilterRunner`, the loop of `fusion` and `fusion --recording` (the
+    /// magnetometer calibrated per sample, every estimate and bias stored): the same updates
+    /// as `FilterUpdateTiming` on the calibrated readings, plus what that path adds.
+    public struct RecordingPathTiming: FilterVisitor {
+        public let input: FusionInput
+        public let kind: FilterName
+        public let repetitions: Int
+        public let name: String
+
+        public init(input: FusionInput, kind: FilterName, repetitions: Int, name: String) {
+            self.input = input
+            self.kind = kind
+            self.repetitions = repetitions
+            self.name = name
+        }
+
+        @inlinable
+        public func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> BenchmarkResult {
+            let runner = FilterRunner(input: input, kind: kind, useMagnetometer: true)
+            let count = input.readings.count
+            // The runner times its own loop; its metrics afterwards are not part of the path.
+            let samples = (0..<(repetitions + 2)).map { _ in runner.visit(fresh).nanosecondsPerUpdate * Double(count) * 1e-9 }
+            return BenchmarkResult(name: name, samples: Array(samples.dropFirst(2)), itemsPerRepetition: count)
+        }
+    }
+
     /// The run's IMU readings with the magnetometer already calibrated, as a filter receives them.
     public static func calibratedReadings(_ run: SimulatedRun) -> [ImuReading] {
         let input = FusionInput(run: run, calibrate: true)

@@ -85,10 +85,15 @@ struct BenchCommand: ParsableCommand {
             })
         // Filters: one update per IMU sample of the default run (magnetometer pre-calibrated).
         let readings = Bench.calibratedReadings(run)
+        let fusionInput = FusionInput(run: run, calibrate: true)
         for kind in FilterName.allCases {
             results.append(
                 scenario.fusion.settings.withFilter(
                     kind, Bench.FilterUpdateTiming(readings: readings, repetitions: repetitions, name: "filter \(kind.rawValue) (9D update)")))
+            // The same updates in the loop `fusion` and `replay` run.
+            results.append(
+                scenario.fusion.settings.withFilter(
+                    kind, Bench.RecordingPathTiming(input: fusionInput, kind: kind, repetitions: repetitions, name: "  in fusion's loop")))
         }
         var runSeed: UInt64 = 100
         // A rephoto study: one reference photograph and 100 users retaking it (per seed).

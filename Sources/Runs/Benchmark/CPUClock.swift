@@ -25,6 +25,12 @@ public struct BenchmarkResult: Sendable {
     /// Work items per repetition (samples, updates), for per-item figures.
     public let itemsPerRepetition: Int
 
+    public init(name: String, samples: [Double], itemsPerRepetition: Int) {
+        self.name = name
+        self.samples = samples
+        self.itemsPerRepetition = itemsPerRepetition
+    }
+
     public var median: Double {
         let sorted = samples.sorted()
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
