@@ -97,6 +97,20 @@ import Testing
         let noise = try PNGCodec.encode(image(width: 300, height: 300) { x, y in hash(x, y) | 0xFF00_0000 })
         #expect(noise.count < 300 * 300 * 3 + 300 * 300 * 3 / 50)
     }
+
+    /// `bench`'s reference: an opaque image's scanlines drop alpha, a translucent one's keep it;
+    /// zlib squeezes a flat image to a few hundred bytes and cannot shrink noise, and a level
+    /// zlib does not have gives 0.
+    @Test func zlibReferenceSeesTheScanlinesTheEncoderStores() {
+        let flat = PNGScanlines(image(width: 200, height: 100) { _, _ in 0xFFFF_FFFF })
+        #expect(flat.pixelBytes == 3 && flat.bytes.count == 200 * 100 * 3)
+        #expect(flat.zlibReferenceSize(level: 9) > 0 && flat.zlibReferenceSize(level: 9) < 500)
+        #expect(flat.zlibReferenceSize(level: 42) == 0)
+        let translucent = PNGScanlines(image(width: 20, height: 10) { x, y in hash(x, y) & 0x7FFF_FFFF })
+        #expect(translucent.pixelBytes == 4 && translucent.bytes.count == 20 * 10 * 4)
+        let noise = PNGScanlines(image(width: 200, height: 100) { x, y in hash(x, y) })
+        #expect(noise.zlibReferenceSize(level: 2) > 200 * 100 * 3 * 99 / 100)
+    }
 }
 
 /// Adler-32 straight from its definition: two sums modulo 65521, byte by byte.
