@@ -1,3 +1,4 @@
+#include "codec_message.h"
 #include "png_codec.h"
 
 #include <setjmp.h>
@@ -20,9 +21,7 @@ typedef struct {
 } codec_context;
 
 static void set_message(codec_context *context, const char *text) {
-    if (context->message == NULL || context->message_capacity == 0) return;
-    strncpy(context->message, text, context->message_capacity - 1);
-    context->message[context->message_capacity - 1] = '\0';
+    obpng_copy_message(context->message, context->message_capacity, text);
 }
 
 static void on_error(png_structp png, png_const_charp text) {

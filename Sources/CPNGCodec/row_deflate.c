@@ -226,7 +226,7 @@ static int write_block(obdeflate_rows *encoder, int final) {
 
 int obdeflate_rows_begin(obdeflate_rows *encoder, size_t row_bytes, uint32_t pixel_bytes) {
     memset(encoder, 0, sizeof *encoder);
-    if (row_bytes == 0 || row_bytes > SIZE_MAX / 8 || pixel_bytes == 0 || pixel_bytes > 8) return -1;
+    if (row_bytes == 0 || pixel_bytes == 0 || pixel_bytes > 8) return -1;
     encoder->row_bytes = row_bytes;
     encoder->pixel_bytes = pixel_bytes;
     encoder->adler = 1;
@@ -235,8 +235,7 @@ int obdeflate_rows_begin(obdeflate_rows *encoder, size_t row_bytes, uint32_t pix
     for (uint32_t length = 3; length <= 258; ++length) encoder->length_symbols[length] = (uint8_t)length_symbol(length);
     encoder->distance_symbols[pixel_back] = (uint8_t)distance_symbol(pixel_bytes);
     encoder->distance_symbols[scanline_back] = (uint8_t)(encoder->looks_up ? distance_symbol((uint32_t)row_bytes + 1) : 0);
-    encoder->token_capacity = block_tokens;
-    encoder->tokens = malloc(encoder->token_capacity * sizeof encoder->tokens[0]);
+    encoder->tokens = malloc(block_tokens * sizeof encoder->tokens[0]);
     if (encoder->tokens == NULL || reserve(encoder, 16) != 0) {
         obdeflate_rows_discard(encoder);
         return -1;
@@ -258,12 +257,12 @@ int obdeflate_rows_add(obdeflate_rows *encoder, const unsigned char *row) {
     const unsigned char *previous = encoder->looks_up ? encoder->previous : NULL;
     /* A block ends when its tokens fill the buffer, also within a row: matches never reach
        back beyond the row above, and the window spans blocks. */
-    if (encoder->token_count == encoder->token_capacity && write_block(encoder, 0) != 0) return -1;
+    if (encoder->token_count == block_tokens && write_block(encoder, 0) != 0) return -1;
     push_literal(encoder, filter_none);
     size_t pixel_bytes = encoder->pixel_bytes;
     size_t x = 0;
     while (x < row_bytes) {
-        if (encoder->token_count == encoder->token_capacity && write_block(encoder, 0) != 0) return -1;
+        if (encoder->token_count == block_tokens && write_block(encoder, 0) != 0) return -1;
         size_t limit = row_bytes - x < 258 ? row_bytes - x : 258;
         size_t left = x >= pixel_bytes ? common_length(row + x, row + x - pixel_bytes, limit) : 0;
         /* A run to the left as long as a match can be needs no look upwards. */

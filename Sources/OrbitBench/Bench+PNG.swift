@@ -2,13 +2,13 @@ import Foundation
 
 extension Bench {
     /// What encoding a run's figures costs: the PNG encoder against zlib's deflate at level 2 on
-    /// the same scanlines (what libpng did for OrbitBench before it encoded PNGs itself). CPU
-    /// times of one thread, medians, for all figures together.
+    /// the same scanlines (what libpng did for OrbitBench before it encoded PNGs itself), both
+    /// from the figures' RGBA pixels. CPU times of one thread, medians, for all figures together.
     public struct PNGEncodingCost: Sendable {
         public var figures: Int
-        /// Bytes of the figures' scanlines (RGB, or RGBA where translucent).
-        public var pixelBytes: Int
-        /// Seconds to encode every figure, conversion from RGBA and chunks included.
+        /// Pixels of all figures.
+        public var pixels: Int
+        /// Seconds to encode every figure, chunks included.
         public var encodeSeconds: Double
         public var encodedBytes: Int
         /// Seconds zlib's deflate takes for the same scanlines, and the size of its streams.
@@ -21,7 +21,6 @@ extension Bench {
     public static func pngEncodingCost(_ scenario: Scenario, repetitions: Int) throws -> PNGEncodingCost {
         let result = try CaptureRunner.run(scenario, simulated: try SimulatedRun(world: scenario.world, seed: 1))
         let images = try CapturePlots.all(scenario: scenario, [result], provenance: []).map { try PNGCodec.decode($0.1).image }
-        let scanlines = images.map(PNGScanlines.init)
         var encodedBytes = 0, zlibBytes = 0
         let encoding = try BenchmarkResult.measure("PNG encoding", items: images.count, repetitions: repetitions) {
             encodedBytes = 0
@@ -29,10 +28,10 @@ extension Bench {
         }
         let zlib = BenchmarkResult.measure("zlib level 2", items: images.count, repetitions: repetitions) {
             zlibBytes = 0
-            for lines in scanlines { zlibBytes += lines.zlibReferenceSize(level: 2) }
+            for image in images { zlibBytes += PNGCodec.zlibReferenceSize(image, level: 2) }
         }
         return PNGEncodingCost(
-            figures: images.count, pixelBytes: scanlines.reduce(0) { $0 + $1.bytes.count }, encodeSeconds: encoding.median,
+            figures: images.count, pixels: images.reduce(0) { $0 + $1.width * $1.height }, encodeSeconds: encoding.median,
             encodedBytes: encodedBytes, zlibSeconds: zlib.median, zlibBytes: zlibBytes)
     }
 }

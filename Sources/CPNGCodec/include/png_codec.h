@@ -67,10 +67,11 @@ void obpng_bytes_free(obpng_bytes *bytes);
    alpha the caller guarantees every pixel is opaque. The encoder uses it per row. */
 void obpng_straighten_argb32_row(const unsigned char *line, uint32_t width, int has_alpha, unsigned char *out);
 
-/* For `orbitbench bench`: the size of the zlib stream libpng wrote for the same pixels before
-   this encoder (`pixel_bytes`-wide pixels, `width` × `pixel_bytes` bytes a row, filter type 0,
-   zlib's deflate at `level`), 0 on failure. It is the reference the encoder is timed against. */
-size_t obpng_zlib_reference_size(const unsigned char *pixels, uint32_t width, uint32_t height, uint32_t pixel_bytes, int level);
+/* For `orbitbench bench`: the size of the zlib stream libpng wrote for the same source before
+   this encoder (the scanlines `obpng_encode` stores, filter type 0, zlib's deflate at `level`),
+   0 on failure. It is the reference the encoder is timed against. */
+size_t obpng_zlib_reference_size(const unsigned char *pixels, uint32_t width, uint32_t height, size_t stride, int source_format,
+                                 int level);
 
 /* Decodes a complete PNG held in memory. On success `out` owns its buffers (release with
    obpng_image_free). Truncated or corrupt data is an error, never a crash. */

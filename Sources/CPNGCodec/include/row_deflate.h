@@ -25,10 +25,10 @@ typedef struct {
     const unsigned char *previous;
     uint32_t adler;
     int failed;
-    /* Tokens of the open block: a literal byte, or a match (flag, length, which distance). */
+    /* Tokens of the open block (at most 64 Ki): a literal byte, or a match (flag, length,
+       which distance). */
     uint32_t *tokens;
     size_t token_count;
-    size_t token_capacity;
     uint32_t literal_length_frequencies[286];
     uint32_t distance_frequencies[30];
     int looks_up;
