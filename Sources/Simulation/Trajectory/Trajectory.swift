@@ -16,12 +16,15 @@ import OrbitMath
 public struct Trajectory: Sendable {
     public let profile: ProgressProfile
     /// The hand-held motion that replaces the orbit (`WorldSettings.moves == .handheld`).
-    public let handheld: HandheldMotion?
+    public var handheld: HandheldMotion? { handheldBox?.motion }
     /// Duration of the walk (or the hand-held recording) including lead-in and lead-out, s.
-    public var duration: Double { handheld?.duration ?? profile.duration }
+    public var duration: Double { handheldBox?.motion.duration ?? profile.duration }
     /// The samples a fusion evaluation counts: the walk between lead-in and lead-out, or the
     /// hand-held motion phase (breaks included, as BROAD's `movement`).
-    public var evaluatedPhase: ClosedRange<Double> { handheld?.settings.motionPhase ?? profile.walkingPhase }
+    public var evaluatedPhase: ClosedRange<Double> { handheldBox?.motion.settings.motionPhase ?? profile.walkingPhase }
+    /// Behind a reference: held inline, the ≈ 470-byte motion was copied out to test it for nil
+    /// on every `state(at:)`, and the trajectory with it wherever it was passed.
+    private let handheldBox: HandheldBox?
 
     let jitter: SmoothNoise<Vector3>
     let wander: SmoothNoise<Double>
@@ -54,8 +57,9 @@ public struct Trajectory: Sendable {
     public init(world: WorldSettings, seed: UInt64) throws(GSLError) {
         let orbit = world.orbit, walker = world.walker
         profile = ProgressProfile(orbit: orbit)
-        handheld =
-            world.moves == .handheld ? try HandheldMotion(settings: world.handheld, gravity: world.environment.gravity, seed: seed) : nil
+        handheldBox =
+            world.moves == .handheld
+            ? HandheldBox(try HandheldMotion(settings: world.handheld, gravity: world.environment.gravity, seed: seed)) : nil
         let span = profile.duration + 2  // margin for queries slightly past the end
         let jitterStream = try RandomStream(seed: seed, source: "walker.hand_jitter")
         jitter = SmoothNoise(
@@ -146,7 +150,7 @@ public struct Trajectory: Sendable {
     /// The exact state at `time` (clamped to the walk's ends for position; the hand keeps
     /// jittering slightly past the end).
     public func state(at time: Double) -> TruthState {
-        if let handheld { return handheld.state(at: time) }
+        if let handheldBox { return handheldBox.motion.state(at: time) }
         let kinematics = positionKinematics(at: time)
         let (direction, directionRate) = aimDirection(position: kinematics.position, velocity: kinematics.velocity)
         let frame = AimFrame.device(
@@ -189,4 +193,10 @@ public struct Trajectory: Sendable {
             return (c * h + Vector3(0, 0, s), c * hRate)
         }
     }
+}
+
+/// A hand-held motion held by reference in `Trajectory`.
+private final class HandheldBox: Sendable {
+    let motion: HandheldMotion
+    init(_ motion: HandheldMotion) { self.motion = motion }
 }
