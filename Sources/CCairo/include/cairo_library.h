@@ -19,7 +19,7 @@
     X(font_extents) X(image_surface_create) X(image_surface_get_data) X(image_surface_get_stride) \
     X(line_to) X(move_to) X(new_path) X(paint) X(rectangle) X(restore) X(rotate) X(save) \
     X(select_font_face) X(set_antialias) X(set_dash) X(set_font_size) X(set_line_width) \
-    X(set_source_rgb) X(set_source_rgba) X(show_text) X(status_to_string) X(stroke) \
+    X(set_source_rgb) X(set_source_rgba) X(set_source_surface) X(show_text) X(status_to_string) X(stroke) \
     X(surface_destroy) X(surface_flush) X(surface_status) X(text_extents) X(translate)
 
 #define CCAIRO_FIELD(name) __typeof__(cairo_##name) *_Nonnull name;

@@ -22,9 +22,9 @@ public enum TextBaseline: Sendable {
 public final class Canvas {
     public let width: Int
     public let height: Int
-    private let cairo: CairoFunctions
+    let cairo: CairoFunctions
     private let surface: OpaquePointer
-    private let context: OpaquePointer
+    let context: OpaquePointer
 
     /// A canvas filled with `background`.
     public init(width: Int, height: Int, background: Color = .white) throws(PlotError) {

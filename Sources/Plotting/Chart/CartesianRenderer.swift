@@ -252,9 +252,8 @@ struct CartesianRenderer {
 
     private func drawMarkers(_ series: Series, radius: Double, xMap: ScaleMapping, yMap: ScaleMapping) {
         drawErrorBars(series, xMap: xMap, yMap: yMap)
-        for (x, y) in zip(series.x, series.y) where x.isFinite && y.isFinite {
-            canvas.fillCircle(cx: xMap.position(x), cy: yMap.position(y), radius: radius, color: series.color)
-        }
+        let centers = zip(series.x, series.y).lazy.filter { $0.isFinite && $1.isFinite }.map { (x: xMap.position($0), y: yMap.position($1)) }
+        canvas.fillCircles(centers, radius: radius, color: series.color)
     }
 
     private func drawErrorBars(_ series: Series, xMap: ScaleMapping, yMap: ScaleMapping) {
