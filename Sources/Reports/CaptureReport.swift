@@ -32,20 +32,26 @@ public enum CaptureReport {
                 SpinViewerPage.html(first.recording, slotCount: first.slots.count, imageBase: SpinViewerPage.defaultImageBase),
                 to: "\(SpinViewerFile.folderName)/\(SpinViewerFile.fileName)")
         }
-        try report.record(origin, scenarios: [scenario])
-        try report.write(metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
-        try writeFramesCSV(results, to: report)
-        try report.write(slotsCSV(results).bytes, to: "slots.csv")
+        // The figures are drawn while the tables are written: both only read the results.
+        let texts = origin.pngTexts
+        let figures = plots ? Background { try CapturePlots.all(scenario: scenario, results, provenance: texts) } : nil
         var summary = summary(scenario: scenario, results)
-        if let rendered {
-            summary.diagnostics["render_sharpness_blur_spearman"] = MetricSummary([rendered.sharpnessBlurCorrelation], unit: "fraction")
-        }
-        try report.write(Array(try summary.jsonData()), to: "summary.json")
-        if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
-        if plots {
-            for (name, bytes) in try CapturePlots.all(scenario: scenario, results, provenance: origin.pngTexts) {
-                try report.write(bytes, to: "plots/\(name)")
+        do {
+            try report.record(origin, scenarios: [scenario])
+            try report.write(metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
+            try writeFramesCSV(results, to: report)
+            try report.write(slotsCSV(results).bytes, to: "slots.csv")
+            if let rendered {
+                summary.diagnostics["render_sharpness_blur_spearman"] = MetricSummary([rendered.sharpnessBlurCorrelation], unit: "fraction")
             }
+            try report.write(Array(try summary.jsonData()), to: "summary.json")
+            if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
+        } catch {
+            _ = try? figures?.value()  // not exiting under the drawing threads
+            throw error
+        }
+        if let figures {
+            for (name, bytes) in try figures.value() { try report.write(bytes, to: "plots/\(name)") }
         }
         var sections = [HTMLReport.metrics(summary)]
         if let rendered { sections.append(rendered.htmlSection) }
