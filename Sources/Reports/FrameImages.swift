@@ -42,7 +42,7 @@ public enum FrameImages {
         let trajectory = try Trajectory(world: scenario.world, seed: result.seed)
         return try render(
             world: scenario.world, frames: chosen(result, settings), seed: result.seed, settings: settings,
-            pose: { CameraPose(trajectory.state(at: $0)) })
+            pose: { trajectory.pose(at: $0) })
     }
 
     /// Renders a replayed session's chosen frames (under the session's image names) from its reference poses (`ReferenceTrack`:

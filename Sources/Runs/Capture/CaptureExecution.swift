@@ -123,7 +123,7 @@ struct CaptureExecution<
             let step = max(0.05, (trajectory.duration - recordingStart) / 20_000)
             var time = recordingStart
             while time <= trajectory.duration {
-                track.append((time, Angles.wrapTo360(Angles.degrees(trajectory.state(at: time).azimuth - startState.azimuth))))
+                track.append((time, Angles.wrapTo360(Angles.degrees(trajectory.azimuth(at: time) - startState.azimuth))))
                 time += step
             }
         }

@@ -45,10 +45,15 @@ public struct ExposureBlurMeter: Sendable {
     private func measure(trajectory: Trajectory, start: Double, exposure: Double, midpoint: inout TruthState?) -> ExposureBlur {
         withUnsafeTemporaryAllocation(of: CameraPose.self, capacity: segments + 1) { buffer in
             for step in 0...segments {
-                let state = trajectory.state(at: start + exposure * Double(step) / Double(segments))
+                let time = start + exposure * Double(step) / Double(segments)
                 // exposure·(segments/2)/segments is exactly exposure/2 in binary floating point.
-                if 2 * step == segments { midpoint = state }
-                buffer.initializeElement(at: step, to: CameraPose(state))
+                if 2 * step == segments {
+                    let state = trajectory.state(at: time)
+                    midpoint = state
+                    buffer.initializeElement(at: step, to: CameraPose(state))
+                } else {
+                    buffer.initializeElement(at: step, to: trajectory.pose(at: time))  // the rates are not needed here
+                }
             }
             return measure(poses: UnsafeBufferPointer(buffer))
         }

@@ -24,7 +24,7 @@ public struct Trajectory: Sendable {
     public var evaluatedPhase: ClosedRange<Double> { handheldBox?.motion.settings.motionPhase ?? profile.walkingPhase }
     /// Behind a reference: held inline, the ≈ 470-byte motion was copied out to test it for nil
     /// on every `state(at:)`, and the trajectory with it wherever it was passed.
-    private let handheldBox: HandheldBox?
+    let handheldBox: HandheldBox?
 
     let jitter: SmoothNoise<Vector3>
     let wander: SmoothNoise<Double>
@@ -151,6 +151,13 @@ public struct Trajectory: Sendable {
     /// jittering slightly past the end).
     public func state(at time: Double) -> TruthState {
         if let handheldBox { return handheldBox.motion.state(at: time) }
+        return orbitState(at: time)
+    }
+
+    /// The walker's state at `time`. Inlined into every caller, so one that reads only part of
+    /// it (`pose(at:)`) leaves the rest uncomputed with the same arithmetic for what it reads.
+    @inline(__always)
+    func orbitState(at time: Double) -> TruthState {
         let kinematics = positionKinematics(at: time)
         let (direction, directionRate) = aimDirection(position: kinematics.position, velocity: kinematics.velocity)
         let frame = AimFrame.device(
@@ -196,7 +203,7 @@ public struct Trajectory: Sendable {
 }
 
 /// A hand-held motion held by reference in `Trajectory`.
-private final class HandheldBox: Sendable {
+final class HandheldBox: Sendable {
     let motion: HandheldMotion
     init(_ motion: HandheldMotion) { self.motion = motion }
 }
