@@ -13,10 +13,20 @@ public enum CapturePlots {
     static let droppedColor = Color(hex: 0xD55E00)
     static let trueColor = Color(hex: 0x202020)
 
-    /// Every figure, by file name under plots/.
+    /// Every figure, by file name under plots/, drawn and encoded on all cores.
     public static func all(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [(String, [UInt8])] {
-        // Largest first (timeline 1300×1200 px, deviation 1300×1000, blur-vs-rate 1100×660): the
-        // workers take figures in this order, so the long ones do not end up last on one core.
+        let figures = drawings(scenario: scenario, results, provenance: provenance)
+        let files = try Parallel.map(figures.count) { try figures[$0].draw() }
+        return zip(figures.map(\.name), files).map { ($0, $1) }
+    }
+
+    /// Every figure as a file name under plots/ and the work that draws and encodes it (each
+    /// figure is its own cairo surface, so any number may run at once), largest first: the
+    /// timeline (1300×1200 px), deviation (1300×1000) and blur-vs-rate (1100×660) start first,
+    /// so the long ones do not end up last on one core.
+    public static func drawings(
+        scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]
+    ) -> [(name: String, draw: @Sendable () throws -> [UInt8])] {
         var drawings: [(name: String, draw: @Sendable () throws -> [UInt8])] = [
             ("timeline.png", { try timeline(scenario: scenario, results[0], provenance: provenance) }),
             ("deviation.png", { try deviation(scenario: scenario, results[0], provenance: provenance) }),
@@ -28,10 +38,7 @@ public enum CapturePlots {
             ("queue.png", { try queue(scenario: scenario, results[0], provenance: provenance) }),
         ]
         if results.count > 1 { drawings.append(("seeds.png", { try seeds(scenario: scenario, results, provenance: provenance) })) }
-        // Each figure is its own cairo surface, so they are drawn and encoded on all cores.
-        let figures = drawings
-        let files = try Parallel.map(figures.count) { try figures[$0].draw() }
-        return zip(figures.map(\.name), files).map { ($0, $1) }
+        return drawings
     }
 
     /// Slots around the circle coloured by the selected frame's score (OuterCircle: its quality

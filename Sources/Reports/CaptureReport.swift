@@ -32,26 +32,26 @@ public enum CaptureReport {
                 SpinViewerPage.html(first.recording, slotCount: first.slots.count, imageBase: SpinViewerPage.defaultImageBase),
                 to: "\(SpinViewerFile.folderName)/\(SpinViewerFile.fileName)")
         }
-        // The figures are drawn while the tables are written: both only read the results.
-        let texts = origin.pngTexts
-        let figures = plots ? Background { try CapturePlots.all(scenario: scenario, results, provenance: texts) } : nil
         var summary = summary(scenario: scenario, results)
-        do {
+        if let rendered {
+            summary.diagnostics["render_sharpness_blur_spearman"] = MetricSummary([rendered.sharpnessBlurCorrelation], unit: "fraction")
+        }
+        let tables = { [summary] () throws in
             try report.record(origin, scenarios: [scenario])
             try report.write(metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
-            try writeFramesCSV(results, to: report)
+            // One worker: the others are drawing.
+            try writeFramesCSV(results, to: report, workers: plots ? 1 : Parallel.workerLimit)
             try report.write(slotsCSV(results).bytes, to: "slots.csv")
-            if let rendered {
-                summary.diagnostics["render_sharpness_blur_spearman"] = MetricSummary([rendered.sharpnessBlurCorrelation], unit: "fraction")
-            }
             try report.write(Array(try summary.jsonData()), to: "summary.json")
             if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
-        } catch {
-            _ = try? figures?.value()  // not exiting under the drawing threads
-            throw error
         }
-        if let figures {
-            for (name, bytes) in try figures.value() { try report.write(bytes, to: "plots/\(name)") }
+        if plots {
+            // The tables are written by one worker while the others draw the figures.
+            let figures = CapturePlots.drawings(scenario: scenario, results, provenance: origin.pngTexts)
+            let files = try Parallel.map(figures.count, besides: tables) { try figures[$0].draw() }
+            for (figure, bytes) in zip(figures, files) { try report.write(bytes, to: "plots/\(figure.name)") }
+        } else {
+            try tables()
         }
         var sections = [HTMLReport.metrics(summary)]
         if let rendered { sections.append(rendered.htmlSection) }
@@ -94,21 +94,24 @@ public enum CaptureReport {
 
     /// frames.csv, byte for byte as `framesCSV`, written into `report` piece by piece: chunks
     /// of rows are formatted on all cores and appended in order, a few batches at a time.
-    public static func writeFramesCSV(_ results: [CaptureRunResult], to report: ReportDirectory, framesPerChunk: Int = framesPerChunk) throws {
-        precondition(framesPerChunk > 0)
+    /// frames.csv streamed into `report`, its chunks formatted by up to `workers` threads.
+    public static func writeFramesCSV(
+        _ results: [CaptureRunResult], to report: ReportDirectory, framesPerChunk: Int = framesPerChunk, workers: Int = Parallel.workerLimit
+    ) throws {
+        precondition(framesPerChunk > 0 && workers > 0)
         let chunks = results.indices.flatMap { seed in
             stride(from: 0, to: results[seed].frames.count, by: framesPerChunk).map { start in
                 (seed: seed, frames: start..<min(start + framesPerChunk, results[seed].frames.count))
             }
         }
-        let batch = 2 * Parallel.workerLimit
+        let batch = 2 * workers
         try report.write(to: "frames.csv") { append in
             try append(CSVWriter(header: framesHeader).bytes[...])
             for first in stride(from: 0, to: chunks.count, by: batch) {
                 let jobs = Array(chunks[first..<min(first + batch, chunks.count)])
-                for part in Parallel.map(jobs.count, { framesCSV(of: results[jobs[$0].seed], frames: jobs[$0].frames) }) {
-                    try append(part.rowBytes)
-                }
+                let format: @Sendable (Int) -> CSVWriter = { job in framesCSV(of: results[jobs[job].seed], frames: jobs[job].frames) }
+                let parts = workers == 1 ? jobs.indices.map(format) : Parallel.map(jobs.count, format)
+                for part in parts { try append(part.rowBytes) }
             }
         }
     }

@@ -74,7 +74,7 @@ struct CaptureExecution<
                 guard let motion = estimator.motion else { return .none }
                 rateTrack.append(timestamp: motion.timestamp, rotationRate: motion.rotationRate)
                 if keepSession {
-                    let truth = trajectory.state(at: motion.timestamp)
+                    let truth = trajectory.pose(at: motion.timestamp)
                     let reference = CaptureSessionLog.ReferencePose(attitude: truth.attitude, position: truth.position - world.object.center)
                     motionLog.append(CaptureSessionLog.Motion(deliveryTime: delivery.deliveryTime, motion: motion, reference: reference))
                 }

@@ -54,7 +54,7 @@ public enum Parallel {
 }
 
 /// An integer behind a lock.
-private final class LockedInt: @unchecked Sendable {
+final class LockedInt: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Int
 
@@ -84,7 +84,7 @@ private final class LockedInt: @unchecked Sendable {
 
 /// One result slot per job. Each job writes only its own index and the slots are read after
 /// all jobs finished (concurrentPerform returns then), so no two threads touch one slot.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     private let buffer: UnsafeMutableBufferPointer<Result<Value, Error>?>
 
     init(count: Int) {
