@@ -30,62 +30,92 @@ extension Bench {
         public var floor: Double {
             Double(imuSamples) * (truthQuery + filterUpdate) + Double(gaussianDraws) * gaussianDraw
         }
+        /// One seed in-process and with its output against the floor: medians of the ratios
+        /// of each round's times (the pieces are timed interleaved), not ratios of medians.
+        public var seedToFloor: Double
+        public var seedWithOutputToFloor: Double
+
         /// One seed in-process (simulation and capture run), s.
         public var seed: Double { simulate + captureOnWorld }
         /// One seed including its output files' bytes, s.
         public var seedWithOutput: Double { seed + output }
     }
 
-    /// Measures `SeedCost` on `scenario` (a capture scenario), each piece `repetitions` times.
+    /// Measures `SeedCost` on `scenario` (a capture scenario): every piece once per round,
+    /// `repetitions` rounds (`BenchmarkResult.measureInterleaved`), so the phases and the floor
+    /// they are divided by are timed in the same spells of a shared machine.
     public static func seedCost(_ scenario: Scenario, repetitions: Int) throws -> SeedCost {
         let run = try SimulatedRun(world: scenario.world, seed: 1)
         let magnetometerSamples = run.imu.reduce(0) { $0 + ($1.magnetometer == nil ? 0 : 1) }
         var seed: UInt64 = 1
-        let simulate = try BenchmarkResult.measure("simulate", items: 1, repetitions: repetitions) {
-            seed += 1
-            _ = try SimulatedRun(world: scenario.world, seed: seed)
-        }
-        let capture = try BenchmarkResult.measure("capture", items: 1, repetitions: repetitions) {
-            _ = try CaptureRunner.run(scenario, simulated: run)
-        }
         let camera = PinholeCamera(settings: scenario.world.camera, orientation: scenario.world.orbit.deviceOrientation)
         let meter = ExposureBlurMeter(camera: camera, object: scenario.world.object)
-        let blur = BenchmarkResult.measure("blur", items: run.frames.count, repetitions: repetitions) {
-            var checksum = 0.0
-            for frame in run.frames {
-                let measured = meter.measureWithMidpoint(trajectory: run.trajectory, start: frame.captureTime, exposure: frame.exposure)
-                checksum += measured.blur.center + measured.midpoint.attitude.w
-            }
-            precondition(checksum.isFinite)
-        }
         let result = try CaptureRunner.run(scenario, simulated: run)
-        let output = try BenchmarkResult.measure("output", items: 1, repetitions: repetitions) {
-            let frames = CaptureReport.framesCSV([result]), slots = CaptureReport.slotsCSV([result])
-            let metrics = CaptureReport.metricsCSV(scenario: scenario.name, [(result.seed, result.metrics)])
-            let summary = try CaptureReport.summary(scenario: scenario, [result]).jsonData()
-            precondition(frames.rowCount + slots.rowCount + metrics.rowCount + summary.count > 0)
-        }
         let trajectory = run.trajectory
-        let truth = BenchmarkResult.measure("truth", items: run.imu.count, repetitions: repetitions) {
-            var checksum = 0.0
-            for sample in run.imu { checksum += trajectory.state(at: sample.time).attitude.w }
-            precondition(checksum.isFinite)
-        }
         let draws = 6 * run.imu.count + 3 * magnetometerSamples
         let stream = try RandomStream(seed: 1, source: "bench.seed-cost")
-        let gaussian = BenchmarkResult.measure("gaussian", items: draws, repetitions: repetitions) {
-            var checksum = 0.0
-            for _ in 0..<draws { checksum += stream.gaussian(sigma: 1) }
-            precondition(checksum.isFinite)
-        }
         let fusion = scenario.fusion.settings
-        let filter = fusion.withFilter(
-            fusion.filter, FilterUpdateTiming(readings: calibratedReadings(run), repetitions: repetitions, name: "filter"))
+        let filterLoop = fusion.withFilter(fusion.filter, FilterUpdateLoop(readings: calibratedReadings(run)))
+        let pieces: [BenchmarkResult.Piece] = [
+            .init("simulate", items: 1) {
+                seed += 1
+                _ = try SimulatedRun(world: scenario.world, seed: seed)
+            },
+            .init("capture", items: 1) { _ = try CaptureRunner.run(scenario, simulated: run) },
+            .init("blur", items: run.frames.count) {
+                var checksum = 0.0
+                for frame in run.frames {
+                    let measured = meter.measureWithMidpoint(trajectory: run.trajectory, start: frame.captureTime, exposure: frame.exposure)
+                    checksum += measured.blur.center + measured.midpoint.attitude.w
+                }
+                precondition(checksum.isFinite)
+            },
+            .init("output", items: 1) {
+                let frames = CaptureReport.framesCSV([result]), slots = CaptureReport.slotsCSV([result])
+                let metrics = CaptureReport.metricsCSV(scenario: scenario.name, [(result.seed, result.metrics)])
+                let summary = try CaptureReport.summary(scenario: scenario, [result]).jsonData()
+                precondition(frames.rowCount + slots.rowCount + metrics.rowCount + summary.count > 0)
+            },
+            .init("truth", items: run.imu.count) {
+                var checksum = 0.0
+                for sample in run.imu { checksum += trajectory.state(at: sample.time).attitude.w }
+                precondition(checksum.isFinite)
+            },
+            .init("gaussian", items: draws) {
+                var checksum = 0.0
+                for _ in 0..<draws { checksum += stream.gaussian(sigma: 1) }
+                precondition(checksum.isFinite)
+            },
+            .init("filter", items: run.imu.count) { filterLoop() },
+        ]
+        let timed = try BenchmarkResult.measureInterleaved(pieces, repetitions: repetitions)
+        let (simulate, capture, blur, output, truth, gaussian, filter) = (timed[0], timed[1], timed[2], timed[3], timed[4], timed[5], timed[6])
+        let floor = [truth, gaussian, filter]
         return SeedCost(
             imuSamples: run.imu.count, gaussianDraws: draws, frames: run.frames.count, truthQuery: truth.median / Double(run.imu.count),
             gaussianDraw: gaussian.median / Double(draws), filterUpdate: filter.median / Double(run.imu.count), simulate: simulate.median,
-            captureOnWorld: capture.median,
-            blurAndFrameTruth: blur.median, output: output.median)
+            captureOnWorld: capture.median, blurAndFrameTruth: blur.median, output: output.median,
+            seedToFloor: BenchmarkResult.medianRatio([simulate, capture], floor),
+            seedWithOutputToFloor: BenchmarkResult.medianRatio([simulate, capture, output], floor))
+    }
+
+    /// One filter's `update` over `readings`, as a closure compiled for that filter (through
+    /// `FilterVisitor`): the same loop `FilterUpdateTiming` times.
+    public struct FilterUpdateLoop: FilterVisitor {
+        public let readings: [ImuReading]
+
+        public init(readings: [ImuReading]) { self.readings = readings }
+
+        public func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> () -> Void {
+            let readings = readings
+            return {
+                var filter = fresh
+                readings.withUnsafeBufferPointer { buffer in
+                    for reading in buffer { filter.update(reading) }
+                }
+                precondition(filter.attitude.isFinite)
+            }
+        }
     }
 
     /// Times one filter's `update` over `readings` (statically dispatched through `FilterVisitor`).
@@ -101,13 +131,8 @@ extension Bench {
         }
 
         public func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> BenchmarkResult {
-            BenchmarkResult.measure(name, items: readings.count, repetitions: repetitions) {
-                var filter = fresh
-                readings.withUnsafeBufferPointer { buffer in
-                    for reading in buffer { filter.update(reading) }
-                }
-                precondition(filter.attitude.isFinite)
-            }
+            let loop = FilterUpdateLoop(readings: readings).visit(fresh)
+            return BenchmarkResult.measure(name, items: readings.count, repetitions: repetitions) { loop() }
         }
     }
 

@@ -165,8 +165,9 @@ extension BenchCommand {
                 cost.imuSamples, cost.truthQuery * 1e9, cost.filterUpdate * 1e9, cost.gaussianDraws, cost.gaussianDraw * 1e9)
                 + ms(cost.floor).trimmingCharacters(in: .whitespaces))
         print(
-            "  one seed in-process " + ms(cost.seed) + String(format: " = %.2f× the floor; ", cost.seed / cost.floor) + "with its output "
-                + ms(cost.seedWithOutput) + String(format: " = %.2f× the floor", cost.seedWithOutput / cost.floor))
+            "  one seed in-process " + ms(cost.seed) + String(format: " = %.2f× the floor; ", cost.seedToFloor) + "with its output "
+                + ms(cost.seedWithOutput) + String(format: " = %.2f× the floor", cost.seedWithOutputToFloor))
+        print("  (ratios: medians over rounds that time every piece once, so both sides of a ratio meet the same machine)")
         let cores = ProcessInfo.processInfo.activeProcessorCount
         _ = try Bench.seedsWall(scenario, seeds: 4, workers: cores)  // warm-up
         let one = try Bench.seedsWall(scenario, seeds: 40, workers: 1)
