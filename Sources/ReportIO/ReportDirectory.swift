@@ -112,56 +112,32 @@ public final class ReportDirectory {
     }
 
     /// Writes `bytes` to `relativePath` inside the report (sub-folders are created).
-    ///
-    /// With plain `write(2)` calls: Foundation's `Data.write(to:)` also `fsync`s each file,
-    /// 0.3–1.2 ms apiece on the development VM (18 in a one-seed run) and far more on a spinning
-    /// disk. The staging folder already keeps a half-written report out of sight; a report is
-    /// a result that can be produced again, not a record that must survive a power cut.
     public func write(_ bytes: [UInt8], to relativePath: String) throws(OutputError) {
-        let url = staging.appendingPathComponent(relativePath)
-        let path = destination.appendingPathComponent(relativePath).path
+        let file = try ReportFile(creating: staging.appendingPathComponent(relativePath), reportedAs: reportedPath(relativePath))
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try file.append(bytes[...])
         } catch {
-            throw OutputError(path: path, reason: "cannot write (\(Self.reason(error)))")
+            file.abandon()
+            throw error
         }
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputError(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(descriptor) != 0 && failure == 0 { failure = errno }
-        if failure != 0 { throw OutputError(path: path, reason: "cannot write (\(String(cString: strerror(failure))))") }
+        try file.close()
     }
 
     /// Writes `relativePath` piece by piece: `body` gets a function that appends bytes to the
     /// file, so a file larger than memory never has to exist in memory whole.
     public func write(to relativePath: String, _ body: (_ append: (ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
-        let url = staging.appendingPathComponent(relativePath)
-        let path = destination.appendingPathComponent(relativePath).path
+        let file = try ReportFile(creating: staging.appendingPathComponent(relativePath), reportedAs: reportedPath(relativePath))
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try body { bytes in try file.append(bytes) }
         } catch {
-            throw OutputError(path: path, reason: "cannot write (\(Self.reason(error)))")
+            file.abandon()
+            throw error
         }
-        guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = FileHandle(forWritingAtPath: url.path) else {
-            throw OutputError(path: path, reason: "cannot create the file")
-        }
-        defer { try? handle.close() }
-        try body { bytes in
-            do { try handle.write(contentsOf: Data(bytes)) } catch { throw OutputError(path: path, reason: "cannot write (\(Self.reason(error)))") }
-        }
+        try file.close()
     }
+
+    /// Where `relativePath` will be once the report is committed: the path errors name.
+    private func reportedPath(_ relativePath: String) -> String { destination.appendingPathComponent(relativePath).path }
 
     public func write(_ text: String, to relativePath: String) throws(OutputError) {
         try write(Array(text.utf8), to: relativePath)

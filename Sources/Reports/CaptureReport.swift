@@ -109,8 +109,7 @@ public enum CaptureReport {
             try append(CSVWriter(header: framesHeader).bytes[...])
             for first in stride(from: 0, to: chunks.count, by: batch) {
                 let jobs = Array(chunks[first..<min(first + batch, chunks.count)])
-                let format: @Sendable (Int) -> CSVWriter = { job in framesCSV(of: results[jobs[job].seed], frames: jobs[job].frames) }
-                let parts = workers == 1 ? jobs.indices.map(format) : Parallel.map(jobs.count, format)
+                let parts = Parallel.map(jobs.count, workers: workers) { framesCSV(of: results[jobs[$0].seed], frames: jobs[$0].frames) }
                 for part in parts { try append(part.rowBytes) }
             }
         }

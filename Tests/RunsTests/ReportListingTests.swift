@@ -59,4 +59,40 @@ import Testing
             #expect(error.reason.contains("Is a directory"))
         }
     }
+
+    /// The streamed writer goes through the same file: pieces land in order, replacing an
+    /// earlier file, and a full disk is an error naming the file, from either writer.
+    @Test func streamedWritesAndAFullDisk() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("orbitbench-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = try ReportDirectory(destination: root.appendingPathComponent("orbit-72"), owner: "test")
+        try report.write(Array(repeating: 9, count: 50), to: "frames.csv")
+        try report.write(to: "frames.csv") { append in
+            try append([1, 2][...])
+            try append([][...])
+            try append([3][...])
+        }
+        #expect(Array(try Data(contentsOf: report.staging.appendingPathComponent("frames.csv"))) == [1, 2, 3])
+
+        // A file that is /dev/full: every write fails with ENOSPC.
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        try FileManager.default.createSymbolicLink(
+            atPath: report.staging.appendingPathComponent("full.csv").path, withDestinationPath: "/dev/full")
+        let expectedPath = root.appendingPathComponent("orbit-72/full.csv").path
+        do {
+            try report.write([1, 2, 3], to: "full.csv")
+            Issue.record("writing to a full disk succeeded")
+        } catch {
+            #expect(error.path == expectedPath)
+            #expect(error.reason.contains("No space left"))
+        }
+        do {
+            try report.write(to: "full.csv") { append in try append([1][...]) }
+            Issue.record("streaming to a full disk succeeded")
+        } catch let error as OutputError {
+            #expect(error.path == expectedPath)
+            #expect(error.reason.contains("No space left"))
+        }
+    }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 extension Parallel {
     /// `work(i)` for every i in 0..<count on the workers, and `lead()` at once beside them:
     /// one worker runs `lead` first and then takes jobs like the others, so a report's tables
@@ -14,15 +12,14 @@ extension Parallel {
     ) throws -> [Value] {
         let slots = ResultSlots<Value>(count: count)
         let leadOutcome = ResultSlots<Void>(count: 1)
-        let next = LockedInt(0)
         try withoutActuallyEscaping(lead) { lead in
             let once = RunOnce(lead)
-            DispatchQueue.concurrentPerform(iterations: max(1, min(workerLimit, count + 1))) { worker in
-                if worker == 0 { leadOutcome.store(Result { try once.run() }, at: 0) }
-                while true {
-                    let index = next.takeNext()
-                    guard index < count else { return }
-                    slots.store(Result { try work(index) }, at: index)
+            // Job 0 is the lead: jobs start in index order, so it starts first.
+            forEach(count + 1) { index in
+                if index == 0 {
+                    leadOutcome.store(Result { try once.run() }, at: 0)
+                } else {
+                    slots.store(Result { try work(index - 1) }, at: index - 1)
                 }
             }
             _ = try leadOutcome.collect()

@@ -31,19 +31,25 @@ public enum Parallel {
 
     /// `work(i)` for every i in 0..<count, concurrently, for work that cannot fail.
     public static func map<Value: Sendable>(_ count: Int, _ work: @Sendable (Int) -> Value) -> [Value] {
+        map(count, workers: .max, work)
+    }
+
+    /// `work(i)` for every i in 0..<count on at most `workers` threads (and `workerLimit`), for
+    /// work that cannot fail.
+    public static func map<Value: Sendable>(_ count: Int, workers: Int, _ work: @Sendable (Int) -> Value) -> [Value] {
         guard count > 0 else { return [] }
         let slots = ResultSlots<Value>(count: count)
-        forEach(count) { index in slots.store(.success(work(index)), at: index) }
+        forEach(count, workers: workers) { index in slots.store(.success(work(index)), at: index) }
         // Every slot holds a success, so collecting cannot throw.
         return (try? slots.collect()) ?? []
     }
 
-    /// `body(i)` for every i in 0..<count on at most `workerLimit` threads; each worker takes
-    /// the next index when it is free, so the jobs start in index order.
-    public static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
+    /// `body(i)` for every i in 0..<count on at most `workers` threads (and `workerLimit`);
+    /// each worker takes the next index when it is free, so the jobs start in index order.
+    public static func forEach(_ count: Int, workers: Int = .max, _ body: @Sendable (Int) -> Void) {
         guard count > 0 else { return }
         let next = LockedInt(0)
-        DispatchQueue.concurrentPerform(iterations: min(workerLimit, count)) { _ in
+        DispatchQueue.concurrentPerform(iterations: min(workerLimit, workers, count)) { _ in
             while true {
                 let index = next.takeNext()
                 guard index < count else { return }
@@ -54,7 +60,7 @@ public enum Parallel {
 }
 
 /// An integer behind a lock.
-final class LockedInt: @unchecked Sendable {
+private final class LockedInt: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Int
 
