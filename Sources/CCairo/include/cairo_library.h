@@ -16,11 +16,11 @@
    for cairo_<name> is <name>. */
 #define CCAIRO_FUNCTIONS(X) \
     X(arc) X(arc_negative) X(clip) X(close_path) X(create) X(destroy) X(fill) X(fill_preserve) \
-    X(font_extents) X(image_surface_create) X(image_surface_get_data) X(image_surface_get_stride) \
+    X(font_extents) X(format_stride_for_width) X(image_surface_create) X(image_surface_create_for_data) X(image_surface_get_data) X(image_surface_get_stride) \
     X(line_to) X(move_to) X(new_path) X(paint) X(rectangle) X(restore) X(rotate) X(save) \
-    X(select_font_face) X(set_antialias) X(set_dash) X(set_font_size) X(set_line_width) \
+    X(select_font_face) X(set_antialias) X(set_dash) X(set_font_size) X(set_line_width) X(set_operator) \
     X(set_source_rgb) X(set_source_rgba) X(set_source_surface) X(show_text) X(status_to_string) X(stroke) \
-    X(surface_destroy) X(surface_flush) X(surface_status) X(text_extents) X(translate)
+    X(surface_destroy) X(surface_flush) X(surface_mark_dirty) X(surface_status) X(text_extents) X(translate)
 
 #define CCAIRO_FIELD(name) __typeof__(cairo_##name) *_Nonnull name;
 typedef struct CairoFunctions {

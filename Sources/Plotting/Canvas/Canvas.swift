@@ -23,8 +23,16 @@ public final class Canvas {
     public let width: Int
     public let height: Int
     let cairo: CairoFunctions
-    private let surface: OpaquePointer
+    let surface: OpaquePointer
+    /// The surface's pixels, from `MemoryBlockPool.pixels`, given back when the canvas goes.
+    private let memory: MemoryBlock
     let context: OpaquePointer
+    /// The clip cairo holds, px, as `clip`, `save` and `restore` set it, for drawing that
+    /// writes the surface's pixels itself (`strokePolyline`).
+    private(set) var clipBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    private var savedClipBounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+    /// Made when the first polyline is stroked.
+    lazy var strokeRaster = StrokeRaster(width: width, height: height)
 
     /// A canvas filled with `background`.
     public init(width: Int, height: Int, background: Color = .white) throws(PlotError) {
@@ -33,10 +41,14 @@ public final class Canvas {
         }
         var loadFailure: UnsafePointer<CChar>?
         guard let cairo = ccairo_functions(&loadFailure)?.pointee else { throw PlotError(String(cString: loadFailure!)) }
-        let surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let stride = Int(cairo.format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        let memory = MemoryBlockPool.pixels.take(byteCount: stride * height)
+        let surface = cairo.image_surface_create_for_data(
+            memory.pointer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))!
         guard cairo.surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             let reason = String(cString: cairo.status_to_string(cairo.surface_status(surface))!)
             cairo.surface_destroy(surface)
+            MemoryBlockPool.pixels.give(memory)
             throw PlotError("cannot create a \(width)×\(height) cairo surface: \(reason)")
         }
         let context = cairo.create(surface)!
@@ -44,15 +56,22 @@ public final class Canvas {
         self.height = height
         self.cairo = cairo
         self.surface = surface
+        self.memory = memory
         self.context = context
+        clipBounds = (0, 0, Double(width), Double(height))
         cairo.select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        // The memory may hold an earlier canvas: the background replaces it, even a
+        // transparent one, which painting over it would leave.
         setColor(background)
+        cairo.set_operator(context, CAIRO_OPERATOR_SOURCE)
         cairo.paint(context)
+        cairo.set_operator(context, CAIRO_OPERATOR_OVER)
     }
 
     deinit {
         cairo.destroy(context)
         cairo.surface_destroy(surface)
+        MemoryBlockPool.pixels.give(memory)
     }
 
     // MARK: State
@@ -69,13 +88,26 @@ public final class Canvas {
         pattern.withUnsafeBufferPointer { cairo.set_dash(context, $0.baseAddress, Int32($0.count), 0) }
     }
 
-    public func save() { cairo.save(context) }
-    public func restore() { cairo.restore(context) }
+    public func save() {
+        cairo.save(context)
+        savedClipBounds.append(clipBounds)
+    }
+
+    public func restore() {
+        cairo.restore(context)
+        if let saved = savedClipBounds.popLast() { clipBounds = saved }
+    }
 
     /// Restricts drawing to a rectangle until `restore()`.
     public func clip(x: Double, y: Double, width: Double, height: Double) {
         cairo.rectangle(context, x, y, width, height)
         cairo.clip(context)
+        let (minX, maxX) = width >= 0 ? (x, x + width) : (x + width, x)
+        let (minY, maxY) = height >= 0 ? (y, y + height) : (y + height, y)
+        clipBounds = (
+            max(clipBounds.minX, minX), max(clipBounds.minY, minY), max(clipBounds.minX, min(clipBounds.maxX, maxX)),
+            max(clipBounds.minY, min(clipBounds.maxY, maxY))
+        )
     }
 
     // MARK: Paths

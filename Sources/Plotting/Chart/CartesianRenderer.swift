@@ -205,18 +205,13 @@ struct CartesianRenderer {
         canvas.setColor(series.color)
         switch series.style {
         case .line(let width, let dash):
-            canvas.setLineWidth(width)
-            canvas.setDash(dash)
-            strokePolyline(series, xMap: xMap, yMap: yMap, steps: false)
-            canvas.setDash([])
+            strokePolyline(series, width: width, dash: dash, xMap: xMap, yMap: yMap, steps: false)
         case .steps(let width):
-            canvas.setLineWidth(width)
-            strokePolyline(series, xMap: xMap, yMap: yMap, steps: true)
+            strokePolyline(series, width: width, dash: [], xMap: xMap, yMap: yMap, steps: true)
         case .markers(let radius):
             drawMarkers(series, radius: radius, xMap: xMap, yMap: yMap)
         case .lineAndMarkers(let width, let radius):
-            canvas.setLineWidth(width)
-            strokePolyline(series, xMap: xMap, yMap: yMap, steps: false)
+            strokePolyline(series, width: width, dash: [], xMap: xMap, yMap: yMap, steps: false)
             drawMarkers(series, radius: radius, xMap: xMap, yMap: yMap)
         case .bars(let width, let offset):
             for (x, y) in zip(series.x, series.y) where x.isFinite && y.isFinite {
@@ -228,26 +223,24 @@ struct CartesianRenderer {
         }
     }
 
-    private func strokePolyline(_ series: Series, xMap: ScaleMapping, yMap: ScaleMapping, steps: Bool) {
-        var penDown = false
-        var lastY = 0.0
-        canvas.newPath()
+    /// The series as one polyline in pixels; a non-finite value is a gap. Steps hold each value
+    /// until the next x.
+    private func strokePolyline(_ series: Series, width: Double, dash: [Double], xMap: ScaleMapping, yMap: ScaleMapping, steps: Bool) {
+        var points: [(x: Double, y: Double)] = []
+        points.reserveCapacity(steps ? 2 * series.x.count : series.x.count)
+        var lastY = Double.nan
         for (x, y) in zip(series.x, series.y) {
             guard x.isFinite && y.isFinite else {
-                penDown = false  // a gap in the data breaks the line
+                points.append((.nan, .nan))  // a gap in the data breaks the line
+                lastY = .nan
                 continue
             }
             let px = xMap.position(x), py = yMap.position(y)
-            if !penDown {
-                canvas.moveTo(px, py)
-                penDown = true
-            } else {
-                if steps { canvas.lineTo(px, lastY) }
-                canvas.lineTo(px, py)
-            }
+            if steps && lastY.isFinite { points.append((px, lastY)) }
+            points.append((px, py))
             lastY = py
         }
-        canvas.stroke()
+        canvas.strokePolyline(points, width: width, color: series.color, dash: dash)
     }
 
     private func drawMarkers(_ series: Series, radius: Double, xMap: ScaleMapping, yMap: ScaleMapping) {
