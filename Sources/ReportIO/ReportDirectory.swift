@@ -25,7 +25,11 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
 /// A non-empty destination is replaced only when `owner.json` (written into every report by
 /// `commit`) says the same command wrote it, or with `overwrite`: a folder of other files, or
 /// another command's report, is refused with a one-line error.
-public final class ReportDirectory {
+///
+/// `write` may be called from several threads at once, each call on its own file (it opens,
+/// writes and closes it and touches no other state); create a folder that several of them
+/// write into first (`createFolder`), and `commit` once, after every write.
+public final class ReportDirectory: @unchecked Sendable {
     public let destination: URL
     /// The command writing the report (`run`, `fusion`, …).
     public let owner: String
@@ -109,6 +113,16 @@ public final class ReportDirectory {
 
     deinit {
         if !committed { try? FileManager.default.removeItem(at: staging) }
+    }
+
+    /// Creates the folder `relativePath` inside the report, and the folders above it: before
+    /// writers on several threads put files into it, so that none races another to make it.
+    public func createFolder(_ relativePath: String) throws(OutputError) {
+        do {
+            try FileManager.default.createDirectory(at: staging.appendingPathComponent(relativePath), withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: reportedPath(relativePath), reason: "cannot create the folder (\(Self.reason(error)))")
+        }
     }
 
     /// Writes `bytes` to `relativePath` inside the report (sub-folders are created).

@@ -46,10 +46,11 @@ public enum CaptureReport {
             if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
         }
         if plots {
-            // The tables are written by one worker while the others draw the figures.
+            // The tables are written by one worker while the others draw the figures, each
+            // worker writing the figure it drew.
             let figures = CapturePlots.drawings(scenario: scenario, results, provenance: origin.pngTexts)
-            let files = try Parallel.map(figures.count, besides: tables) { try figures[$0].draw() }
-            for (figure, bytes) in zip(figures, files) { try report.write(bytes, to: "plots/\(figure.name)") }
+            try report.createFolder("plots")
+            _ = try Parallel.map(figures.count, besides: tables) { try report.write(try figures[$0].draw(), to: "plots/\(figures[$0].name)") }
         } else {
             try tables()
         }

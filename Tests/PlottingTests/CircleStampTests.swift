@@ -84,4 +84,22 @@ import Testing
         #expect(abs(drawn.x - 60) < 0.01 && abs(drawn.y - 60) < 0.01)
         #expect(abs(drawn.area - Double.pi * radius * radius) <= 0.01 * Double.pi * radius * radius)
     }
+
+    /// Markers are blended into the pixels directly, so the clip is the canvas's to keep: a disc
+    /// across the clip's edge is cut there, a pixel the edge halves gets half, and after
+    /// `restore` the whole canvas takes markers again.
+    @Test func markersKeepTheClip() throws {
+        let canvas = try Canvas(width: 30, height: 20)
+        canvas.save()
+        canvas.clip(x: 10.5, y: 0, width: 20, height: 20)
+        canvas.fillCircles([(x: 10, y: 10)], radius: 4, color: .black)
+        canvas.restore()
+        canvas.fillCircles([(x: 24, y: 10)], radius: 4, color: .black)
+        let image = canvas.rgbaImage()
+        let red = { (column: Int, row: Int) in Int(image.pixels[(row * 30 + column) * 4]) }
+        #expect((0..<10).allSatisfy { red($0, 10) == 255 })  // left of the clip
+        #expect(abs(red(10, 10) - 128) <= 2)  // the clip's edge halves the pixel
+        #expect(red(12, 10) == 0)
+        #expect(red(24, 10) == 0)  // drawn after restore
+    }
 }

@@ -2,16 +2,17 @@ import CCairo
 
 extension Canvas {
     /// Fills a circle of `radius` px around each of `centers`, in order (translucent circles
-    /// darken where they overlap, as when filled one by one).
+    /// darken where they overlap, as when filled one by one), inside the current `clip`.
     ///
     /// A scatter series is hundreds or thousands of equal circles; cairo's path fill costs
-    /// ≈ 3.6 µs per circle, most of it setting up one rasterisation. So the circle is drawn once
-    /// per quarter-pixel offset (up to 16 stamps, each made when first needed) and each marker
-    /// copies the stamp whose offset is nearest its centre's fraction of a pixel, at a
-    /// whole-pixel position, where pixman blends without resampling: ≈ 0.9 µs per circle. A
-    /// centre therefore moves by at most ⅛ px in x and in y, well below what antialiasing shows.
-    /// Non-finite centres and circles wholly off the canvas are skipped; a radius outside
-    /// (0, `stampedRadiusLimit`] px is filled circle by circle.
+    /// ≈ 3.6 µs per circle, most of it setting up one rasterisation, and even compositing a
+    /// ready image costs cairo ≈ 0.9 µs. So cairo draws the circle once per quarter-pixel
+    /// offset (up to 16 stamps, each made when first needed) and each marker blends the stamp
+    /// whose offset is nearest its centre's fraction of a pixel into the canvas's pixels at a
+    /// whole-pixel position, as cairo's OVER would. A centre therefore moves by at most ⅛ px in
+    /// x and in y, well below what antialiasing shows. Non-finite centres and circles wholly off
+    /// the canvas are skipped; a radius outside (0, `stampedRadiusLimit`] px is filled circle
+    /// by circle.
     public func fillCircles(_ centers: some Sequence<(x: Double, y: Double)>, radius: Double, color: Color) {
         guard radius > 0, radius <= Self.stampedRadiusLimit else {
             for center in centers where center.x.isFinite && center.y.isFinite {
@@ -20,26 +21,40 @@ extension Canvas {
             return
         }
         let stamps = CircleStamps(cairo: cairo, radius: radius, color: color)
-        let size = Double(stamps.size), phases = Double(CircleStamps.phases)
-        newPath()
+        let size = stamps.size, phases = Double(CircleStamps.phases)
+        let clip = PixelClip(clipBounds)
+        cairo.surface_flush(surface)
+        defer { cairo.surface_mark_dirty(surface) }
+        guard let pixels = cairo.image_surface_get_data(surface) else { return }
+        let stride = Int(cairo.image_surface_get_stride(surface))
         for center in centers where center.x.isFinite && center.y.isFinite {
             // The stamp's circle sits at (margin + phase/4) from its corner.
             let left = center.x - stamps.margin, top = center.y - stamps.margin
-            var column = left.rounded(.down), row = top.rounded(.down)
-            // Off the canvas: nothing to draw, and far-off positions overflow cairo's fixed point.
-            guard column < Double(width), column + size > 0, row < Double(height), row + size > 0 else { continue }
-            var phaseX = Int(((left - column) * phases).rounded()), phaseY = Int(((top - row) * phases).rounded())
+            // Off the canvas: nothing to draw, and far-off positions would not convert to Int.
+            guard left < Double(width), left + Double(size) > 0, top < Double(height), top + Double(size) > 0 else { continue }
+            var column = Int(left.rounded(.down)), row = Int(top.rounded(.down))
+            var phaseX = Int(((left - Double(column)) * phases).rounded()), phaseY = Int(((top - Double(row)) * phases).rounded())
             if phaseX == CircleStamps.phases { (phaseX, column) = (0, column + 1) }
             if phaseY == CircleStamps.phases { (phaseY, row) = (0, row + 1) }
-            guard let stamp = stamps.surface(phaseX: phaseX, phaseY: phaseY) else {
+            guard let stamp = stamps.pixels(phaseX: phaseX, phaseY: phaseY) else {
+                cairo.surface_mark_dirty(surface)
                 fillCircle(cx: center.x, cy: center.y, radius: radius, color: color)  // cairo could not make the stamp
+                cairo.surface_flush(surface)
                 continue
             }
-            cairo.set_source_surface(context, stamp, column, row)
-            cairo.rectangle(context, column, row, size, size)
-            cairo.fill(context)
+            for stampRow in max(0, -row)..<min(size, height - row) {
+                let destination = UnsafeMutableRawPointer(pixels + (row + stampRow) * stride).assumingMemoryBound(to: UInt32.self)
+                let source = (stamp.data + stampRow * stamp.stride).assumingMemoryBound(to: UInt32.self)
+                for stampColumn in max(0, -column)..<min(size, width - column) {
+                    let pixel = source[stampColumn]
+                    guard pixel != 0 else { continue }
+                    let canvasColumn = column + stampColumn, canvasRow = row + stampRow
+                    let weight = clip.weight(column: canvasColumn, row: canvasRow)
+                    guard weight > 0 else { continue }
+                    destination[canvasColumn] = PremultipliedPixel.over(pixel, weight: weight, destination[canvasColumn])
+                }
+            }
         }
-        setColor(color)  // the stamp was the source; callers expect a colour
     }
 
     /// Largest radius drawn from stamps, px (a stamp is (2r + 3)² pixels).
@@ -73,9 +88,16 @@ final class CircleStamps {
 
     deinit { surfaces.forEach { $0.map(cairo.surface_destroy) } }
 
+    /// The pixels of the stamp for a centre `phaseX`/4 and `phaseY`/4 px past the whole pixel
+    /// (cairo's ARGB32, `stride` bytes per row); `nil` when cairo cannot make a surface.
+    func pixels(phaseX: Int, phaseY: Int) -> (data: UnsafeRawPointer, stride: Int)? {
+        guard let surface = surface(phaseX: phaseX, phaseY: phaseY), let data = cairo.image_surface_get_data(surface) else { return nil }
+        return (UnsafeRawPointer(data), Int(cairo.image_surface_get_stride(surface)))
+    }
+
     /// The stamp for a centre `phaseX`/4 and `phaseY`/4 px past the whole pixel; `nil` when
     /// cairo cannot make a surface.
-    func surface(phaseX: Int, phaseY: Int) -> OpaquePointer? {
+    private func surface(phaseX: Int, phaseY: Int) -> OpaquePointer? {
         let index = phaseY * Self.phases + phaseX
         if let made = surfaces[index] { return made }
         guard !failed, let surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size), Int32(size)) else { return nil }

@@ -14,7 +14,7 @@ extension Canvas {
         points.withUnsafeBufferPointer { strokeRaster.addPolyline($0, lineWidth: lineWidth, dash: dash) }
         cairo.surface_flush(surface)
         guard let pixels = cairo.image_surface_get_data(surface) else { return }
-        strokeRaster.composite(into: pixels, stride: Int(cairo.image_surface_get_stride(surface)), color: color, clip: clipBounds)
+        strokeRaster.composite(into: pixels, stride: Int(cairo.image_surface_get_stride(surface)), color: color, clip: PixelClip(clipBounds))
         cairo.surface_mark_dirty(surface)
     }
 }

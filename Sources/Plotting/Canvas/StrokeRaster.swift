@@ -261,36 +261,26 @@ final class StrokeRaster {
 
     // MARK: Compositing
 
-    /// Blends the coverage since the last call in premultiplied `color` over `pixels` (cairo's
-    /// ARGB32: native-endian 0xAARRGGBB, premultiplied, `stride` bytes per row), inside `clip`
-    /// (pixels partly inside count by the part inside, as cairo clips), and clears it.
-    func composite(
-        into pixels: UnsafeMutableRawPointer, stride: Int, color: Color, clip: (minX: Double, minY: Double, maxX: Double, maxY: Double)
-    ) {
+    /// Blends the coverage since the last call in `color` over `pixels` (cairo's ARGB32,
+    /// `stride` bytes per row) inside `clip`, and clears it.
+    func composite(into pixels: UnsafeMutableRawPointer, stride: Int, color: Color, clip: PixelClip) {
         defer { runCount = 0 }
-        let alpha = min(max(color.alpha, 0), 1)
-        let premultiplied = (
-            a: UInt32((alpha * 255).rounded()), r: UInt32((min(max(color.red, 0), 1) * alpha * 255).rounded()),
-            g: UInt32((min(max(color.green, 0), 1) * alpha * 255).rounded()), b: UInt32((min(max(color.blue, 0), 1) * alpha * 255).rounded())
-        )
-        // Columns wholly inside the clip blend at their coverage; the clip's edge columns and
-        // rows count by the part inside.
-        let firstInside = Int(clip.minX.rounded(.up)), endInside = Int(clip.maxX.rounded(.down))
+        let source = PremultipliedPixel.pixel(color)
         for run in UnsafeBufferPointer(start: runs, count: runCount) {
             let row = Int(run.row)
             let rowCoverage = coverage + row * width
-            let rowWeight = Self.overlap(Double(row), clip.minY, clip.maxY)
             let destination = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+            let rowInside = row >= clip.firstRow && row < clip.endRow
             for column in Int(run.first)...Int(run.last) {
-                let level = rowCoverage[column]
+                let level = UInt32(rowCoverage[column])
                 guard level > 0 else { continue }  // blended by an earlier run, or left untouched
                 rowCoverage[column] = 0
-                var weight = UInt32(level)
-                if rowWeight < 1 || column < firstInside || column >= endInside {
-                    weight = UInt32((Double(level) * rowWeight * Self.overlap(Double(column), clip.minX, clip.maxX)).rounded())
+                var weight = level
+                if !rowInside || column < clip.firstColumn || column >= clip.endColumn {
+                    weight = PremultipliedPixel.divide255(level &* clip.weight(column: column, row: row))
                     guard weight > 0 else { continue }
                 }
-                destination[column] = Self.over(premultiplied, weight: weight, destination[column])
+                destination[column] = PremultipliedPixel.over(source, weight: weight, destination[column])
             }
         }
     }
@@ -301,29 +291,5 @@ final class StrokeRaster {
         runs.deallocate()
         runs = grown
         runCapacity *= 2
-    }
-
-    /// The length of [start, start + 1] inside [lower, upper], 0…1.
-    @inline(__always)
-    private static func overlap(_ start: Double, _ lower: Double, _ upper: Double) -> Double {
-        min(max(min(start + 1, upper) - max(start, lower), 0), 1)
-    }
-
-    /// `source` scaled by `weight`/255, over `pixel`, both premultiplied, rounded as pixman rounds.
-    @inline(__always)
-    private static func over(_ source: (a: UInt32, r: UInt32, g: UInt32, b: UInt32), weight: UInt32, _ pixel: UInt32) -> UInt32 {
-        let a = divide255(source.a &* weight), r = divide255(source.r &* weight)
-        let g = divide255(source.g &* weight), b = divide255(source.b &* weight)
-        let keep = 255 &- a
-        let outA = a &+ divide255((pixel >> 24) &* keep), outR = r &+ divide255(((pixel >> 16) & 0xff) &* keep)
-        let outG = g &+ divide255(((pixel >> 8) & 0xff) &* keep), outB = b &+ divide255((pixel & 0xff) &* keep)
-        return outA << 24 | outR << 16 | outG << 8 | outB
-    }
-
-    /// x / 255 rounded to nearest, for x ≤ 255 · 255.
-    @inline(__always)
-    private static func divide255(_ x: UInt32) -> UInt32 {
-        let t = x &+ 128
-        return (t &+ (t >> 8)) >> 8
     }
 }
