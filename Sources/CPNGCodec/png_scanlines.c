@@ -10,7 +10,8 @@ size_t png_source_channels(int source_format) {
     switch (source_format) {
     case OBPNG_SOURCE_RGB: return 3;
     case OBPNG_SOURCE_RGBA:
-    case OBPNG_SOURCE_ARGB32_PREMULTIPLIED: return 4;
+    case OBPNG_SOURCE_ARGB32_PREMULTIPLIED:
+    case OBPNG_SOURCE_ARGB32_OPAQUE: return 4;
     default: return 0;
     }
 }
@@ -85,7 +86,7 @@ void obpng_straighten_argb32_row(const unsigned char *line, uint32_t width, int 
    else converted into `buffer`. */
 static const unsigned char *png_row(const unsigned char *line, uint32_t width, int source_format, int has_alpha,
                                     unsigned char *buffer) {
-    if (source_format == OBPNG_SOURCE_ARGB32_PREMULTIPLIED) {
+    if (source_format == OBPNG_SOURCE_ARGB32_PREMULTIPLIED || source_format == OBPNG_SOURCE_ARGB32_OPAQUE) {
         obpng_straighten_argb32_row(line, width, has_alpha, buffer);
         return buffer;
     }
@@ -107,7 +108,8 @@ int png_scanlines_begin(png_scanlines *lines, const unsigned char *pixels, uint3
     lines->height = height;
     lines->stride = stride;
     lines->source_format = source_format;
-    lines->has_alpha = channels == 4 && has_translucency(pixels, width, height, stride, source_format);
+    lines->has_alpha =
+        channels == 4 && source_format != OBPNG_SOURCE_ARGB32_OPAQUE && has_translucency(pixels, width, height, stride, source_format);
     lines->pixel_bytes = lines->has_alpha ? 4 : 3;
     lines->row_bytes = (size_t)width * lines->pixel_bytes;
     lines->buffers = malloc(2 * lines->row_bytes);

@@ -31,6 +31,20 @@ import Testing
         #expect(onLine.r == 0 && onLine.g == 0 && onLine.b == 0)
     }
 
+    /// An opaque canvas is written as RGB without checking its alpha; translucent drawing on
+    /// it (fills, strokes, markers) still leaves every pixel opaque, so the file holds exactly
+    /// the canvas's pixels.
+    @Test func translucentDrawingOnOpaqueCanvasRoundTripsAsRGB() throws {
+        let canvas = try Canvas(width: 40, height: 30, background: Color(hex: 0xf0e0d0))
+        let halfBlue = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+        canvas.fillRectangle(x: 3, y: 3, width: 20, height: 12, color: halfBlue)
+        canvas.strokePolyline([(0, 0), (40, 30), (40, 0)], width: 3, color: Color(red: 1, green: 0, blue: 0, alpha: 0.3))
+        canvas.fillCircles([(x: 10.3, y: 20.7), (x: 12, y: 21)], radius: 4, color: halfBlue)
+        let decoded = try PNGCodec.decode(try canvas.pngBytes())
+        #expect(decoded.colorType == PNGCodec.colorTypeRGB)
+        #expect(decoded.image.pixels == canvas.rgbaImage().pixels)
+    }
+
     @Test func translucentImageIsStoredAsRGBAWithStraightAlpha() throws {
         let canvas = try Canvas(width: 8, height: 8, background: Color(red: 0, green: 0, blue: 0, alpha: 0))
         canvas.fillRectangle(x: 0, y: 0, width: 4, height: 8, color: Color(red: 1, green: 0, blue: 0, alpha: 0.5))

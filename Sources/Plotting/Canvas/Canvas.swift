@@ -31,6 +31,9 @@ public final class Canvas {
     /// writes the surface's pixels itself (`strokePolyline`).
     private(set) var clipBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
     private var savedClipBounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+    /// Whether every pixel is opaque: the background was, and everything drawn on it is blended
+    /// over it (cairo's OVER, `PremultipliedPixel.over`), which keeps alpha at 255.
+    private let isOpaque: Bool
     /// Made when the first polyline is stroked.
     lazy var strokeRaster = StrokeRaster(width: width, height: height)
 
@@ -57,6 +60,7 @@ public final class Canvas {
         self.cairo = cairo
         self.surface = surface
         self.memory = memory
+        isOpaque = background.alpha >= 1
         self.context = context
         clipBounds = (0, 0, Double(width), Double(height))
         cairo.select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
@@ -226,6 +230,6 @@ public final class Canvas {
         cairo.surface_flush(surface)
         return try PNGCodec.encode(
             premultipliedARGB: cairo.image_surface_get_data(surface)!, width: width, height: height,
-            stride: Int(cairo.image_surface_get_stride(surface)), texts: texts)
+            stride: Int(cairo.image_surface_get_stride(surface)), opaque: isOpaque, texts: texts)
     }
 }
