@@ -94,12 +94,13 @@ import Testing
         canvas.clip(x: 10.5, y: 0, width: 20, height: 20)
         canvas.fillCircles([(x: 10, y: 10)], radius: 4, color: .black)
         canvas.restore()
-        canvas.fillCircles([(x: 24, y: 10)], radius: 4, color: .black)
+        let clipped = canvas.rgbaImage()
+        canvas.fillCircles([(x: 4, y: 10)], radius: 3, color: .black)
         let image = canvas.rgbaImage()
-        let red = { (column: Int, row: Int) in Int(image.pixels[(row * 30 + column) * 4]) }
-        #expect((0..<10).allSatisfy { red($0, 10) == 255 })  // left of the clip
-        #expect(abs(red(10, 10) - 128) <= 2)  // the clip's edge halves the pixel
-        #expect(red(12, 10) == 0)
-        #expect(red(24, 10) == 0)  // drawn after restore
+        let red = { (image: RGBAImage, column: Int, row: Int) in Int(image.pixels[(row * 30 + column) * 4]) }
+        #expect((0..<10).allSatisfy { red(clipped, $0, 10) == 255 })  // left of the clip
+        #expect(abs(red(clipped, 10, 10) - 128) <= 2)  // the clip's edge halves the pixel
+        #expect(red(clipped, 12, 10) == 0)
+        #expect(red(image, 4, 10) == 0)  // left of the old clip, drawn after restore
     }
 }

@@ -160,16 +160,51 @@ import Testing
         }
     }
 
-    /// A raster dropped before compositing leaves its memory zeroed for the next canvas.
+    /// A raster dropped before compositing leaves its memory zeroed for the next one (a pool
+    /// of its own, so that no other test takes the block meanwhile).
     @Test func rasterReturnsZeroedMemory() throws {
+        let pool = MemoryBlockPool()
         do {
-            let raster = StrokeRaster(width: 64, height: 64)
+            let raster = try #require(StrokeRaster(width: 64, height: 64, pool: pool))
             [(x: 0.0, y: 10.0), (x: 64.0, y: 50.0)].withUnsafeBufferPointer { raster.addPolyline($0, lineWidth: 5, dash: []) }
             #expect(raster.coverage(column: 32, row: 30) == 255)
         }
-        let block = MemoryBlockPool.coverage.take(byteCount: 64 * 64)
-        defer { MemoryBlockPool.coverage.give(block) }
+        let block = try #require(pool.take(byteCount: 64 * 64))
         let bytes = UnsafeRawBufferPointer(start: block.pointer, count: block.byteCount)
         #expect(bytes.allSatisfy { $0 == 0 })
+        #expect(bytes.count == 64 * 64)  // the raster's own block, not a new one
+    }
+
+    /// Inputs at the edge of what doubles hold neither crash nor hang: a segment level within
+    /// a subnormal, a NaN colour (drawn as nothing, as cairo does), a width of 10¹⁰⁰ (covers the
+    /// canvas), dashed or not.
+    @Test func extremeInputs() throws {
+        let canvas = try Canvas(width: 20, height: 10)
+        canvas.strokePolyline([(0, 0), (10, Double.leastNormalMagnitude / 16)], width: 1, color: .black)  // subnormal
+        canvas.strokePolyline([(0, 5), (20, 5)], width: 1, color: Color(red: .nan, green: 0, blue: 0, alpha: .nan))
+        let (_, value) = covered(canvas)
+        #expect(abs(value(5, 0) - 0.5) <= 1 / 255)  // the level segment: half of row 0
+        #expect(value(5, 5) == 0)
+        canvas.strokePolyline([(0, 5), (20, 5)], width: 1e100, color: .black, dash: [1, 1])
+        let dashed = covered(canvas).value
+        #expect((1..<10).allSatisfy { row in (0..<20).allSatisfy { dashed($0, row) == ($0 % 2 == 0 ? 1 : 0) } })  // row 0: the level line
+        canvas.strokePolyline([(0, 5), (20, 5)], width: 1e100, color: .black)
+        let solid = covered(canvas).value
+        #expect((0..<10).allSatisfy { row in (0..<20).allSatisfy { solid($0, row) == 1 } })
+    }
+
+    /// A dashed line's end stays butt when its last point repeats, and two "on" lengths next to
+    /// each other (a zero-length gap) draw one dash without a seam.
+    @Test func dashEndsAndZeroGaps() throws {
+        let repeated = try Canvas(width: 20, height: 10)
+        repeated.strokePolyline([(0, 5), (10, 5), (10, 5)], width: 2, color: .black, dash: [20, 5])
+        let (_, ending) = covered(repeated)
+        #expect(ending(9, 4) == 1 && ending(10, 4) == 0 && ending(10, 5) == 0)
+        let seamless = try Canvas(width: 20, height: 10)
+        seamless.strokePolyline([(0, 4.5), (20, 4.5)], width: 1, color: .black, dash: [2.5, 0, 3, 1])
+        let (_, dashes) = covered(seamless)
+        // On from 0 to 5.5 (2.5 then 3, one dash), off to 6.5, on from 6.5 to 12.
+        #expect((0..<5).allSatisfy { dashes($0, 4) == 1 }, "\((0..<8).map { dashes($0, 4) })")
+        #expect(abs(dashes(5, 4) - 0.5) <= 1 / 255 && abs(dashes(6, 4) - 0.5) <= 1 / 255)
     }
 }

@@ -11,10 +11,11 @@ extension Canvas {
     /// for a right angle and a 1.4 px line, 3 px for a 20° peak. The ends are butt, as
     /// cairo's default. cairo's colour, line width, dash and path are left as they were.
     public func strokePolyline(_ points: [(x: Double, y: Double)], width lineWidth: Double, color: Color, dash: [Double] = []) {
-        points.withUnsafeBufferPointer { strokeRaster.addPolyline($0, lineWidth: lineWidth, dash: dash) }
+        guard let raster = strokeRaster else { return }
+        points.withUnsafeBufferPointer { raster.addPolyline($0, lineWidth: lineWidth, dash: dash) }
         cairo.surface_flush(surface)
-        guard let pixels = cairo.image_surface_get_data(surface) else { return }
-        strokeRaster.composite(into: pixels, stride: Int(cairo.image_surface_get_stride(surface)), color: color, clip: PixelClip(clipBounds))
+        guard let pixels = cairo.image_surface_get_data(surface) else { return raster.discard() }
+        raster.composite(into: pixels, stride: Int(cairo.image_surface_get_stride(surface)), color: color, clip: PixelClip(clipBounds))
         cairo.surface_mark_dirty(surface)
     }
 }

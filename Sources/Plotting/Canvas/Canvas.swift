@@ -28,13 +28,14 @@ public final class Canvas {
     private let memory: MemoryBlock
     let context: OpaquePointer
     /// The clip cairo holds, px, as `clip`, `save` and `restore` set it, for drawing that
-    /// writes the surface's pixels itself (`strokePolyline`).
+    /// writes the surface's pixels itself (`strokePolyline`, `fillCircles`).
     private(set) var clipBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
     private var savedClipBounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
     /// Whether every pixel is opaque: the background was, and everything drawn on it is blended
     /// over it (cairo's OVER, `PremultipliedPixel.over`), which keeps alpha at 255.
     private let isOpaque: Bool
-    /// Made when the first polyline is stroked.
+    /// Made when the first polyline is stroked; `nil` when its memory cannot be had (the line
+    /// is then not drawn, as cairo draws nothing once out of memory).
     lazy var strokeRaster = StrokeRaster(width: width, height: height)
 
     /// A canvas filled with `background`.
@@ -45,7 +46,9 @@ public final class Canvas {
         var loadFailure: UnsafePointer<CChar>?
         guard let cairo = ccairo_functions(&loadFailure)?.pointee else { throw PlotError(String(cString: loadFailure!)) }
         let stride = Int(cairo.format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        let memory = MemoryBlockPool.pixels.take(byteCount: stride * height)
+        guard let memory = MemoryBlockPool.pixels.take(byteCount: stride * height) else {
+            throw PlotError("cannot allocate \(stride * height) bytes for a \(width)×\(height) canvas")
+        }
         let surface = cairo.image_surface_create_for_data(
             memory.pointer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))!
         guard cairo.surface_status(surface) == CAIRO_STATUS_SUCCESS else {

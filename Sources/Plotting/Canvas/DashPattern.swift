@@ -42,6 +42,8 @@ struct DashPattern {
         }
 
         var isOn: Bool { phases[index].isOn }
+        /// Whether the phase after the current one is on (the same dash goes on past its end).
+        var nextIsOn: Bool { phases[(index + 1) % phases.count].isOn }
 
         /// Moves `step` px along, at most `remainingInPhase`.
         mutating func advance(by step: Double) {

@@ -16,12 +16,18 @@ final class MemoryBlockPool: @unchecked Sendable {
     static let coverage = MemoryBlockPool()
 
     /// Most blocks kept: one per core drawing at once; more are freed when given back.
+    /// (Made with its own instance in tests, so that no other test takes its blocks.)
     private let capacity = max(2, ProcessInfo.processInfo.activeProcessorCount)
     private var blocks: [MemoryBlock] = []
     private let lock = NSLock()
 
-    /// The smallest kept block of at least `byteCount` bytes, or a new zeroed one.
-    func take(byteCount: Int) -> MemoryBlock {
+    /// Largest block kept, bytes: a 4096 × 4096 canvas's pixels. A bigger one is freed when it
+    /// is given back, so one huge figure does not pin its memory for the process's life.
+    static let largestKeptBlock = 64 << 20
+
+    /// The smallest kept block of at least `byteCount` bytes, or a new zeroed one; `nil` when
+    /// the memory cannot be had.
+    func take(byteCount: Int) -> MemoryBlock? {
         lock.lock()
         let fitting = blocks.indices.filter { blocks[$0].byteCount >= byteCount }.min { blocks[$0].byteCount < blocks[$1].byteCount }
         let kept = fitting.map { blocks.remove(at: $0) }
@@ -31,6 +37,7 @@ final class MemoryBlockPool: @unchecked Sendable {
 
     /// Keeps `block` for a later `take`, in place of the smallest kept one when the pool is full.
     func give(_ block: MemoryBlock) {
+        guard block.byteCount <= Self.largestKeptBlock else { return }
         lock.lock()
         defer { lock.unlock() }
         blocks.append(block)
@@ -42,7 +49,7 @@ final class MemoryBlockPool: @unchecked Sendable {
     /// Maps `count` blocks of `byteCount` bytes now (zeroed, every page touched) and keeps them.
     func warm(byteCount: Int, count: Int) {
         for _ in 0..<count {
-            let block = MemoryBlock(byteCount: byteCount)
+            guard let block = MemoryBlock(byteCount: byteCount) else { return }
             memset(block.pointer, 0, byteCount)
             give(block)
         }
@@ -54,9 +61,10 @@ final class MemoryBlock: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer
     let byteCount: Int
 
-    init(byteCount: Int) {
+    /// `nil` when `calloc` fails.
+    init?(byteCount: Int) {
         precondition(byteCount > 0)
-        guard let memory = calloc(byteCount, 1) else { fatalError("out of memory: \(byteCount) bytes for a canvas") }
+        guard let memory = calloc(byteCount, 1) else { return nil }
         pointer = memory
         self.byteCount = byteCount
     }

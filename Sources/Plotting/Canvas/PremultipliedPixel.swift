@@ -2,10 +2,11 @@
 /// alpha), for drawing that writes a canvas's memory itself (`StrokeRaster`, `fillCircles`).
 /// Rounds as pixman does, so a pixel blended here matches one cairo blends within a level.
 enum PremultipliedPixel {
-    /// `color` premultiplied by its alpha, each component clamped to [0, 1].
+    /// `color` premultiplied by its alpha, each component clamped to [0, 1] (NaN counts as 0).
     static func pixel(_ color: Color) -> UInt32 {
-        let alpha = min(max(color.alpha, 0), 1)
-        let level = { (component: Double) in UInt32((min(max(component, 0), 1) * alpha * 255).rounded()) }
+        let clamped = { (component: Double) in component.isNaN ? 0 : min(max(component, 0), 1) }
+        let alpha = clamped(color.alpha)
+        let level = { (component: Double) in UInt32((clamped(component) * alpha * 255).rounded()) }
         return UInt32((alpha * 255).rounded()) << 24 | level(color.red) << 16 | level(color.green) << 8 | level(color.blue)
     }
 

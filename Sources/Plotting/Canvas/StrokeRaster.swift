@@ -41,21 +41,33 @@ final class StrokeRaster {
         var last: Int32
     }
 
-    init(width: Int, height: Int) {
+    private let pool: MemoryBlockPool
+
+    /// `nil` when the memory cannot be had. `pool` is where the coverage memory comes from and
+    /// goes back to.
+    init?(width: Int, height: Int, pool: MemoryBlockPool = .coverage) {
         precondition(width > 0 && height > 0)
+        guard let block = pool.take(byteCount: width * height) else { return nil }
         self.width = width
         self.height = height
-        block = MemoryBlockPool.coverage.take(byteCount: width * height)
+        self.pool = pool
+        self.block = block
         coverage = block.pointer.bindMemory(to: UInt8.self, capacity: width * height)
         runs = .allocate(capacity: runCapacity)
     }
 
     deinit {
-        for run in UnsafeBufferPointer(start: runs, count: runCount) {  // added but never composited
+        discard()  // what was added but never composited
+        pool.give(block)
+        runs.deallocate()
+    }
+
+    /// Clears the coverage since the last `composite` without drawing it.
+    func discard() {
+        for run in UnsafeBufferPointer(start: runs, count: runCount) {
             (coverage + Int(run.row) * width + Int(run.first)).update(repeating: 0, count: Int(run.last - run.first) + 1)
         }
-        MemoryBlockPool.coverage.give(block)
-        runs.deallocate()
+        runCount = 0
     }
 
     /// Coverage of the pixel at (`column`, `row`) since the last `composite`, 0…255.
@@ -68,6 +80,9 @@ final class StrokeRaster {
     /// repeated (an odd count repeats twice, as in cairo); one `DashPattern` rejects draws solid.
     func addPolyline(_ points: UnsafeBufferPointer<(x: Double, y: Double)>, lineWidth: Double, dash: [Double]) {
         guard lineWidth > 0, lineWidth.isFinite else { return }
+        // A line wider than the canvas's diagonal covers all of it that it covers at all; wider
+        // ones would only widen the bounds the dashes are walked in.
+        let halfWidth = min(lineWidth, hypot(Double(width), Double(height)) + 4) / 2
         let pattern = DashPattern(dash)
         var start = 0
         while start < points.count {
@@ -75,7 +90,7 @@ final class StrokeRaster {
             while end < points.count, points[end].x.isFinite, points[end].y.isFinite { end += 1 }
             if end - start >= 2 {
                 let piece = UnsafeBufferPointer(rebasing: points[start..<end])
-                if let pattern { addDashed(piece, halfWidth: lineWidth / 2, pattern: pattern) } else { addSolid(piece, halfWidth: lineWidth / 2) }
+                if let pattern { addDashed(piece, halfWidth: halfWidth, pattern: pattern) } else { addSolid(piece, halfWidth: halfWidth) }
             }
             start = end + 1
         }
@@ -97,7 +112,9 @@ final class StrokeRaster {
     private func addDashed(_ points: UnsafeBufferPointer<(x: Double, y: Double)>, halfWidth: Double, pattern: DashPattern) {
         var walker = pattern.walker()
         let bounds = drawableBounds(halfWidth: halfWidth)
-        let lastIndex = points.count - 1
+        // The line ends with its last segment of some length: repeated points after it add none.
+        var lastIndex = points.count - 1
+        while lastIndex > 1, points[lastIndex] == points[lastIndex - 1] { lastIndex -= 1 }
         for index in 1...lastIndex {
             let (from, to) = (points[index - 1], points[index])
             guard from != to else { continue }
@@ -112,19 +129,22 @@ final class StrokeRaster {
             let length = (dx * dx + dy * dy).squareRoot()
             var position = 0.0
             while position < length {
-                let step = min(walker.remainingInPhase, length - position)
+                let reachesEnd = walker.remainingInPhase >= length - position
+                let step = reachesEnd ? length - position : walker.remainingInPhase
                 if walker.isOn {
-                    // A dash that runs on past this segment's end joins the next segment round,
+                    // A dash that goes on past this segment's end joins the next segment round,
                     // like a stroke's join; its own ends, and the line's, are butt.
-                    let startsDash = position > 0 || walker.startsPhase || visible.startClipped
-                    let endsDash = position + step < length || index == lastIndex || step == walker.remainingInPhase || visible.endClipped
-                    let (near, far) = (position / length, (position + step) / length)
+                    let startsDash = walker.startsPhase || visible.startClipped
+                    let phaseEnds = step == walker.remainingInPhase && !walker.nextIsOn
+                    let endsDash = phaseEnds || index == lastIndex || visible.endClipped
+                    let (near, far) = (position / length, reachesEnd ? 1 : (position + step) / length)
                     addSegment(
                         (visible.start.x + dx * near, visible.start.y + dy * near), (visible.start.x + dx * far, visible.start.y + dy * far),
                         halfWidth: halfWidth, buttStart: startsDash, buttEnd: endsDash)
                 }
                 walker.advance(by: step)
-                position += step
+                // Not position + step: rounding could leave a sliver of the segment to walk again.
+                position = reachesEnd ? length : position + step
             }
             walker.skip(hypot(to.x - visible.end.x, to.y - visible.end.y))
         }
@@ -163,12 +183,14 @@ final class StrokeRaster {
         let firstRowIndex = max(0, Int((top - reach - 0.5).rounded(.up)))
         let lastRowIndex = min(height - 1, Int((bottom + reach - 0.5).rounded(.down)))
         guard firstRowIndex <= lastRowIndex else { return }
-        let inverseSlope = dy != 0 ? dx / dy : 0
+        // Within a nanopixel of level, a segment is taken as level: dx/dy would overflow.
+        let isLevel = abs(dy) <= 1e-9
+        let inverseSlope = isLevel ? 0 : dx / dy
         for row in firstRowIndex...lastRowIndex {
             let centerY = Double(row) + 0.5
             // The segment's part within `reach` of this row's centres, widened by `reach`.
             var left: Double, right: Double
-            if dy != 0 {
+            if !isLevel {
                 let low = max(top, centerY - reach), high = min(bottom, centerY + reach)
                 guard low <= high else { continue }
                 left = start.x + (low - start.y) * inverseSlope

@@ -176,14 +176,12 @@ struct CartesianRenderer {
         for value in yTicks.major { canvas.line(area.x - 4, yMap.position(value), area.x, yMap.position(value)) }
     }
 
+    /// Dashed as the series are (`Canvas.strokePolyline`), so any pattern a series takes works.
     private func drawReferenceLine(_ line: ReferenceLine, area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) {
-        canvas.setColor(line.color)
-        canvas.setLineWidth(1.2)
-        canvas.setDash(line.dash)
         switch line.orientation {
         case .horizontal:
             let y = yMap.position(line.value)
-            canvas.line(area.x, y, area.maxX, y)
+            canvas.strokePolyline([(area.x, y), (area.maxX, y)], width: 1.2, color: line.color, dash: line.dash)
             if let label = line.label {
                 // Above the line, unless that would leave the plot area.
                 let above = y - area.y > TextSize.tick + 4
@@ -193,12 +191,11 @@ struct CartesianRenderer {
             }
         case .vertical:
             let x = xMap.position(line.value)
-            canvas.line(x, area.y, x, area.maxY)
+            canvas.strokePolyline([(x, area.y), (x, area.maxY)], width: 1.2, color: line.color, dash: line.dash)
             if let label = line.label {
                 canvas.text(label, x: x + 3, y: area.y + 3, size: TextSize.tick - 1, color: line.color, baseline: .top)
             }
         }
-        canvas.setDash([])
     }
 
     private func drawSeries(_ series: Series, xMap: ScaleMapping, yMap: ScaleMapping, baseline: Double) {
@@ -336,13 +333,9 @@ struct CartesianRenderer {
             case .bars:
                 canvas.fillRectangle(x: x + 8, y: rowY - 5, width: swatch, height: 10, color: entry.1.color)
             case .line(_, let dash):
-                canvas.setLineWidth(2.5)
-                canvas.setDash(dash)
-                canvas.line(x + 8, rowY, x + 8 + swatch, rowY)
-                canvas.setDash([])
+                canvas.strokePolyline([(x + 8, rowY), (x + 8 + swatch, rowY)], width: 2.5, color: entry.1.color, dash: dash)
             default:
-                canvas.setLineWidth(2.5)
-                canvas.line(x + 8, rowY, x + 8 + swatch, rowY)
+                canvas.strokePolyline([(x + 8, rowY), (x + 8 + swatch, rowY)], width: 2.5, color: entry.1.color)
             }
             canvas.text(entry.0, x: x + 8 + swatch + 8, y: rowY, size: TextSize.legend, color: Palette.text, baseline: .middle)
         }

@@ -5,8 +5,8 @@ extension Parallel {
     /// `--jobs 1`, `lead` and then every job on one thread). `lead`'s error is thrown first,
     /// then the first job's by index; every job runs either way.
     ///
-    /// `lead` need not be `Sendable` (a report's tables go to a `ReportDirectory`): it runs once,
-    /// on one worker, while the caller waits here and no job sees what it captured.
+    /// `lead` need not be `Sendable`: it runs once, on one worker, while the caller waits here;
+    /// the jobs see only what they capture themselves, which must be.
     public static func map<Value: Sendable>(
         _ count: Int, besides lead: () throws -> Void, _ work: @Sendable (Int) throws -> Value
     ) throws -> [Value] {
