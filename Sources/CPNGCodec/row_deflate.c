@@ -78,18 +78,9 @@ static int reserve(obdeflate_rows *encoder, size_t extra) {
     return 0;
 }
 
-/* Bytes from the start on which `a` and `b` agree, at most `limit`. Most of a figure is
-   background, so most calls run the whole 258 bytes of a match: 16 bytes a step with SSE2. */
+/* Bytes from the start on which `a` and `b` agree, at most `limit`. */
 static inline size_t common_length(const unsigned char *a, const unsigned char *b, size_t limit) {
     size_t n = 0;
-#if defined(__SSE2__)
-    while (n + 16 <= limit) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(a + n)), y = _mm_loadu_si128((const __m128i *)(b + n));
-        unsigned equal = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y));
-        if (equal != 0xffff) return n + (size_t)__builtin_ctz(~equal);
-        n += 16;
-    }
-#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__GNUC__)
     while (n + 8 <= limit) {
         uint64_t x, y;
