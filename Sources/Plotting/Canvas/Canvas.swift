@@ -30,7 +30,9 @@ public final class Canvas {
     /// The clip cairo holds, px, as `clip`, `save` and `restore` set it, for drawing that
     /// writes the surface's pixels itself (`strokePolyline`, `fillCircles`).
     private(set) var clipBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
-    private var savedClipBounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+    /// The font `selectFont` last chose (cairo's `save` and `restore` keep and restore it too).
+    private var selectedFont: (size: Double, bold: Bool)?
+    private var savedStates: [(clip: (minX: Double, minY: Double, maxX: Double, maxY: Double), font: (size: Double, bold: Bool)?)] = []
     /// Whether every pixel is opaque: the background was, and everything drawn on it is blended
     /// over it (cairo's OVER, `PremultipliedPixel.over`), which keeps alpha at 255.
     private let isOpaque: Bool
@@ -97,12 +99,12 @@ public final class Canvas {
 
     public func save() {
         cairo.save(context)
-        savedClipBounds.append(clipBounds)
+        savedStates.append((clipBounds, selectedFont))
     }
 
     public func restore() {
         cairo.restore(context)
-        if let saved = savedClipBounds.popLast() { clipBounds = saved }
+        if let saved = savedStates.popLast() { (clipBounds, selectedFont) = saved }
     }
 
     /// Restricts drawing to a rectangle until `restore()`.
@@ -179,14 +181,16 @@ public final class Canvas {
         _ text: String, x: Double, y: Double, size: Double, color: Color = .black,
         align: TextAlignment = .left, baseline: TextBaseline = .bottom, angle: Double = 0, bold: Bool = false
     ) {
-        let (textWidth, _) = measure(text, size: size, bold: bold)
+        selectFont(size: size, bold: bold)
         var font = cairo_font_extents_t()
         cairo.font_extents(context, &font)
+        // Only a centred or right-aligned text needs its width (cairo lays the glyphs out once
+        // more for it).
         let dx: Double
         switch align {
         case .left: dx = 0
-        case .center: dx = -textWidth / 2
-        case .right: dx = -textWidth
+        case .center: dx = -measure(text, size: size, bold: bold).width / 2
+        case .right: dx = -measure(text, size: size, bold: bold).width
         }
         let dy: Double
         switch baseline {
@@ -194,20 +198,30 @@ public final class Canvas {
         case .middle: dy = (font.ascent - font.descent) / 2
         case .bottom: dy = -font.descent
         }
+        setColor(color)
+        if angle == 0 {
+            moveTo(x + dx, y + dy)
+            cairo.show_text(context, text)
+            newPath()
+            return
+        }
         save()
         cairo.translate(context, x, y)
         cairo.rotate(context, angle)
-        setColor(color)
         moveTo(dx, dy)
         cairo.show_text(context, text)
         newPath()
         restore()
     }
 
+    /// Selects the font unless it is already selected: nothing else changes it, and `save` and
+    /// `restore` keep it (each selection looks the face up in cairo's locked cache).
     private func selectFont(size: Double, bold: Bool) {
+        if let selectedFont, selectedFont == (size, bold) { return }
         cairo.select_font_face(
             context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo.set_font_size(context, size)
+        selectedFont = (size, bold)
     }
 
     // MARK: Output
