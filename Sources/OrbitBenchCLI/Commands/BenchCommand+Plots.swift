@@ -37,4 +37,14 @@ extension BenchCommand {
             cost.zlibSeconds * 1000, Double(cost.zlibBytes) / megabyte, cost.encodeSeconds / cost.zlibSeconds,
             Double(cost.encodedBytes) / Double(cost.zlibBytes))
     }
+
+    /// Data series drawn by OrbitBench's own rasterisers against cairo, on the same paths.
+    static func seriesDrawing(_ scenario: Scenario, repetitions: Int) throws -> String {
+        let cost = try Bench.seriesDrawingCost(scenario, repetitions: repetitions)
+        return String(
+            format:
+                "data series of run orbit-72 seed 1, CPU time of one thread: the deviation panel's 4 lines of %d points (2 dashed) %.2f ms, cairo's stroke of the same paths %.2f ms (%.2f×); %d error dots %.2f ms, one cairo fill each %.2f ms (%.2f×)",
+            cost.linePoints, cost.strokeSeconds * 1000, cost.cairoStrokeSeconds * 1000, cost.strokeRatio, cost.markers,
+            cost.markerSeconds * 1000, cost.cairoMarkerSeconds * 1000, cost.markerRatio)
+    }
 }

@@ -12,8 +12,10 @@ struct BenchCommand: ParsableCommand {
             all; the peak RSS of `run orbit-72 --seeds 1 --no-plots` as a 1-, 10- and \
             60-minute orbit (three child processes, ≈ 2 s); and the wall clock of `run orbit-72 \
             --seeds 1` with its plots against `--no-plots` (child processes, --repetitions / 2 \
-            interleaved pairs, at least 5), and the PNG encoding of that run's figures against \
-            zlib's deflate on the same pixels. Debug builds are several times slower; quote \
+            interleaved pairs, at least 5), the PNG encoding of that run's figures against \
+            zlib's deflate on the same pixels, and its data series drawn by OrbitBench's \
+            rasterisers against cairo's stroke and fill of the same paths. Debug builds are \
+            several times slower; quote \
             release figures only.
 
             Example: swift build -c release && .build/release/orbitbench bench --repetitions 50
@@ -123,6 +125,7 @@ struct BenchCommand: ParsableCommand {
         print(peakMemory)
         print(plotCost)
         print(try Self.pngEncoding(scenario, repetitions: max(5, repetitions / 3)))
+        print(try Self.seriesDrawing(scenario, repetitions: max(5, repetitions / 3)))
     }
 }
 
