@@ -35,4 +35,16 @@ import Testing
         }
         #expect(abs(ink(upright) - ink(turned)) <= 0.05 * ink(upright))
     }
+
+    /// Text leaves the caller's colour set, as it did when it drew inside save/restore: a
+    /// fill after it is in the colour set before it.
+    @Test func textLeavesTheColour() throws {
+        let canvas = try Canvas(width: 60, height: 30)
+        canvas.setColor(Color(hex: 0x00ff00))
+        canvas.text("x", x: 2, y: 20, size: 12, color: .black)
+        canvas.rectangle(x: 40, y: 10, width: 10, height: 10)
+        canvas.fill()
+        let pixel = canvas.rgbaImage().pixels[(15 * 60 + 45) * 4..<(15 * 60 + 45) * 4 + 3]
+        #expect(Array(pixel) == [0, 255, 0])
+    }
 }

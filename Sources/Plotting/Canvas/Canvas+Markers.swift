@@ -24,7 +24,10 @@ extension Canvas {
         let size = stamps.size, phases = Double(CircleStamps.phases)
         let clip = PixelClip(clipBounds)
         cairo.surface_flush(surface)
-        defer { cairo.surface_mark_dirty(surface) }
+        defer {
+            cairo.surface_mark_dirty(surface)
+            setColor(color)  // as after a fill, which callers may go on with
+        }
         guard let pixels = cairo.image_surface_get_data(surface) else { return }
         let stride = Int(cairo.image_surface_get_stride(surface))
         for center in centers where center.x.isFinite && center.y.isFinite {

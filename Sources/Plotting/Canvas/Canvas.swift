@@ -30,9 +30,11 @@ public final class Canvas {
     /// The clip cairo holds, px, as `clip`, `save` and `restore` set it, for drawing that
     /// writes the surface's pixels itself (`strokePolyline`, `fillCircles`).
     private(set) var clipBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
-    /// The font `selectFont` last chose (cairo's `save` and `restore` keep and restore it too).
+    /// The font `selectFont` last chose and the colour `setColor` last set (cairo's `save` and
+    /// `restore` keep and restore both too).
     private var selectedFont: (size: Double, bold: Bool)?
-    private var savedStates: [(clip: (minX: Double, minY: Double, maxX: Double, maxY: Double), font: (size: Double, bold: Bool)?)] = []
+    private var currentColor: Color?
+    private var savedStates: [(clip: (minX: Double, minY: Double, maxX: Double, maxY: Double), font: (size: Double, bold: Bool)?, color: Color?)] = []
     /// Whether every pixel is opaque: the background was, and everything drawn on it is blended
     /// over it (cairo's OVER, `PremultipliedPixel.over`), which keeps alpha at 255.
     private let isOpaque: Bool
@@ -87,6 +89,7 @@ public final class Canvas {
 
     public func setColor(_ color: Color) {
         cairo.set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        currentColor = color
     }
 
     /// Line width in pixels.
@@ -99,12 +102,12 @@ public final class Canvas {
 
     public func save() {
         cairo.save(context)
-        savedStates.append((clipBounds, selectedFont))
+        savedStates.append((clipBounds, selectedFont, currentColor))
     }
 
     public func restore() {
         cairo.restore(context)
-        if let saved = savedStates.popLast() { (clipBounds, selectedFont) = saved }
+        if let saved = savedStates.popLast() { (clipBounds, selectedFont, currentColor) = saved }
     }
 
     /// Restricts drawing to a rectangle until `restore()`.
@@ -198,16 +201,20 @@ public final class Canvas {
         case .middle: dy = (font.ascent - font.descent) / 2
         case .bottom: dy = -font.descent
         }
-        setColor(color)
         if angle == 0 {
+            // The colour is the caller's again afterwards, as save/restore would leave it.
+            let callers = currentColor
+            setColor(color)
             moveTo(x + dx, y + dy)
             cairo.show_text(context, text)
             newPath()
+            if let callers, callers != color { setColor(callers) }
             return
         }
         save()
         cairo.translate(context, x, y)
         cairo.rotate(context, angle)
+        setColor(color)
         moveTo(dx, dy)
         cairo.show_text(context, text)
         newPath()
