@@ -51,7 +51,8 @@ extension CapturePlots {
                 "mean rate of all frames \(fmt(Statistics.mean(all.x))) °/s, of the selected \(fmt(Statistics.mean(selected.x))) °/s; blur \(fmt(Statistics.mean(all.y))) px vs \(fmt(Statistics.mean(selected.y))) px; rank correlation rate–blur (all frames) \(rank.isFinite ? String(format: "%.2f", rank) : "–")",
             footnote:
                 "Blur: image paths of 150 points over the object during the exposure (ExposureBlurMeter). The dashed line is what the app can predict from the gyroscope alone.",
-            width: 1100, height: 660, legend: series.compactMap { series in series.name.map { ($0, series.color) } }, rows: [[.cartesian(plot)]])
+            width: 1100, height: 660, legend: series.compactMap { series in series.name.map { ($0, series.color, series.style) } },
+            rows: [[.cartesian(plot)]])
         return try figure.pngBytes(provenance: provenance)
     }
 

@@ -208,8 +208,8 @@ public enum CapturePlots {
                 ? "Dropped frames never reached the app; they are drawn at their true angle.\(result.floods.isEmpty ? "" : " Red bands: motion floods.")"
                 : "Dropped frames never reached the app and have no estimated angle. Colours as in the top panel.",
             width: 1300, height: hasTruth ? 1200 : 820,
-            legend: markers(\.3, counts: true).reversed().compactMap { series in series.name.map { ($0, series.color) } }
-                + (hasTruth ? [("true angle", trueColor)] : []),
+            legend: markers(\.3, counts: true).reversed().compactMap { series in series.name.map { ($0, series.color, series.style) } }
+                + (hasTruth ? [("true angle", trueColor, SeriesStyle.line())] : []),
             rows: rows)
         return try figure.pngBytes(provenance: provenance)
     }

@@ -326,17 +326,7 @@ struct CartesianRenderer {
         canvas.stroke()
         for (index, entry) in entries.enumerated() {
             let rowY = y + 4 + Double(index) * rowHeight + rowHeight / 2
-            canvas.setColor(entry.1.color)
-            switch entry.1.style {
-            case .markers(let radius):
-                canvas.fillCircle(cx: x + 8 + swatch / 2, cy: rowY, radius: max(radius, 3), color: entry.1.color)
-            case .bars:
-                canvas.fillRectangle(x: x + 8, y: rowY - 5, width: swatch, height: 10, color: entry.1.color)
-            case .line(_, let dash):
-                canvas.strokePolyline([(x + 8, rowY), (x + 8 + swatch, rowY)], width: 2.5, color: entry.1.color, dash: dash)
-            default:
-                canvas.strokePolyline([(x + 8, rowY), (x + 8 + swatch, rowY)], width: 2.5, color: entry.1.color)
-            }
+            canvas.legendSwatch(entry.1.style, color: entry.1.color, x: x + 8, y: rowY, width: swatch)
             canvas.text(entry.0, x: x + 8 + swatch + 8, y: rowY, size: TextSize.legend, color: Palette.text, baseline: .middle)
         }
     }

@@ -18,12 +18,13 @@ public struct Figure: Sendable {
     public var height: Int
     /// Rows of panels; rows may have different lengths.
     public var rows: [[Panel]]
-    /// One legend for all panels (when they share series), drawn in a row under the subtitle.
-    public var legend: [(name: String, color: Color)]
+    /// One legend for all panels (when they share series), drawn in a row under the subtitle,
+    /// each entry's sample drawn as its series is (a dot, a block, a line dashed or not).
+    public var legend: [(name: String, color: Color, style: SeriesStyle)]
 
     public init(
         title: String, subtitle: String? = nil, footnote: String? = nil, width: Int = 1200, height: Int = 800,
-        legend: [(name: String, color: Color)] = [], rows: [[Panel]]
+        legend: [(name: String, color: Color, style: SeriesStyle)], rows: [[Panel]]
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -32,6 +33,16 @@ public struct Figure: Sendable {
         self.height = height
         self.legend = legend
         self.rows = rows
+    }
+
+    /// A figure whose legend entries (if any) are all solid lines.
+    public init(
+        title: String, subtitle: String? = nil, footnote: String? = nil, width: Int = 1200, height: Int = 800,
+        legend: [(name: String, color: Color)] = [], rows: [[Panel]]
+    ) {
+        self.init(
+            title: title, subtitle: subtitle, footnote: footnote, width: width, height: height,
+            legend: legend.map { ($0.name, $0.color, SeriesStyle.line()) }, rows: rows)
     }
 
     /// Words of `text` in lines no wider than `width` (a longer single word gets a line of its own).
@@ -67,9 +78,7 @@ public struct Figure: Sendable {
         if !legend.isEmpty {
             var x = margin
             for entry in legend {
-                canvas.setColor(entry.color)
-                canvas.setLineWidth(3)
-                canvas.line(x, top + TextSize.legend / 2 + 1, x + 22, top + TextSize.legend / 2 + 1)
+                canvas.legendSwatch(entry.style, color: entry.color, x: x, y: top + TextSize.legend / 2 + 1, width: 22)
                 canvas.text(entry.name, x: x + 28, y: top + TextSize.legend / 2 + 1, size: TextSize.legend, color: Palette.text, baseline: .middle)
                 x += 28 + canvas.measure(entry.name, size: TextSize.legend).width + 24
             }
