@@ -53,6 +53,28 @@ import Testing
         #expect(redPixels > 300)  // the line and the legend swatch
     }
 
+    /// A y-axis label longer than its panel is tall is set smaller so that it stays beside the
+    /// plot instead of running past it (up into the figure's title, down into the tick labels).
+    @Test func longYAxisLabelFitsItsPanel() throws {
+        let label = "mean blur of the object centre, selected frames (px)"  // comparison.png's
+        let plot = CartesianPlot(
+            title: nil, x: ChartAxis("x"), y: ChartAxis(label),
+            series: [Series(nil, color: .black, x: [0, 1], y: [0, 1], style: .markers(radius: 2))], legend: .none)
+        let figure = Figure(title: "T", width: 400, height: 400, rows: [[.cartesian(plot)]])
+        let image = try PNGCodec.decode(try figure.pngBytes(provenance: [])).image
+        // The plot's frame: the dark pixels of the row through the middle, right of the label.
+        let frameColumns = (40..<400).filter { image.pixel(x: $0, y: 200).r < 200 }
+        let frameRows = (0..<400).filter { image.pixel(x: frameColumns.first ?? 0, y: $0).r < 200 }
+        // The label is the only ink in the 14 columns right of the figure's 16 px margin, below
+        // the title; it must lie within the frame's height.
+        let inkRows = (40..<400).filter { y in (17..<31).contains { x in image.pixel(x: x, y: y).r < 128 } }
+        #expect(frameColumns.count >= 2 && frameRows.count > 200)
+        #expect(inkRows.count > 100, "the label is drawn")
+        #expect(
+            inkRows.min()! >= frameRows.min()! && inkRows.max()! <= frameRows.max()!,
+            "label rows \(inkRows.min()!)…\(inkRows.max()!), frame \(frameRows.min()!)…\(frameRows.max()!)")
+    }
+
     @Test func heatMapColorRangeCentresAConstantGrid() {
         func plot(_ values: [[Double?]]) -> HeatMapPlot {
             HeatMapPlot(xLabel: "a", yLabel: "b", xValues: [1, 2], yValues: [1], values: values, valueLabel: "v")

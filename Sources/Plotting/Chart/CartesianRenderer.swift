@@ -75,8 +75,13 @@ struct CartesianRenderer {
         canvas.text(
             plot.xAxis.label, x: area.midX, y: min(frame.maxY - 2, area.maxY + TextSize.tick + 8 + TextSize.axisLabel + 6), size: TextSize.axisLabel,
             color: Palette.text, align: .center, baseline: .bottom)
+        // Rotated, the label runs along the plot's height: a long one in a short panel gets a
+        // smaller size rather than run into the panel's title (down to 8 px: a label too long
+        // even then still runs over).
+        let labelWidth = canvas.measure(plot.yAxis.label, size: TextSize.axisLabel).width
+        let labelSize = labelWidth > area.height ? max(8, TextSize.axisLabel * area.height / labelWidth) : TextSize.axisLabel
         canvas.text(
-            plot.yAxis.label, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top,
+            plot.yAxis.label, x: frame.x + 2, y: area.midY, size: labelSize, color: Palette.text, align: .center, baseline: .top,
             angle: -.pi / 2)
         for band in plot.bands where band.label != nil {
             let (x, y) = labelOrigin(band, area: area, xMap: xMap, yMap: yMap)
