@@ -22,7 +22,7 @@ extension Canvas {
         }
         let stamps = CircleStamps(cairo: cairo, radius: radius, color: color)
         let size = stamps.size, phases = Double(CircleStamps.phases)
-        let clip = PixelClip(clipBounds)
+        let clip = pixelClip
         cairo.surface_flush(surface)
         defer {
             cairo.surface_mark_dirty(surface)

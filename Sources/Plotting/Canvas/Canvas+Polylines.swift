@@ -15,7 +15,7 @@ extension Canvas {
         points.withUnsafeBufferPointer { raster.addPolyline($0, lineWidth: lineWidth, dash: dash) }
         cairo.surface_flush(surface)
         guard let pixels = cairo.image_surface_get_data(surface) else { return raster.discard() }
-        raster.composite(into: pixels, stride: Int(cairo.image_surface_get_stride(surface)), color: color, clip: PixelClip(clipBounds))
+        raster.composite(into: pixels, stride: Int(cairo.image_surface_get_stride(surface)), color: color, clip: pixelClip)
         cairo.surface_mark_dirty(surface)
     }
 }

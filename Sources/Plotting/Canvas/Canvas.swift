@@ -29,12 +29,12 @@ public final class Canvas {
     let context: OpaquePointer
     /// The clip cairo holds, px, as `clip`, `save` and `restore` set it, for drawing that
     /// writes the surface's pixels itself (`strokePolyline`, `fillCircles`).
-    private(set) var clipBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    private(set) var pixelClip: PixelClip
     /// The font `selectFont` last chose and the colour `setColor` last set (cairo's `save` and
     /// `restore` keep and restore both too).
     private var selectedFont: (size: Double, bold: Bool)?
     private var currentColor: Color?
-    private var savedStates: [(clip: (minX: Double, minY: Double, maxX: Double, maxY: Double), font: (size: Double, bold: Bool)?, color: Color?)] = []
+    private var savedStates: [(clip: PixelClip, font: (size: Double, bold: Bool)?, color: Color?)] = []
     /// Whether every pixel is opaque: the background was, and everything drawn on it is blended
     /// over it (cairo's OVER, `PremultipliedPixel.over`), which keeps alpha at 255.
     private let isOpaque: Bool
@@ -69,7 +69,7 @@ public final class Canvas {
         self.memory = memory
         isOpaque = background.alpha >= 1
         self.context = context
-        clipBounds = (0, 0, Double(width), Double(height))
+        pixelClip = PixelClip(width: width, height: height)
         cairo.select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         // The memory may hold an earlier canvas: the background replaces it, even a
         // transparent one, which painting over it would leave.
@@ -102,24 +102,19 @@ public final class Canvas {
 
     public func save() {
         cairo.save(context)
-        savedStates.append((clipBounds, selectedFont, currentColor))
+        savedStates.append((pixelClip, selectedFont, currentColor))
     }
 
     public func restore() {
         cairo.restore(context)
-        if let saved = savedStates.popLast() { (clipBounds, selectedFont, currentColor) = saved }
+        if let saved = savedStates.popLast() { (pixelClip, selectedFont, currentColor) = saved }
     }
 
     /// Restricts drawing to a rectangle until `restore()`.
     public func clip(x: Double, y: Double, width: Double, height: Double) {
         cairo.rectangle(context, x, y, width, height)
         cairo.clip(context)
-        let (minX, maxX) = width >= 0 ? (x, x + width) : (x + width, x)
-        let (minY, maxY) = height >= 0 ? (y, y + height) : (y + height, y)
-        clipBounds = (
-            max(clipBounds.minX, minX), max(clipBounds.minY, minY), max(clipBounds.minX, min(clipBounds.maxX, maxX)),
-            max(clipBounds.minY, min(clipBounds.maxY, maxY))
-        )
+        pixelClip = pixelClip.intersected(x: x, y: y, width: width, height: height)
     }
 
     // MARK: Paths

@@ -50,14 +50,28 @@ struct PixelClip {
     /// Columns firstColumn..<endColumn and rows firstRow..<endRow lie wholly inside.
     let firstColumn: Int, endColumn: Int, firstRow: Int, endRow: Int
 
-    init(_ bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)) {
-        (minX, minY, maxX, maxY) = bounds
+    /// The whole of a canvas `width` × `height` px.
+    init(width: Int, height: Int) {
+        self.init(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
+    }
+
+    private init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
         // Clamped so that far-off bounds convert; a canvas has at most 16 384 px a side.
         let limit = { (value: Double) in min(max(value, -1), 1_048_576) }
         firstColumn = Int(limit(minX.rounded(.up)))
         endColumn = Int(limit(maxX.rounded(.down)))
         firstRow = Int(limit(minY.rounded(.up)))
         endRow = Int(limit(maxY.rounded(.down)))
+    }
+
+    /// This clip narrowed to the rectangle from (`x`, `y`), `width` × `height` px (either may be
+    /// negative), as cairo's `clip` narrows its own; an empty result lets nothing through.
+    func intersected(x: Double, y: Double, width: Double, height: Double) -> PixelClip {
+        let (left, right) = width >= 0 ? (x, x + width) : (x + width, x)
+        let (top, bottom) = height >= 0 ? (y, y + height) : (y + height, y)
+        return PixelClip(
+            minX: max(minX, left), minY: max(minY, top), maxX: max(minX, min(maxX, right)), maxY: max(minY, min(maxY, bottom)))
     }
 
     /// The part of pixel (`column`, `row`) inside, times 255: 255 wholly inside, 0 outside.

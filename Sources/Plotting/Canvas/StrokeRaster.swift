@@ -31,9 +31,8 @@ final class StrokeRaster {
     private let coverage: UnsafeMutablePointer<UInt8>
     /// The row and column range of every run of pixels `addSegment` touched, in order; runs
     /// may overlap (at joins), so `composite` clears each pixel as it blends it.
-    private var runs: UnsafeMutablePointer<Run>
-    private var runCapacity = 1024
-    private var runCount = 0
+    /// (Its capacity stays between polylines, so adding to it allocates nothing once grown.)
+    private var runs: [Run] = []
 
     struct Run {
         var row: Int32
@@ -53,21 +52,20 @@ final class StrokeRaster {
         self.pool = pool
         self.block = block
         coverage = block.pointer.bindMemory(to: UInt8.self, capacity: width * height)
-        runs = .allocate(capacity: runCapacity)
+        runs.reserveCapacity(1024)
     }
 
     deinit {
         discard()  // what was added but never composited
         pool.give(block)
-        runs.deallocate()
     }
 
     /// Clears the coverage since the last `composite` without drawing it.
     func discard() {
-        for run in UnsafeBufferPointer(start: runs, count: runCount) {
+        for run in runs {
             (coverage + Int(run.row) * width + Int(run.first)).update(repeating: 0, count: Int(run.last - run.first) + 1)
         }
-        runCount = 0
+        runs.removeAll(keepingCapacity: true)
     }
 
     /// Coverage of the pixel at (`column`, `row`) since the last `composite`, 0…255.
@@ -232,9 +230,7 @@ final class StrokeRaster {
                 touchedLast = Int32(column)
             }
             guard touchedFirst <= touchedLast else { continue }
-            if runCount == runCapacity { growRuns() }
-            runs[runCount] = Run(row: Int32(row), first: touchedFirst, last: touchedLast)
-            runCount += 1
+            runs.append(Run(row: Int32(row), first: touchedFirst, last: touchedLast))
         }
     }
 
@@ -286,9 +282,9 @@ final class StrokeRaster {
     /// Blends the coverage since the last call in `color` over `pixels` (cairo's ARGB32,
     /// `stride` bytes per row) inside `clip`, and clears it.
     func composite(into pixels: UnsafeMutableRawPointer, stride: Int, color: Color, clip: PixelClip) {
-        defer { runCount = 0 }
+        defer { runs.removeAll(keepingCapacity: true) }
         let source = PremultipliedPixel.pixel(color)
-        for run in UnsafeBufferPointer(start: runs, count: runCount) {
+        for run in runs {
             let row = Int(run.row)
             let rowCoverage = coverage + row * width
             let destination = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
@@ -305,13 +301,5 @@ final class StrokeRaster {
                 destination[column] = PremultipliedPixel.over(source, weight: weight, destination[column])
             }
         }
-    }
-
-    private func growRuns() {
-        let grown = UnsafeMutablePointer<Run>.allocate(capacity: 2 * runCapacity)
-        grown.moveInitialize(from: runs, count: runCount)
-        runs.deallocate()
-        runs = grown
-        runCapacity *= 2
     }
 }
