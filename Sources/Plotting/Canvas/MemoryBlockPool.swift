@@ -67,34 +67,36 @@ final class MemoryBlockPool: @unchecked Sendable {
 final class MemoryBlock: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer
     let byteCount: Int
-    /// The mapping that holds the block (it may start before `pointer`).
-    private let mapping: (start: UnsafeMutableRawPointer, byteCount: Int)
+    /// Bytes mapped at `pointer`: `byteCount` rounded up to whole pages (huge pages when large).
+    private let mappedByteCount: Int
 
     /// The size and alignment of a transparent huge page on x86-64 and arm64 Linux.
     static let hugePageBytes = 2 << 20
     /// Blocks smaller than this are not worth a huge page's alignment.
     static let hugePageThreshold = 1 << 20
+    private static let pageBytes = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// `nil` when the memory cannot be mapped.
     init?(byteCount: Int) {
         precondition(byteCount > 0)
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let page = Self.pageBytes
         let alignment = byteCount >= Self.hugePageThreshold ? max(Self.hugePageBytes, page) : page
+        // Mapped with room to slide the block up to the next multiple of `alignment` (mmap
+        // gives whole pages), then trimmed to it.
         let (rounded, roundingOverflow) = byteCount.addingReportingOverflow(alignment - 1)
-        let (mappedCount, mappingOverflow) = (rounded / alignment * alignment).addingReportingOverflow(alignment - page)
+        let usedCount = rounded / alignment * alignment
+        let (mappedCount, mappingOverflow) = usedCount.addingReportingOverflow(alignment - page)
         guard !roundingOverflow, !mappingOverflow,
             let start = mmap(nil, mappedCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
             start != MAP_FAILED
         else { return nil }
-        // Keep the aligned part only: the pages before and after it go back at once.
         let address = Int(bitPattern: start)
         let alignedAddress = (address + alignment - 1) / alignment * alignment
-        let usedCount = rounded / alignment * alignment
         if alignedAddress > address { munmap(start, alignedAddress - address) }
         let tail = address + mappedCount - (alignedAddress + usedCount)
         if tail > 0 { munmap(UnsafeMutableRawPointer(bitPattern: alignedAddress + usedCount), tail) }
         pointer = UnsafeMutableRawPointer(bitPattern: alignedAddress)!
-        mapping = (pointer, usedCount)
+        mappedByteCount = usedCount
         self.byteCount = byteCount
         if alignment >= Self.hugePageBytes {
             // Advice only: without huge pages the block is ordinary memory.
@@ -105,13 +107,12 @@ final class MemoryBlock: @unchecked Sendable {
     /// Maps every page of the block now (it stays zeroed), in one call where the kernel can
     /// (Linux 5.14 and later), else by writing a zero into each page.
     func populate() {
-        if madvise(mapping.start, mapping.byteCount, Self.advisePopulateWrite) == 0 { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let bytes = mapping.start.assumingMemoryBound(to: UInt8.self)
-        for offset in stride(from: 0, to: mapping.byteCount, by: page) { bytes[offset] = 0 }
+        if madvise(pointer, mappedByteCount, Self.advisePopulateWrite) == 0 { return }
+        let bytes = pointer.assumingMemoryBound(to: UInt8.self)
+        for offset in stride(from: 0, to: mappedByteCount, by: Self.pageBytes) { bytes[offset] = 0 }
     }
 
-    deinit { munmap(mapping.start, mapping.byteCount) }
+    deinit { munmap(pointer, mappedByteCount) }
 
     /// `MADV_HUGEPAGE` and `MADV_POPULATE_WRITE` of Linux's `<asm-generic/mman-common.h>`
     /// (Glibc's headers in the toolchain's sysroot may predate the second).
