@@ -178,8 +178,11 @@ extension Bench {
         let previous = Parallel.workerLimit
         Parallel.workerLimit = workers
         defer { Parallel.workerLimit = previous }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orbitbench-bench-\(getpid())-\(seeds)-\(workers)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // In a folder of its own: a report lists the folder it is written into (for staging
+        // folders left by dead processes), and a crowded /tmp would be timed with it.
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("orbitbench-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("\(seeds)-seeds-\(workers)-workers")
         let start = CPUClock.wall()
         let outcomes = try run([scenario], seeds: (1...UInt64(seeds)).map { $0 })
         try writeReport(scenario, outcomes[0], to: folder.path, plots: false, origin: ReportOrigin(command: "bench"), overwrite: true)

@@ -36,11 +36,9 @@ public enum CaptureReport {
         if let rendered {
             summary.diagnostics["render_sharpness_blur_spearman"] = MetricSummary([rendered.sharpnessBlurCorrelation], unit: "fraction")
         }
-        let tables = { [summary] () throws in
+        let smallTables = { [summary] () throws in
             try report.record(origin, scenarios: [scenario])
             try report.write(metricsCSV(scenario: scenario.name, results.map { ($0.seed, $0.metrics) }).bytes, to: "metrics.csv")
-            // One worker: the others are drawing.
-            try writeFramesCSV(results, to: report, workers: plots ? 1 : Parallel.workerLimit)
             try report.write(slotsCSV(results).bytes, to: "slots.csv")
             try report.write(Array(try summary.jsonData()), to: "summary.json")
             if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
@@ -50,9 +48,14 @@ public enum CaptureReport {
             // worker writing the figure it drew.
             let figures = CapturePlots.drawings(scenario: scenario, results, provenance: origin.pngTexts)
             try report.createFolder("plots")
+            let tables = {
+                try smallTables()
+                try writeFramesCSV(results, to: report, workers: 1)
+            }
             _ = try Parallel.map(figures.count, besides: tables) { try report.write(try figures[$0].draw(), to: "plots/\(figures[$0].name)") }
         } else {
-            try tables()
+            // One worker writes the small tables while the others format frames.csv.
+            try writeFramesCSV(results, to: report, besides: smallTables)
         }
         var sections = [HTMLReport.metrics(summary)]
         if let rendered { sections.append(rendered.htmlSection) }
@@ -94,10 +97,12 @@ public enum CaptureReport {
     public static let framesPerChunk = 4096
 
     /// frames.csv, byte for byte as `framesCSV`, written into `report` piece by piece: chunks
-    /// of rows are formatted on all cores and appended in order, a few batches at a time.
-    /// frames.csv streamed into `report`, its chunks formatted by up to `workers` threads.
+    /// of rows are formatted by up to `workers` threads and appended in order as they are
+    /// ready (`Parallel.forEachInOrder`), at most two per worker waiting. `lead`, when given,
+    /// runs on one of the workers first (the report's other tables).
     public static func writeFramesCSV(
-        _ results: [CaptureRunResult], to report: ReportDirectory, framesPerChunk: Int = framesPerChunk, workers: Int = Parallel.workerLimit
+        _ results: [CaptureRunResult], to report: ReportDirectory, framesPerChunk: Int = framesPerChunk, workers: Int = Parallel.workerLimit,
+        besides lead: (() throws -> Void)? = nil
     ) throws {
         precondition(framesPerChunk > 0 && workers > 0)
         let chunks = results.indices.flatMap { seed in
@@ -105,14 +110,12 @@ public enum CaptureReport {
                 (seed: seed, frames: start..<min(start + framesPerChunk, results[seed].frames.count))
             }
         }
-        let batch = 2 * workers
         try report.write(to: "frames.csv") { append in
             try append(CSVWriter(header: framesHeader).bytes[...])
-            for first in stride(from: 0, to: chunks.count, by: batch) {
-                let jobs = Array(chunks[first..<min(first + batch, chunks.count)])
-                let parts = Parallel.map(jobs.count, workers: workers) { framesCSV(of: results[jobs[$0].seed], frames: jobs[$0].frames) }
-                for part in parts { try append(part.rowBytes) }
-            }
+            try Parallel.forEachInOrder(
+                chunks.count, workers: workers, window: 2 * workers, besides: lead,
+                produce: { framesCSV(of: results[chunks[$0].seed], frames: chunks[$0].frames) },
+                consume: { _, part in try append(part.rowBytes) })
         }
     }
 
