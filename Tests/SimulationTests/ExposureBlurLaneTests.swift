@@ -61,6 +61,25 @@ import Testing
         #expect(counts.count > 1, "every frame filled whole groups of four: \(counts)")
     }
 
+    /// 40 cm from a 1 m cube's +x face, the picture holds only its middle: the face's other
+    /// points turn towards the camera but lie outside the picture, and do not count.
+    @Test func pointsOutsideThePictureDoNotCount() throws {
+        var world = WorldSettings()
+        world.object.center = Vector3(0, 0, 0)
+        world.object.size = Vector3(1, 1, 1)
+        let meter = ExposureBlurMeter(camera: PinholeCamera(settings: world.camera, orientation: .landscapeRight), object: world.object)
+        let facingMinusX = Quaternion(rotationVector: Vector3(0, .pi / 2, 0))
+        let poses = (0...4).map { step in
+            CameraPose(
+                position: Vector3(0.9, 0.002 * Double(step), 0),
+                attitude: Quaternion(rotationVector: Vector3(0, 0, 0.003 * Double(step))) * facingMinusX)
+        }
+        let expected = Self.reference(meter, poses)
+        #expect(expected.counted > 0 && expected.counted < 25, "\(expected)")
+        #expect(expected.behind == 0)
+        Self.expectAgrees(meter, poses, "close to the face")
+    }
+
     /// The camera starts 5 cm off the +x face, turned 69° away, and backs off to 1.5 m facing
     /// it: part of the face is behind the first pose, so those points drop out of the count.
     @Test func pointsBehindTheCameraAtSomePoseDropOut() throws {

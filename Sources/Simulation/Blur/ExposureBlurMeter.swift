@@ -79,14 +79,12 @@ public struct ExposureBlurMeter: Sendable {
             let middleAxes = axes[poses.count / 2]
             let groupCapacity = (surface.count + PointLanes.width - 1) / PointLanes.width
             let objectPaths = withUnsafeTemporaryAllocation(of: PointLanes.self, capacity: max(1, groupCapacity)) { groups in
-                // The points that count, four to a group; the last group is padded with copies.
+                // The points on faces towards the camera, four to a group; the last group is
+                // padded with copies. Whether a point lies in the picture comes with its path.
                 var count = 0
                 for point in surface {
                     // All points of a face share its plane, so this is the face's test.
-                    guard point.normal.dot(middle.position - point.position) > 0,
-                        let pixel = project(point.position, middleAxes), (0...camera.width).contains(pixel.u),
-                        (0...camera.height).contains(pixel.v)
-                    else { continue }
+                    guard point.normal.dot(middle.position - point.position) > 0 else { continue }
                     let (group, lane) = count.quotientAndRemainder(dividingBy: PointLanes.width)
                     if lane == 0 {
                         groups.initializeElement(at: group, to: PointLanes(repeating: point.position))
@@ -98,13 +96,19 @@ public struct ExposureBlurMeter: Sendable {
                 var sum = 0.0, largest = 0.0, visible = 0
                 for group in 0..<(count + PointLanes.width - 1) / PointLanes.width {
                     let lanes = groups[group]
-                    let (lengths, tooNear) = pathLengths(of: lanes, axes)
+                    let (lengths, tooNear, middleU, middleV) = pathLengths(of: lanes, axes)
                     for lane in 0..<min(PointLanes.width, count - group * PointLanes.width) {
-                        // A lane whose point came near or behind the camera (or whose numbers
-                        // broke down) goes the one-point way, which decides what that means.
-                        let path =
-                            lengths[lane].isFinite && !tooNear[lane]
-                            ? lengths[lane] : path(of: lanes.point(lane), axes)
+                        let path: Double
+                        if lengths[lane].isFinite && !tooNear[lane] {
+                            guard inPicture(u: middleU[lane], v: middleV[lane]) else { continue }
+                            path = lengths[lane]
+                        } else {
+                            // A point that came near or behind the camera (or whose numbers broke
+                            // down) goes the one-point way, which decides what that means.
+                            let point = lanes.point(lane)
+                            guard let pixel = project(point, middleAxes), inPicture(u: pixel.u, v: pixel.v) else { continue }
+                            path = self.path(of: point, axes)
+                        }
                         guard path.isFinite else { continue }
                         sum += path
                         largest = max(largest, path)
@@ -134,6 +138,10 @@ public struct ExposureBlurMeter: Sendable {
         }
         return previous == nil ? .infinity : length
     }
+
+    /// Whether a pixel position lies in the picture (its edges included).
+    @inline(__always)
+    func inPicture(u: Double, v: Double) -> Bool { (0...camera.width).contains(u) && (0...camera.height).contains(v) }
 
     /// Pixel position of `point` seen through `axes`; `nil` when it is behind the camera.
     @inline(__always)
