@@ -75,6 +75,31 @@ import Testing
             "label rows \(inkRows.min()!)…\(inkRows.max()!), frame \(frameRows.min()!)…\(frameRows.max()!)")
     }
 
+    /// The sweep Pareto plot's legend hid the end of a front cell's label: an automatic legend
+    /// keeps off annotations as it keeps off band labels. Every corner covers no data point,
+    /// so without that it stays top right, over the annotation's end.
+    @Test func automaticLegendKeepsOffAnnotations() throws {
+        let red = Color(hex: 0xD55E00)
+        let plot = CartesianPlot(
+            title: nil, x: ChartAxis("x", limits: 0...10), y: ChartAxis("y", limits: 0...10),
+            series: [Series("cells", color: red, x: [4, 5], y: [4, 5], style: .markers(radius: 3))], legend: .automatic,
+            annotations: [Annotation(x: 8.5, y: 9, text: "best (+4)")])
+        let bytes = try Figure(title: "T", width: 600, height: 400, rows: [[.cartesian(plot)]]).pngBytes(provenance: [])
+        let image = try PNGCodec.decode(bytes).image
+        // The legend's red swatch: in the figure's top 120 rows, left or right of the middle
+        // (the two data points lie lower, in the middle).
+        func redPixels(columns: Range<Int>) -> Int {
+            (0..<120).reduce(0) { count, y in
+                count
+                    + columns.filter { x in
+                        let p = image.pixel(x: x, y: y); return p.r > 200 && p.g < 120 && p.b < 40
+                    }.count
+            }
+        }
+        #expect(redPixels(columns: 0..<300) > 10, "the legend is top left")
+        #expect(redPixels(columns: 300..<600) == 0, "nothing red top right")
+    }
+
     @Test func heatMapColorRangeCentresAConstantGrid() {
         func plot(_ values: [[Double?]]) -> HeatMapPlot {
             HeatMapPlot(xLabel: "a", yLabel: "b", xValues: [1, 2], yValues: [1], values: values, valueLabel: "v")

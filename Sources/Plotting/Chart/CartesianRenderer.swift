@@ -49,14 +49,11 @@ struct CartesianRenderer {
         for series in plot.series {
             drawSeries(series, xMap: xMap, yMap: yMap, baseline: yMap.position(max(yTicks.domain.lowerBound, min(0, yTicks.domain.upperBound))))
         }
+        // Over the data, where it hides the least of it.
+        for index in plot.lines.indices { drawReferenceLabel(ofLine: index, area: area, xMap: xMap, yMap: yMap) }
         for note in plot.annotations {
-            // Right of the point, or left of it when the text would leave the plot.
-            let x = xMap.position(note.x)
-            let width = canvas.measure(note.text, size: TextSize.tick, bold: true).width
-            let fitsRight = x + 5 + width <= area.maxX
-            canvas.text(
-                note.text, x: fitsRight ? x + 5 : x - 5, y: yMap.position(note.y) - 4, size: TextSize.tick, color: note.color,
-                align: fitsRight ? .left : .right, baseline: .bottom, bold: true)
+            let box = annotationBox(note, area: area, xMap: xMap, yMap: yMap)
+            canvas.text(note.text, x: box.x, y: box.maxY, size: TextSize.tick, color: note.color, baseline: .bottom, bold: true)
         }
         canvas.restore()
 
@@ -90,6 +87,15 @@ struct CartesianRenderer {
             }
         }
         drawLegend(area: area, xMap: xMap, yMap: yMap)
+    }
+
+    /// Where an annotation's text lies: right of its point, or left of it when the text would
+    /// leave the plot; its baseline 4 px above the point.
+    private func annotationBox(_ note: Annotation, area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) -> Rect {
+        let x = xMap.position(note.x), baseline = yMap.position(note.y) - 4
+        let size = canvas.measure(note.text, size: TextSize.tick, bold: true)
+        let fitsRight = x + 5 + size.width <= area.maxX
+        return Rect(x: fitsRight ? x + 5 : x - 5 - size.width, y: baseline - size.height, width: size.width, height: size.height)
     }
 
     /// Top left of a band's label: at the top of an x band, at the left of a y band, inside it.
@@ -187,19 +193,25 @@ struct CartesianRenderer {
         case .horizontal:
             let y = yMap.position(line.value)
             canvas.strokePolyline([(area.x, y), (area.maxX, y)], width: 1.2, color: line.color, dash: line.dash)
-            if let label = line.label {
-                // Above the line, unless that would leave the plot area.
-                let above = y - area.y > TextSize.tick + 4
-                canvas.text(
-                    label, x: area.maxX - 4, y: above ? y - 3 : y + 3, size: TextSize.tick - 1, color: line.color,
-                    align: .right, baseline: above ? .bottom : .top)
-            }
         case .vertical:
             let x = xMap.position(line.value)
             canvas.strokePolyline([(x, area.y), (x, area.maxY)], width: 1.2, color: line.color, dash: line.dash)
-            if let label = line.label {
-                canvas.text(label, x: x + 3, y: area.y + 3, size: TextSize.tick - 1, color: line.color, baseline: .top)
-            }
+        }
+    }
+
+    /// A horizontal line's label goes where `horizontalLabelPlacement` finds room; a vertical
+    /// line's at its top, right of it.
+    private func drawReferenceLabel(ofLine index: Int, area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) {
+        let line = plot.lines[index]
+        guard let label = line.label else { return }
+        switch line.orientation {
+        case .horizontal:
+            guard let placement = horizontalLabelPlacement(ofLine: index, area: area, xMap: xMap, yMap: yMap) else { return }
+            canvas.text(
+                label, x: placement.x, y: placement.y, size: Self.lineLabelSize, color: line.color, align: placement.align,
+                baseline: placement.baseline)
+        case .vertical:
+            canvas.text(label, x: xMap.position(line.value) + 3, y: area.y + 3, size: Self.lineLabelSize, color: line.color, baseline: .top)
         }
     }
 
@@ -310,11 +322,17 @@ struct CartesianRenderer {
                 }
             }
             // A covered label is unreadable, covered lines are not: corners that would hide a band
-            // label are only used when every corner would.
+            // label or an annotation are only used when every corner would.
             var labels: [(Double, Double)] = []
             for band in plot.bands where band.label != nil {
                 let (x0, y0) = labelOrigin(band, area: area, xMap: xMap, yMap: yMap)
                 for dx in Swift.stride(from: 0.0, to: 60, by: 6) { labels.append((x0 + dx, y0 + 5)) }
+            }
+            for note in plot.annotations {
+                // Its whole text, ends included: every 6 px along its middle, and its last pixel.
+                let box = annotationBox(note, area: area, xMap: xMap, yMap: yMap)
+                for x in Swift.stride(from: box.x, to: box.maxX, by: 6) { labels.append((x, box.midY)) }
+                labels.append((box.maxX, box.midY))
             }
             let candidates: [LegendPosition] = [.topRight, .topLeft, .bottomRight, .bottomLeft]
             let clear = candidates.filter { covered(labels, corner($0), width, height) == 0 }
