@@ -113,7 +113,7 @@ public enum CaptureReport {
         try report.write(to: "frames.csv") { append in
             try append(CSVWriter(header: framesHeader).bytes[...])
             try Parallel.forEachInOrder(
-                chunks.count, workers: workers, window: 2 * workers, besides: lead,
+                chunks.count, workers: workers, window: 2 * min(workers, Parallel.workerLimit), besides: lead,
                 produce: { framesCSV(of: results[chunks[$0].seed], frames: chunks[$0].frames) },
                 consume: { _, part in try append(part.rowBytes) })
         }

@@ -76,18 +76,28 @@ import Testing
     }
 
     /// The sweep Pareto plot's legend hid the end of a front cell's label: an automatic legend
-    /// keeps off annotations as it keeps off band labels. Every corner covers no data point,
-    /// so without that it stays top right, over the annotation's end.
+    /// keeps off annotations and line labels as it keeps off band labels. Every corner covers
+    /// no data point, so without that it stays top right, over the label's end.
     @Test func automaticLegendKeepsOffAnnotations() throws {
+        let sides = try Self.legendSwatchPixels(annotations: [Annotation(x: 8.5, y: 9, text: "best (+4)")])
+        #expect(sides.left > 10 && sides.right == 0, "legend swatch pixels left / right: \(sides)")
+    }
+
+    /// A line's label at the right end, above the line, where a top-right legend would be.
+    @Test func automaticLegendKeepsOffLineLabels() throws {
+        let sides = try Self.legendSwatchPixels(lines: [ReferenceLine(9, .horizontal, label: "one frame interval")])
+        #expect(sides.left > 10 && sides.right == 0, "legend swatch pixels left / right: \(sides)")
+    }
+
+    /// Red pixels in the top 120 rows of a 600 × 400 figure, left and right of its middle: the
+    /// legend's swatch (the plot's two red points lie lower, in the middle).
+    static func legendSwatchPixels(annotations: [Annotation] = [], lines: [ReferenceLine] = []) throws -> (left: Int, right: Int) {
         let red = Color(hex: 0xD55E00)
         let plot = CartesianPlot(
             title: nil, x: ChartAxis("x", limits: 0...10), y: ChartAxis("y", limits: 0...10),
-            series: [Series("cells", color: red, x: [4, 5], y: [4, 5], style: .markers(radius: 3))], legend: .automatic,
-            annotations: [Annotation(x: 8.5, y: 9, text: "best (+4)")])
-        let bytes = try Figure(title: "T", width: 600, height: 400, rows: [[.cartesian(plot)]]).pngBytes(provenance: [])
-        let image = try PNGCodec.decode(bytes).image
-        // The legend's red swatch: in the figure's top 120 rows, left or right of the middle
-        // (the two data points lie lower, in the middle).
+            series: [Series("cells", color: red, x: [4, 5], y: [4, 5], style: .markers(radius: 3))], lines: lines, legend: .automatic,
+            annotations: annotations)
+        let image = try PNGCodec.decode(try Figure(title: "T", width: 600, height: 400, rows: [[.cartesian(plot)]]).pngBytes(provenance: [])).image
         func redPixels(columns: Range<Int>) -> Int {
             (0..<120).reduce(0) { count, y in
                 count
@@ -96,8 +106,7 @@ import Testing
                     }.count
             }
         }
-        #expect(redPixels(columns: 0..<300) > 10, "the legend is top left")
-        #expect(redPixels(columns: 300..<600) == 0, "nothing red top right")
+        return (redPixels(columns: 0..<300), redPixels(columns: 300..<600))
     }
 
     @Test func heatMapColorRangeCentresAConstantGrid() {

@@ -90,7 +90,7 @@ import Testing
         #expect(log.produced.count <= 9)
     }
 
-    @Test func theLeadRunsOnceAndItsErrorComesFirst() throws {
+    @Test func theLeadRunsOnce() throws {
         let leadRuns = Log()
         var values: [Int] = []
         try Parallel.forEachInOrder(
@@ -99,11 +99,28 @@ import Testing
         #expect(leadRuns.consumed == [-1])
         #expect(values == Array(0..<20))
 
+    }
+
+    /// The lead fails only after the consumer has (it waits for that): both errors happen,
+    /// and the lead's is the one rethrown.
+    @Test(.enabled(if: Parallel.workerLimit > 1, "the lead waits for a consumer on another worker"))
+    func theLeadsErrorComesBeforeTheConsumers() {
+        let consumerFailed = DispatchSemaphore(value: 0)
+        let leadWaited = Log()
         #expect(throws: Refused(by: "lead")) {
             try Parallel.forEachInOrder(
-                20, workers: 2, window: 2, besides: { throw Refused(by: "lead") }, produce: { $0 },
-                consume: { _, _ in throw Refused(by: "consumer") })
+                20, workers: 2, window: 2,
+                besides: {
+                    if consumerFailed.wait(timeout: .now() + 10) == .success { leadWaited.consume(0) {} }
+                    throw Refused(by: "lead")
+                },
+                produce: { $0 },
+                consume: { _, _ in
+                    consumerFailed.signal()
+                    throw Refused(by: "consumer")
+                })
         }
+        #expect(leadWaited.consumed == [0], "the consumer failed first")
     }
 
     @Test func noJobsStillRunsTheLead() throws {

@@ -61,18 +61,25 @@ import Testing
         #expect(counts.count > 1, "every frame filled whole groups of four: \(counts)")
     }
 
-    /// 40 cm from a 1 m cube's +x face, the picture holds only its middle: the face's other
-    /// points turn towards the camera but lie outside the picture, and do not count.
-    @Test func pointsOutsideThePictureDoNotCount() throws {
+    /// The default camera, held in landscape, on a 1 m cube centred at the origin.
+    static func unitCubeMeter() -> ExposureBlurMeter {
         var world = WorldSettings()
         world.object.center = Vector3(0, 0, 0)
         world.object.size = Vector3(1, 1, 1)
-        let meter = ExposureBlurMeter(camera: PinholeCamera(settings: world.camera, orientation: .landscapeRight), object: world.object)
-        let facingMinusX = Quaternion(rotationVector: Vector3(0, .pi / 2, 0))
+        return ExposureBlurMeter(camera: PinholeCamera(settings: world.camera, orientation: .landscapeRight), object: world.object)
+    }
+
+    /// Body +z (the back of the optical axis) turned onto world +x: looking along −x.
+    static let facingMinusX = Quaternion(rotationVector: Vector3(0, .pi / 2, 0))
+
+    /// 40 cm from a 1 m cube's +x face, the picture holds only its middle: the face's other
+    /// points turn towards the camera but lie outside the picture, and do not count.
+    @Test func pointsOutsideThePictureDoNotCount() throws {
+        let meter = Self.unitCubeMeter()
         let poses = (0...4).map { step in
             CameraPose(
                 position: Vector3(0.9, 0.002 * Double(step), 0),
-                attitude: Quaternion(rotationVector: Vector3(0, 0, 0.003 * Double(step))) * facingMinusX)
+                attitude: Quaternion(rotationVector: Vector3(0, 0, 0.003 * Double(step))) * Self.facingMinusX)
         }
         let expected = Self.reference(meter, poses)
         #expect(expected.counted > 0 && expected.counted < 25, "\(expected)")
@@ -83,15 +90,10 @@ import Testing
     /// The camera starts 5 cm off the +x face, turned 69° away, and backs off to 1.5 m facing
     /// it: part of the face is behind the first pose, so those points drop out of the count.
     @Test func pointsBehindTheCameraAtSomePoseDropOut() throws {
-        var world = WorldSettings()
-        world.object.center = Vector3(0, 0, 0)
-        world.object.size = Vector3(1, 1, 1)
-        let meter = ExposureBlurMeter(camera: PinholeCamera(settings: world.camera, orientation: .landscapeRight), object: world.object)
-        // Body +z (the back of the optical axis) turned onto world +x, then yawed about z.
-        let facingMinusX = Quaternion(rotationVector: Vector3(0, .pi / 2, 0))
+        let meter = Self.unitCubeMeter()
         let placements: [(x: Double, yaw: Double)] = [(0.55, 1.2), (1.2, 0.6), (2.0, 0), (2.2, 0.05), (2.4, 0.1)]
         let poses = placements.map {
-            CameraPose(position: Vector3($0.x, 0, 0), attitude: Quaternion(rotationVector: Vector3(0, 0, $0.yaw)) * facingMinusX)
+            CameraPose(position: Vector3($0.x, 0, 0), attitude: Quaternion(rotationVector: Vector3(0, 0, $0.yaw)) * Self.facingMinusX)
         }
         let expected = Self.reference(meter, poses)
         #expect(expected.behind > 0 && expected.counted > 0, "\(expected)")

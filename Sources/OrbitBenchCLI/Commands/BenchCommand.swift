@@ -175,7 +175,8 @@ extension BenchCommand {
         print("  (ratios: medians over rounds that time every piece once, so both sides of a ratio meet the same machine)")
         let cores = ProcessInfo.processInfo.activeProcessorCount
         _ = try Bench.seedsWall(scenario, seeds: 4, workers: cores)  // warm-up
-        // Interleaved pairs, so that a slow spell of the machine meets both sides.
+        // Interleaved pairs, so that a slow spell of the machine meets both sides; wall seconds
+        // (not the CPU seconds `BenchmarkResult` usually holds), whose medians it takes alike.
         var one: [Double] = [], all: [Double] = []
         for _ in 0..<Self.scalingPairs {
             one.append(try Bench.seedsWall(scenario, seeds: 40, workers: 1))
@@ -186,7 +187,7 @@ extension BenchCommand {
         print(
             String(
                 format:
-                    "40 seeds with their report files (no plots): %.0f ms on 1 core, %.0f ms on %d cores (speed-up %.2f×; medians of %d interleaved pairs)",
-                oneCore.median * 1000, allCores.median * 1000, cores, BenchmarkResult.medianRatio([oneCore], [allCores]), Self.scalingPairs))
+                    "40 seeds with their report files (no plots): %.0f ms on 1 core, %.0f ms on %d cores (medians of %d interleaved pairs; speed-up %.2f×, the median of their ratios)",
+                oneCore.median * 1000, allCores.median * 1000, cores, Self.scalingPairs, BenchmarkResult.medianRatio([oneCore], [allCores])))
     }
 }

@@ -7,6 +7,19 @@ extension CartesianRenderer {
         var y: Double
         var align: TextAlignment
         var baseline: TextBaseline
+
+        /// The rectangle of a text of this size anchored here, px.
+        func box(width: Double, height: Double) -> Rect {
+            Rect(x: align == .right ? x - width : x, y: baseline == .bottom ? y - height : y, width: width, height: height)
+        }
+    }
+
+    /// The rectangle a horizontal line's label takes, px; `nil` for a vertical or unlabelled line.
+    func horizontalLabelBox(ofLine index: Int, area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) -> Rect? {
+        guard let placement = horizontalLabelPlacement(ofLine: index, area: area, xMap: xMap, yMap: yMap), let label = plot.lines[index].label
+        else { return nil }
+        let size = canvas.measure(label, size: Self.lineLabelSize)
+        return placement.box(width: size.width, height: size.height)
     }
 
     /// The label of `plot.lines[index]` (horizontal): at the right end of the line, above it
@@ -26,11 +39,7 @@ extension CartesianRenderer {
             LineLabelPlacement(x: area.x + inset, y: y - gap, align: .left, baseline: .bottom),
             LineLabelPlacement(x: area.x + inset, y: y + gap, align: .left, baseline: .top),
         ]
-        func box(_ placement: LineLabelPlacement) -> Rect {
-            Rect(
-                x: placement.align == .right ? placement.x - size.width : placement.x,
-                y: placement.baseline == .bottom ? placement.y - size.height : placement.y, width: size.width, height: size.height)
-        }
+        func box(_ placement: LineLabelPlacement) -> Rect { placement.box(width: size.width, height: size.height) }
         let inside = candidates.filter { box($0).y >= area.y && box($0).maxY <= area.maxY }
         guard !inside.isEmpty else { return candidates[y - area.y > size.height + gap ? 0 : 1] }
         let obstacles = labelObstacles(besidesLine: index, xMap: xMap, yMap: yMap)
@@ -53,9 +62,9 @@ extension CartesianRenderer {
     /// Text size of a reference line's label, px.
     static var lineLabelSize: Double { TextSize.tick - 1 }
 
-    /// What a line label must not hide, in pixels: every data point, with the radius of its
-    /// marker (and a pixel of air; a line's vertices count with 2 px), and the heights of the
-    /// other horizontal lines.
+    /// What a line label must not hide, in pixels: every data point of marker and line series
+    /// (not bars), with the radius of its marker and a pixel of air (a line's vertices with
+    /// 2 px), and the heights of the other horizontal lines.
     private func labelObstacles(besidesLine index: Int, xMap: ScaleMapping, yMap: ScaleMapping) -> (
         points: [(x: Double, y: Double, radius: Double)], lines: [Double]
     ) {

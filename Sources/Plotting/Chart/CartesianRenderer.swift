@@ -313,7 +313,8 @@ struct CartesianRenderer {
         }
         var position = plot.legend
         if position == .automatic {
-            // Count what each corner would cover: data points (sampled) and band labels.
+            // Count what each corner would cover: data points (sampled), band and line labels
+            // and annotations.
             var points: [(Double, Double)] = []
             for series in plot.series {
                 let stride = max(1, series.x.count / 400)
@@ -328,9 +329,9 @@ struct CartesianRenderer {
                 let (x0, y0) = labelOrigin(band, area: area, xMap: xMap, yMap: yMap)
                 for dx in Swift.stride(from: 0.0, to: 60, by: 6) { labels.append((x0 + dx, y0 + 5)) }
             }
-            for note in plot.annotations {
-                // Its whole text, ends included: every 6 px along its middle, and its last pixel.
-                let box = annotationBox(note, area: area, xMap: xMap, yMap: yMap)
+            let lineLabels = plot.lines.indices.compactMap { horizontalLabelBox(ofLine: $0, area: area, xMap: xMap, yMap: yMap) }
+            for box in plot.annotations.map({ annotationBox($0, area: area, xMap: xMap, yMap: yMap) }) + lineLabels {
+                // The whole text, ends included: every 6 px along its middle, and its last pixel.
                 for x in Swift.stride(from: box.x, to: box.maxX, by: 6) { labels.append((x, box.midY)) }
                 labels.append((box.maxX, box.midY))
             }

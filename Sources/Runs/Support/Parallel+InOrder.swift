@@ -11,8 +11,9 @@ extension Parallel {
     /// At most `window` (≥ 1) produced values wait for `consume` at any time, so memory stays
     /// bounded however large `count` is. With `lead`, the first worker runs it before taking
     /// jobs (a report's small tables beside its large one). After `consume` or `lead` throws,
-    /// no further value is consumed and no new one produced; the first error is rethrown (the
-    /// lead's before the consumer's). With one worker, the jobs run produce, consume, produce…
+    /// no further value is consumed and no new one produced (unlike `map(_:besides:_:)`, whose
+    /// jobs all run: a file half-appended is abandoned anyway); the lead's error is rethrown
+    /// before the consumer's. With one worker, the jobs run produce, consume, produce…
     public static func forEachInOrder<Value: Sendable>(
         _ count: Int, workers: Int = .max, window: Int, besides lead: (() throws -> Void)? = nil,
         produce: @Sendable (Int) -> Value, consume: (Int, Value) throws -> Void
@@ -45,7 +46,7 @@ private final class InOrderCalls<Value>: @unchecked Sendable {
 
 /// The state of `forEachInOrder` behind one condition lock: which job is produced next, which
 /// is consumed next, and the produced values waiting in a ring of `window` slots (job i in
-/// slot i % window, free again once job i − window is taken for consuming).
+/// slot i % window, reused only once job i − window has been consumed).
 private final class InOrderPipeline<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let count: Int

@@ -2,8 +2,8 @@ import OrbitMath
 
 extension ExposureBlurMeter {
     /// The image path lengths of four points through `axes`, px, which points come nearer the
-    /// camera than `PictureAxes.nearestDepth` at some pose, and where each lies in the picture
-    /// at the middle pose (`axes.count / 2`), px.
+    /// camera than `PictureAxes.nearestDepth` at some pose, and each point's pixel position at
+    /// the middle pose (`axes.count / 2`; it may lie outside the picture), px.
     ///
     /// Each lane does the arithmetic of `project` and `path(of:_:)` in the same order, so a
     /// lane whose depths all exceed `PictureAxes.nearestDepth` has the one-point path's exact
