@@ -12,13 +12,13 @@ import Testing
     static let xMap = ScaleMapping(scale: .linear, domain: 0...10, pixels: 50...350, inverted: false)
     static let yMap = ScaleMapping(scale: .linear, domain: 0...10, pixels: 20...220, inverted: true)
 
-    static func placement(lines: [ReferenceLine], markers: [(x: Double, y: Double)] = []) throws -> CartesianRenderer.LineLabelPlacement? {
+    static func placement(lines: [ReferenceLine], markers: [(x: Double, y: Double)] = []) throws -> CartesianRenderer.LineLabelPlacement.Anchor? {
         let plot = CartesianPlot(
             x: ChartAxis("x"), y: ChartAxis("y"),
             series: [Series(nil, color: .black, x: markers.map(\.x), y: markers.map(\.y), style: .markers(radius: 3.5))],
             lines: lines, legend: .none)
         let renderer = CartesianRenderer(plot: plot, canvas: try Canvas(width: 400, height: 300))
-        return renderer.horizontalLabelPlacement(ofLine: 0, area: area, xMap: xMap, yMap: yMap)
+        return renderer.horizontalLabelPlacement(ofLine: 0, area: area, xMap: xMap, yMap: yMap)?.anchor
     }
 
     static let mean = ReferenceLine(5, .horizontal, color: .black, label: "mean", dash: [])

@@ -1,25 +1,23 @@
 import Foundation
 
 extension CartesianRenderer {
-    /// Where a reference line's label is drawn: `canvas.text`'s anchor, alignment and baseline.
-    struct LineLabelPlacement: Equatable {
-        var x: Double
-        var y: Double
-        var align: TextAlignment
-        var baseline: TextBaseline
+    /// Where a reference line's label is drawn: `canvas.text`'s anchor, alignment and
+    /// baseline, and the rectangle the text then takes (px), which a legend keeps off.
+    struct LineLabelPlacement {
+        struct Anchor: Equatable {
+            var x: Double
+            var y: Double
+            var align: TextAlignment
+            var baseline: TextBaseline
 
-        /// The rectangle of a text of this size anchored here, px.
-        func box(width: Double, height: Double) -> Rect {
-            Rect(x: align == .right ? x - width : x, y: baseline == .bottom ? y - height : y, width: width, height: height)
+            /// The rectangle of a text of this size anchored here, px.
+            func box(width: Double, height: Double) -> Rect {
+                Rect(x: align == .right ? x - width : x, y: baseline == .bottom ? y - height : y, width: width, height: height)
+            }
         }
-    }
 
-    /// The rectangle a horizontal line's label takes, px; `nil` for a vertical or unlabelled line.
-    func horizontalLabelBox(ofLine index: Int, area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) -> Rect? {
-        guard let placement = horizontalLabelPlacement(ofLine: index, area: area, xMap: xMap, yMap: yMap), let label = plot.lines[index].label
-        else { return nil }
-        let size = canvas.measure(label, size: Self.lineLabelSize)
-        return placement.box(width: size.width, height: size.height)
+        var anchor: Anchor
+        var box: Rect
     }
 
     /// The label of `plot.lines[index]` (horizontal): at the right end of the line, above it
@@ -34,17 +32,16 @@ extension CartesianRenderer {
         let size = canvas.measure(label, size: Self.lineLabelSize)
         let gap = 3.0, inset = 4.0
         let candidates = [
-            LineLabelPlacement(x: area.maxX - inset, y: y - gap, align: .right, baseline: .bottom),
-            LineLabelPlacement(x: area.maxX - inset, y: y + gap, align: .right, baseline: .top),
-            LineLabelPlacement(x: area.x + inset, y: y - gap, align: .left, baseline: .bottom),
-            LineLabelPlacement(x: area.x + inset, y: y + gap, align: .left, baseline: .top),
-        ]
-        func box(_ placement: LineLabelPlacement) -> Rect { placement.box(width: size.width, height: size.height) }
-        let inside = candidates.filter { box($0).y >= area.y && box($0).maxY <= area.maxY }
+            LineLabelPlacement.Anchor(x: area.maxX - inset, y: y - gap, align: .right, baseline: .bottom),
+            LineLabelPlacement.Anchor(x: area.maxX - inset, y: y + gap, align: .right, baseline: .top),
+            LineLabelPlacement.Anchor(x: area.x + inset, y: y - gap, align: .left, baseline: .bottom),
+            LineLabelPlacement.Anchor(x: area.x + inset, y: y + gap, align: .left, baseline: .top),
+        ].map { LineLabelPlacement(anchor: $0, box: $0.box(width: size.width, height: size.height)) }
+        let inside = candidates.filter { $0.box.y >= area.y && $0.box.maxY <= area.maxY }
         guard !inside.isEmpty else { return candidates[y - area.y > size.height + gap ? 0 : 1] }
         let obstacles = labelObstacles(besidesLine: index, xMap: xMap, yMap: yMap)
         func hidden(_ placement: LineLabelPlacement) -> Int {
-            let rect = box(placement)
+            let rect = placement.box
             let points = obstacles.points.count { point in
                 point.x >= rect.x - point.radius && point.x <= rect.maxX + point.radius && point.y >= rect.y - point.radius
                     && point.y <= rect.maxY + point.radius

@@ -50,7 +50,8 @@ struct CartesianRenderer {
             drawSeries(series, xMap: xMap, yMap: yMap, baseline: yMap.position(max(yTicks.domain.lowerBound, min(0, yTicks.domain.upperBound))))
         }
         // Over the data, where it hides the least of it.
-        for index in plot.lines.indices { drawReferenceLabel(ofLine: index, area: area, xMap: xMap, yMap: yMap) }
+        let lineLabels = plot.lines.indices.map { horizontalLabelPlacement(ofLine: $0, area: area, xMap: xMap, yMap: yMap) }
+        for (line, placement) in zip(plot.lines, lineLabels) { drawReferenceLabel(of: line, at: placement, area: area, xMap: xMap) }
         for note in plot.annotations {
             let box = annotationBox(note, area: area, xMap: xMap, yMap: yMap)
             canvas.text(note.text, x: box.x, y: box.maxY, size: TextSize.tick, color: note.color, baseline: .bottom, bold: true)
@@ -86,7 +87,7 @@ struct CartesianRenderer {
                 canvas.text(band.label!, x: x, y: y, size: TextSize.tick - 1, color: Palette.mutedText, baseline: .top)
             }
         }
-        drawLegend(area: area, xMap: xMap, yMap: yMap)
+        drawLegend(area: area, xMap: xMap, yMap: yMap, lineLabels: lineLabels.compactMap { $0?.box })
     }
 
     /// Where an annotation's text lies: right of its point, or left of it when the text would
@@ -199,17 +200,15 @@ struct CartesianRenderer {
         }
     }
 
-    /// A horizontal line's label goes where `horizontalLabelPlacement` finds room; a vertical
+    /// A horizontal line's label goes to `placement` (`horizontalLabelPlacement`'s); a vertical
     /// line's at its top, right of it.
-    private func drawReferenceLabel(ofLine index: Int, area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) {
-        let line = plot.lines[index]
+    private func drawReferenceLabel(of line: ReferenceLine, at placement: LineLabelPlacement?, area: Rect, xMap: ScaleMapping) {
         guard let label = line.label else { return }
         switch line.orientation {
         case .horizontal:
-            guard let placement = horizontalLabelPlacement(ofLine: index, area: area, xMap: xMap, yMap: yMap) else { return }
+            guard let anchor = placement?.anchor else { return }
             canvas.text(
-                label, x: placement.x, y: placement.y, size: Self.lineLabelSize, color: line.color, align: placement.align,
-                baseline: placement.baseline)
+                label, x: anchor.x, y: anchor.y, size: Self.lineLabelSize, color: line.color, align: anchor.align, baseline: anchor.baseline)
         case .vertical:
             canvas.text(label, x: xMap.position(line.value) + 3, y: area.y + 3, size: Self.lineLabelSize, color: line.color, baseline: .top)
         }
@@ -295,7 +294,9 @@ struct CartesianRenderer {
         points.filter { $0.0 >= origin.0 && $0.0 <= origin.0 + width && $0.1 >= origin.1 && $0.1 <= origin.1 + height }.count
     }
 
-    private func drawLegend(area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) {
+    /// `lineLabels`: the rectangles of the reference lines' labels, px, which an automatic
+    /// legend keeps off.
+    private func drawLegend(area: Rect, xMap: ScaleMapping, yMap: ScaleMapping, lineLabels: [Rect]) {
         let entries = plot.series.compactMap { series in series.name.map { ($0, series) } }
         guard plot.legend != .none, !entries.isEmpty else { return }
         let rowHeight = TextSize.legend + 6
@@ -329,7 +330,6 @@ struct CartesianRenderer {
                 let (x0, y0) = labelOrigin(band, area: area, xMap: xMap, yMap: yMap)
                 for dx in Swift.stride(from: 0.0, to: 60, by: 6) { labels.append((x0 + dx, y0 + 5)) }
             }
-            let lineLabels = plot.lines.indices.compactMap { horizontalLabelBox(ofLine: $0, area: area, xMap: xMap, yMap: yMap) }
             for box in plot.annotations.map({ annotationBox($0, area: area, xMap: xMap, yMap: yMap) }) + lineLabels {
                 // The whole text, ends included: every 6 px along its middle, and its last pixel.
                 for x in Swift.stride(from: box.x, to: box.maxX, by: 6) { labels.append((x, box.midY)) }
