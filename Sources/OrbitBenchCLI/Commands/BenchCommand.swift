@@ -8,7 +8,8 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure the CPU cost of the hot paths (build with -c release first).",
         discussion: """
             Reports the median CPU time of each piece of work over --repetitions runs, after \
-            warm-up; one seed's phases against its compute floor; 40 seeds on one core and on \
+            warm-up; one seed's phases against its compute floor (and against the floor with \
+            the frames' blur counted in it); 40 seeds on one core and on \
             all (medians of 5 interleaved pairs); the peak RSS of `run orbit-72 --seeds 1 \
             --no-plots` as a 1-, 10- and 60-minute orbit (three child processes, ≈ 2 s); and \
             the wall clock of `run orbit-72 --seeds 1` with its plots against `--no-plots` \
@@ -172,6 +173,11 @@ extension BenchCommand {
         print(
             "  one seed in-process " + ms(cost.seed) + String(format: " = %.2f× the floor; ", cost.seedToFloor) + "with its output "
                 + ms(cost.seedWithOutput) + String(format: " = %.2f× the floor", cost.seedWithOutputToFloor))
+        print(
+            String(
+                format: "  counting the blur and frame truth in the floor (%@): %.2f×; with its output %.2f×",
+                ms(cost.floor + cost.blurAndFrameTruth).trimmingCharacters(in: .whitespaces), cost.seedToFloorWithBlur,
+                cost.seedWithOutputToFloorWithBlur))
         print("  (ratios: medians over rounds that time every piece once, so both sides of a ratio meet the same machine)")
         let cores = ProcessInfo.processInfo.activeProcessorCount
         _ = try Bench.seedsWall(scenario, seeds: 4, workers: cores)  // warm-up
