@@ -36,7 +36,7 @@ extension Bench {
         public var seedWithOutputToFloor: Double
         /// The same ratios with the frames' blur and midpoint truth counted in the floor: the
         /// surface-point projections DESIGN §5 asks of every frame, which the floor above
-        /// leaves out (they are more than half of it).
+        /// leaves out (≈ two thirds as much again on orbit-72).
         public var seedToFloorWithBlur: Double
         public var seedWithOutputToFloorWithBlur: Double
 
