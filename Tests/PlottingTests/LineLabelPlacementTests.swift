@@ -18,7 +18,7 @@ import Testing
             series: [Series(nil, color: .black, x: markers.map(\.x), y: markers.map(\.y), style: .markers(radius: 3.5))],
             lines: lines, legend: .none)
         let renderer = CartesianRenderer(plot: plot, canvas: try Canvas(width: 400, height: 300))
-        return renderer.horizontalLabelPlacement(ofLine: 0, area: area, xMap: xMap, yMap: yMap)?.anchor
+        return renderer.horizontalLabelPlacements(area: area, xMap: xMap, yMap: yMap)[0]?.anchor
     }
 
     static let mean = ReferenceLine(5, .horizontal, color: .black, label: "mean", dash: [])

@@ -50,7 +50,7 @@ struct CartesianRenderer {
             drawSeries(series, xMap: xMap, yMap: yMap, baseline: yMap.position(max(yTicks.domain.lowerBound, min(0, yTicks.domain.upperBound))))
         }
         // Over the data, where it hides the least of it.
-        let lineLabels = plot.lines.indices.map { horizontalLabelPlacement(ofLine: $0, area: area, xMap: xMap, yMap: yMap) }
+        let lineLabels = horizontalLabelPlacements(area: area, xMap: xMap, yMap: yMap)
         for (line, placement) in zip(plot.lines, lineLabels) { drawReferenceLabel(of: line, at: placement, area: area, xMap: xMap) }
         for note in plot.annotations {
             let box = annotationBox(note, area: area, xMap: xMap, yMap: yMap)
