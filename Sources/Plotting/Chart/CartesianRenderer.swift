@@ -214,8 +214,9 @@ struct CartesianRenderer {
         }
     }
 
+    /// Each way of drawing takes the series' colour itself; only error bars use cairo's
+    /// current colour, which they set.
     private func drawSeries(_ series: Series, xMap: ScaleMapping, yMap: ScaleMapping, baseline: Double) {
-        canvas.setColor(series.color)
         switch series.style {
         case .line(let width, let dash):
             strokePolyline(series, width: width, dash: dash, xMap: xMap, yMap: yMap, steps: false)
@@ -273,7 +274,6 @@ struct CartesianRenderer {
                 canvas.line(low, py - 3, low, py + 3)
                 canvas.line(high, py - 3, high, py + 3)
             }
-            canvas.setColor(series.color)
         }
         guard let errors = series.errors else { return }
         var offset = 0.0
@@ -287,7 +287,6 @@ struct CartesianRenderer {
             canvas.line(px - 3, low, px + 3, low)
             canvas.line(px - 3, high, px + 3, high)
         }
-        canvas.setColor(series.color)
     }
 
     private func covered(_ points: [(Double, Double)], _ origin: (Double, Double), _ width: Double, _ height: Double) -> Int {
