@@ -31,9 +31,7 @@ extension CartesianRenderer {
         var points: [(x: Double, y: Double, radius: Double)]?
         let heights = plot.lines.map { $0.orientation == .horizontal ? yMap.position($0.value) : nil }
         return plot.lines.indices.map { index in
-            let line = plot.lines[index]
-            guard line.orientation == .horizontal, let label = line.label else { return nil }
-            let y = yMap.position(line.value)
+            guard let y = heights[index], let label = plot.lines[index].label else { return nil }
             let size = canvas.measure(label, size: Self.lineLabelSize)
             let gap = 3.0, inset = 4.0
             let candidates = [
