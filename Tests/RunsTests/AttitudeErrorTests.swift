@@ -39,6 +39,37 @@ import Testing
         #expect(abs(error.total - 2 * acos(cos(10 * degree) * cos(2.5 * degree))) < 1e-12)
     }
 
+    /// Inputs that are not a unit quaternion, against hand-computed angles: a broken filter's
+    /// output must never look like a small error.
+    @Test func nonUnitAndNonFiniteInputs() {
+        let truth = Quaternion(about: .y, angle: 0.4)
+        // NaN and zero stand for no rotation: every part NaN (before: min(1, NaN) = 1 gave 0°).
+        for broken in [Quaternion(w: .nan, x: 0, y: 0, z: 0), Quaternion(w: 0, x: 0, y: 0, z: 0), Quaternion(w: .infinity, x: 0, y: 0, z: 0)] {
+            let error = AttitudeError(estimate: broken, truth: truth)
+            #expect(error.total.isNaN && error.heading.isNaN && error.inclination.isNaN, "\(broken)")
+        }
+        // Heading 40° then a 30° tilt, q_err = R_z(40°)·R_x(30°): total 2·acos(cos 20°·cos 15°)
+        // = 49.6°, heading 40°, inclination 30° — for the estimate at norm 1, at norm 2, and
+        // as its negative (w < 0: the same rotation).
+        let rotation = Quaternion(about: .z, angle: 40 * degree) * Quaternion(about: .x, angle: 30 * degree)
+        let total = 2 * acos(cos(20 * degree) * cos(15 * degree))
+        for estimate in [rotation * truth, 2 * (rotation * truth), -(rotation * truth), 1e-200 * (rotation * truth), 1e200 * (rotation * truth)] {
+            let error = AttitudeError(estimate: estimate, truth: truth)
+            #expect(abs(error.total - total) < 1e-12, "\(estimate)")
+            #expect(abs(error.heading - 40 * degree) < 1e-12, "\(estimate)")
+            #expect(abs(error.inclination - 30 * degree) < 1e-12, "\(estimate)")
+        }
+        // A half-turn about a horizontal axis (w = z = 0) is all inclination.
+        let flip = AttitudeError(estimate: Quaternion(w: 0, x: 1, y: 0, z: 0), truth: .identity)
+        #expect(abs(flip.total - .pi) < 1e-15 && flip.heading == 0 && abs(flip.inclination - .pi) < 1e-15)
+        // A tiny error keeps its digits (acos(1 − ε) loses half of them).
+        let tiny = AttitudeError(estimate: Quaternion(about: .x, angle: 1e-9), truth: .identity)
+        #expect(abs(tiny.total - 1e-9) < 1e-20 && abs(tiny.inclination - 1e-9) < 1e-20)
+        // The RMSE of a NaN estimate is NaN, not 0.
+        let rmse = AttitudeRMSE(estimates: [Quaternion(w: .nan, x: 0, y: 0, z: 0)], truths: [truth]) { _ in true }
+        #expect(rmse.totalDegrees.isNaN && rmse.inclinationDegrees.isNaN)
+    }
+
     @Test func rmseOverSelectedSamples() {
         let truths = [Quaternion](repeating: .identity, count: 4)
         let estimates = [1.0, 2.0, 3.0, 100.0].map { Quaternion(about: .z, angle: $0 * degree) }
@@ -67,7 +98,7 @@ import Testing
         for seed: UInt64 in 1...3 {
             let input = FusionInput(run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: true)
             for kind in FilterName.builtIn {
-                let result = scenario.fusion.settings.withFilter(kind, FilterRunner(input: input, kind: kind, useMagnetometer: true))
+                let result = try scenario.fusion.settings.withFilter(kind, FilterRunner(input: input, kind: kind, useMagnetometer: true)).get()
                 totals[kind, default: []].append(result.rmse.totalDegrees)
                 headings[kind, default: []].append(result.rmse.headingDegrees)
             }
@@ -87,9 +118,9 @@ import Testing
         world.environment.disturbances = [disturbance]
         let input = FusionInput(run: try SimulatedRun(world: world, seed: 2), calibrate: true)
         let fusion = FusionSettings()
-        let robust = fusion.withFilter(.biasEstimating, FilterRunner(input: input, kind: .biasEstimating, useMagnetometer: true))
+        let robust = try fusion.withFilter(.biasEstimating, FilterRunner(input: input, kind: .biasEstimating, useMagnetometer: true)).get()
         for kind in [FilterName.complementary, .mahony, .madgwick] {
-            let plain = fusion.withFilter(kind, FilterRunner(input: input, kind: kind, useMagnetometer: true))
+            let plain = try fusion.withFilter(kind, FilterRunner(input: input, kind: kind, useMagnetometer: true)).get()
             #expect(plain.rmse.headingDegrees > 2 * robust.rmse.headingDegrees, "\(kind)")
         }
         #expect(robust.diagnostics.magnetometerRejections > 500)
@@ -97,7 +128,7 @@ import Testing
 
     @Test func sixDimensionalRunRemovesTheHeadingOffset() throws {
         let input = FusionInput(run: try SimulatedRun(world: WorldSettings(), seed: 1), calibrate: true)
-        let result = FusionSettings().withFilter(.mahony, FilterRunner(input: input, kind: .mahony, useMagnetometer: false))
+        let result = try FusionSettings().withFilter(.mahony, FilterRunner(input: input, kind: .mahony, useMagnetometer: false)).get()
         #expect(result.label == "mahony-6d")
         #expect(result.removedHeadingOffset != nil)
         #expect(result.rmse.inclinationDegrees < 2)

@@ -2,20 +2,34 @@ import Foundation
 import OrbitMath
 
 /// Orientation error split as BROAD defines it (Laidig et al., Data 2021): the earth-frame
-/// error quaternion q_err = q_est ⊗ q_true⁻¹; total error 2·acos(|w|), heading error
-/// 2·atan(|z/w|) (rotation about the vertical), inclination error 2·acos(√(w² + z²)).
+/// error quaternion q_err = q_est ⊗ q_true⁻¹ = (w, x, y, z); total error 2·acos(|w|), heading
+/// error 2·atan(|z/w|) (rotation about the vertical), inclination error 2·acos(√(w² + z²)).
 /// All angles in radians.
+///
+/// Computed in atan2 form (total 2·atan2(√(x²+y²+z²), |w|), heading 2·atan2(|z|, |w|),
+/// inclination 2·atan2(√(x²+y²), √(w²+z²))), which is exact near zero where acos loses half
+/// the digits, and which depends on the direction of q_err only: an estimate of norm 2 is
+/// measured as the rotation it stands for, never as a smaller error. A quaternion that is
+/// not finite or is zero stands for no rotation: every part is NaN (`unavailable`), never 0.
+/// A half-turn about a horizontal axis (w = z = 0) has no heading part: heading 0.
 public struct AttitudeError: Sendable, Equatable {
     public var total: Double
     public var heading: Double
     public var inclination: Double
 
     public init(estimate: Quaternion, truth: Quaternion) {
-        let error = estimate * truth.conjugate
-        let w = min(1, abs(error.w))
-        total = 2 * acos(w)
-        heading = error.w == 0 ? .pi : 2 * atan(abs(error.z / error.w))
-        inclination = 2 * acos(min(1, (error.w * error.w + error.z * error.z).squareRoot()))
+        let product = estimate * truth.conjugate
+        // Scaled by its largest part first, so squares neither overflow nor underflow.
+        let largest = max(max(abs(product.w), abs(product.x)), max(abs(product.y), abs(product.z)))
+        guard product.isFinite, largest > 0 else {
+            self = .unavailable
+            return
+        }
+        let error = (1 / largest) * product
+        let w = abs(error.w), tilt = (error.x * error.x + error.y * error.y).squareRoot()
+        total = 2 * atan2((tilt * tilt + error.z * error.z).squareRoot(), w)
+        heading = 2 * atan2(abs(error.z), w)
+        inclination = 2 * atan2(tilt, (w * w + error.z * error.z).squareRoot())
     }
 
     /// NaN in every part: no reference to compare with.
