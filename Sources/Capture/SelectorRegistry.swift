@@ -9,13 +9,20 @@ import Fusion
 /// gets the scenario's `CaptureSettings` (slot count, lookup time, orientation, ...) and returns
 /// a fresh selector each call, possibly from several threads.
 public enum SelectorRegistry {
-    static let factories = NamedFactories<CaptureSettings, any FrameSelector>(kind: "selector", builtIn: [SelectorName.outerCircle.rawValue])
+    static let builtInNames = [SelectorName.outerCircle.rawValue]
+    static let factories = NamedFactories<CaptureSettings, any FrameSelector>(kind: "selector", builtIn: builtInNames)
 
-    /// Registers `make` under `name`; throws `RegistrationError` for a malformed, built-in or taken name.
+    /// Registers `make` under `name` with the `parameters` it reads (`selection.parameters.<name>`);
+    /// throws `RegistrationError` for a malformed, built-in or taken name or a bad declaration.
     public static func register<Selector: FrameSelector>(
-        _ name: String, summary: String = "", make: @escaping @Sendable (CaptureSettings) -> Selector
+        _ name: String, summary: String = "", parameters: [PluginParameter] = [], make: @escaping @Sendable (CaptureSettings) -> Selector
     ) throws(RegistrationError) {
-        try factories.register(name, summary: summary) { make($0) }
+        try factories.register(name, summary: summary, parameters: parameters) { make($0) }
+    }
+
+    /// The parameters `name` declared (empty for the built-in ones); `nil` for an unknown name.
+    public static func parameters(of name: String) -> [PluginParameter]? {
+        builtInNames.contains(name) ? [] : factories.parameters(of: name)
     }
 
     /// Removes a registered selector; the built-in stays.

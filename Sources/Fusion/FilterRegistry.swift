@@ -8,13 +8,20 @@
 /// The factory gets the scenario's `FusionSettings` (reference frame, the built-in filters'
 /// settings) and returns a fresh filter each call; runs on several threads may call it at once.
 public enum FilterRegistry {
-    static let factories = NamedFactories<FusionSettings, any AttitudeFilter>(kind: "filter", builtIn: FilterName.builtIn.map(\.rawValue))
+    static let builtInNames = FilterName.builtIn.map(\.rawValue)
+    static let factories = NamedFactories<FusionSettings, any AttitudeFilter>(kind: "filter", builtIn: builtInNames)
 
-    /// Registers `make` under `name`; throws `RegistrationError` for a malformed, built-in or taken name.
+    /// Registers `make` under `name` with the `parameters` it reads (`fusion.parameters.<name>`);
+    /// throws `RegistrationError` for a malformed, built-in or taken name or a bad declaration.
     public static func register<Filter: AttitudeFilter>(
-        _ name: String, summary: String = "", make: @escaping @Sendable (FusionSettings) -> Filter
+        _ name: String, summary: String = "", parameters: [PluginParameter] = [], make: @escaping @Sendable (FusionSettings) -> Filter
     ) throws(RegistrationError) {
-        try factories.register(name, summary: summary) { make($0) }
+        try factories.register(name, summary: summary, parameters: parameters) { make($0) }
+    }
+
+    /// The parameters `name` declared (empty for the built-in ones); `nil` for an unknown name.
+    public static func parameters(of name: String) -> [PluginParameter]? {
+        builtInNames.contains(name) ? [] : factories.parameters(of: name)
     }
 
     /// Removes a registered filter (tests; an unloaded plug-in). Built-ins stay.

@@ -12,6 +12,7 @@ public enum ScenarioLoader {
             var scenario = Scenario()
             scenario.name = URL(fileURLWithPath: fileName).deletingPathExtension().lastPathComponent
             try ConfigSchema.scenario.decode(node, into: &scenario, path: ConfigPath())
+            try scenario.resolvePluginParameters { section, name in node[section]?["parameters"]?[name]?.line ?? node[section]?.line }
             return scenario
         } catch {
             // A bad value that came from the command line is the command line's fault, not the file's.
@@ -76,9 +77,10 @@ public enum ScenarioLoader {
         return YAMLWriter.write(.mapping(entries.filter { !unused.contains($0.key) }.map { ($0.key, $0.value) }))
     }
 
-    /// Documentation of every key: path, type and range, default, meaning.
+    /// Documentation of every key: path, type and range, default, meaning; then the
+    /// parameters the registered plug-ins declare.
     public static func keyReference() -> [KeyDescription] {
-        ConfigSchema.scenario.describe(Scenario(), path: ConfigPath())
+        ConfigSchema.scenario.describe(Scenario(), path: ConfigPath()) + pluginParameterKeys()
     }
 }
 

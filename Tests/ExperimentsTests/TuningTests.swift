@@ -1,6 +1,8 @@
-import Runs
+import Capture
 import Experiments
 import Foundation
+import Fusion
+import Runs
 import Scenarios
 import TestSupport
 import Testing
@@ -78,16 +80,29 @@ import Testing
         #expect(throws: TuningError.self) { try TuningParameter(key: "fusion.filter", scenario: scenario) }
     }
 
-    /// A plug-in parameter is tuned like a weight when positive, in steps of 1 from 0, and must
-    /// be given a start value.
+    /// A plug-in parameter is tuned from its default within the range its plug-in declared.
     @Test func pluginParametersAreTunable() throws {
-        var scenario = Scenario()
-        scenario.selection.parameters = ["offset_weight": 2, "bias": 0]
+        let name = "tuning-parameter-test"
+        try SelectorRegistry.register(
+            name,
+            parameters: [
+                PluginParameter("offset_weight", default: 2, range: 0...10, help: "weight"),
+                PluginParameter("bias", default: 0, range: -5...5, help: "shift"),
+            ]
+        ) { CaptureSession(settings: $0) }
+        defer { SelectorRegistry.unregister(name) }
+        let scenario = try ScenarioLoader.builtInDefault(overrides: [try ConfigOverride(parsing: "selection.selector=\(name)")])
         let weight = try TuningParameter(key: "selection.parameters.offset_weight", scenario: scenario)
-        #expect(weight.isPluginParameter && weight.logarithmic && abs(weight.value(weight.startCoordinate + weight.step) - 4) < 1e-12)
+        #expect(weight.range == 0...10 && weight.start == 2 && weight.logarithmic)
+        #expect(abs(weight.value(weight.startCoordinate + weight.step) - 4) < 1e-12)
+        #expect(weight.value(log(1000)) == 10)
         let bias = try TuningParameter(key: "selection.parameters.bias", scenario: scenario)
-        #expect(!bias.logarithmic && bias.step == 1 && bias.value(-3) == -3)
+        // A tenth of the range from 0; never beyond it.
+        #expect(!bias.logarithmic && bias.step == 1 && bias.value(-30) == -5)
         #expect(throws: TuningError.self) { try TuningParameter(key: "selection.parameters.missing", scenario: scenario) }
+        #expect(throws: TuningError.self) {
+            try TuningParameter(key: "selection.parameters.offset_weight", scenario: try ScenarioLoader.builtInDefault())
+        }
         #expect(throws: TuningError.self) { try TuningParameter(key: "selection.weights.missing", scenario: scenario) }
     }
 }

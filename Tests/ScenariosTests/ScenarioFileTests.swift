@@ -1,3 +1,5 @@
+import Capture
+import Fusion
 import Foundation
 import Scenarios
 import Simulation
@@ -262,24 +264,88 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
 }
 
 @Suite struct PluginParameterTests {
-    /// Any name, a number each; written back sorted; bad names and values are one-line errors.
-    @Test func parametersRoundTripAndAreChecked() throws {
+    /// Declared parameters: defaults filled in, values checked against the declared range,
+    /// written back sorted; an undeclared name or a value out of range is a one-line error
+    /// naming the key, the plug-in and what it declares.
+    @Test func declaredParametersAreCheckedAndFilled() throws {
+        try SelectorRegistry.register(
+            "parameter-test-selector",
+            parameters: [
+                PluginParameter("zeta", default: 0, range: -10...10, help: "z"), PluginParameter("alpha", default: 1, range: -5...5, help: "a"),
+                PluginParameter("added", default: 0, range: 0...100, unit: "px", help: "b"),
+            ]
+        ) { CaptureSession(settings: $0) }
+        try FilterRegistry.register("parameter-test-filter", parameters: [PluginParameter("gain", default: 0.1, range: 0...1, help: "g")]) { _ in
+            MadgwickFilter()
+        }
+        defer {
+            SelectorRegistry.unregister("parameter-test-selector")
+            FilterRegistry.unregister("parameter-test-filter")
+        }
+        let plugged = "selection: {selector: parameter-test-selector, parameters: {zeta: 1.5, alpha: -2}}\nfusion: {filter: parameter-test-filter}"
         let scenario = try ScenarioLoader.parse(
-            yaml: "selection: {parameters: {zeta: 1.5, alpha: -2}}\nfusion: {parameters: {gain: 0.25}}", fileName: "p.yaml",
-            overrides: [try ConfigOverride(parsing: "selection.parameters.added=7")])
+            yaml: plugged, fileName: "p.yaml", overrides: [try ConfigOverride(parsing: "selection.parameters.added=7")])
         #expect(scenario.selection.parameters == ["zeta": 1.5, "alpha": -2, "added": 7])
-        #expect(scenario.fusion.parameters == ["gain": 0.25])
+        #expect(scenario.fusion.parameters == ["gain": 0.1])  // the default, filled in
         let yaml = ScenarioLoader.yaml(for: scenario)
         #expect(yaml.contains("parameters:"))
-        #expect(try ScenarioLoader.parse(yaml: yaml, fileName: "again.yaml").selection.parameters == scenario.selection.parameters)
-        #expect(ScenarioLoader.numericKey("selection.parameters.anything")?.range == -1e9...1e9)
+        #expect(try ScenarioLoader.parse(yaml: yaml, fileName: "p.yaml") == scenario)
+        #expect(ScenarioLoader.numericKey("selection.parameters.added")?.range == 0...100)
+        #expect(
+            ScenarioLoader.keyReference().contains {
+                $0.key == "fusion.parameters.gain" && $0.defaultValue == "0.1" && $0.help.contains("parameter-test-filter")
+            })
         #expect(ScenarioLoader.numericKey("selection.weights.anything") == nil)
-        for (bad, message) in [
+        let cases = [
+            (
+                plugged.replacingOccurrences(of: "zeta", with: "zeat"),
+                "p.yaml:1: selection.parameters.zeat: selector 'parameter-test-selector' has no parameter 'zeat'; its parameters: zeta, alpha, added"
+            ),
+            (
+                plugged.replacingOccurrences(of: "zeta: 1.5", with: "zeta: 11"),
+                "selection.parameters.zeta: 11 is outside -10...10, the range selector 'parameter-test-selector' declares"
+            ),
+            ("selection: {parameters: {x: 1}}", "selection.parameters.x: selector 'outer-circle' has no parameter 'x'; it declares no parameters"),
+            ("fusion: {parameters: {gain: 1}}", "fusion.parameters.gain: filter 'bias-estimating' has no parameter 'gain'"),
             ("selection: {parameters: {Bad: 1}}", "a parameter name is"), ("selection: {parameters: {x: abc}}", "expected a number"),
             ("selection: {parameters: [1, 2]}", "expected a mapping of names to numbers"),
-        ] {
-            #expect(throws: ConfigError.self) { try ScenarioLoader.parse(yaml: bad, fileName: "bad.yaml") }
-            do { _ = try ScenarioLoader.parse(yaml: bad, fileName: "bad.yaml") } catch { #expect("\(error)".contains(message), "\(error)") }
+        ]
+        for (bad, message) in cases {
+            do {
+                _ = try ScenarioLoader.parse(yaml: bad, fileName: "p.yaml")
+                Issue.record("accepted: \(bad)")
+            } catch {
+                #expect(error.description.contains(message), "\(error)")
+            }
+        }
+        // A typo on the command line names the command line.
+        do {
+            _ = try ScenarioLoader.parse(yaml: plugged, fileName: "p.yaml", overrides: [try ConfigOverride(parsing: "selection.parameters.zet=1")])
+            Issue.record("accepted the typo")
+        } catch {
+            #expect(
+                error.description.hasPrefix(
+                    "--set selection.parameters.zet=1: selection.parameters.zet: selector 'parameter-test-selector' has no parameter"))
+        }
+    }
+
+    /// Registration refuses declarations it could not check values against.
+    @Test func badDeclarationsAreRefused() {
+        let cases: [([PluginParameter], String)] = [
+            ([PluginParameter("w", default: 1, range: 0...1, help: ""), PluginParameter("w", default: 0, range: 0...1, help: "")], "declared twice"),
+            ([PluginParameter("w", default: 2, range: 0...1, help: "")], "default 2.0 outside its range"),
+            ([PluginParameter("w", default: 0, range: 0...Double.infinity, help: "")], "needs a finite range"),
+            ([PluginParameter("W-1", default: 0, range: 0...1, help: "")], "must be 1–64 characters"),
+            ([PluginParameter("w", default: 0, range: 0...1, help: "two\nlines")], "of one line"),
+        ]
+        for (parameters, message) in cases {
+            do {
+                try SelectorRegistry.register("bad-declaration-test", parameters: parameters) { CaptureSession(settings: $0) }
+                SelectorRegistry.unregister("bad-declaration-test")
+                Issue.record("registered \(parameters)")
+            } catch {
+                #expect(error.message.contains(message), "\(error)")
+            }
         }
     }
 }

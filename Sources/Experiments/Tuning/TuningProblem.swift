@@ -11,7 +11,8 @@ public struct TuningError: Error, CustomStringConvertible, Sendable {
 
 /// One tuned key and the coordinate the simplex moves it in: log(value) for keys whose range
 /// starts at 0 or above and whose start is positive (weights and thresholds scale
-/// multiplicatively), the value itself otherwise. Values are clamped to the key's range.
+/// multiplicatively), the value itself otherwise. Values are clamped to the key's range — for
+/// a plug-in parameter, the range the plug-in declared.
 public struct TuningParameter: Sendable, Equatable {
     public var key: String
     public var range: ClosedRange<Double>
@@ -20,31 +21,34 @@ public struct TuningParameter: Sendable, Equatable {
     public var logarithmic: Bool
 
     public init(key: String, scenario: Scenario) throws(TuningError) {
-        guard let description = ScenarioLoader.numericKey(key), let range = description.range else {
-            throw TuningError("--params \(key): not a numeric scenario key (see orbitbench scenario keys)")
+        if key.split(separator: ".").dropFirst().first == "parameters" {
+            guard let declared = ScenarioLoader.pluginParameter(key, in: scenario) else {
+                let plugin = key.hasPrefix("fusion.") ? "filter '\(scenario.fusion.filter)'" : "selector '\(scenario.selection.selector)'"
+                throw TuningError("--params \(key): \(plugin) of \(scenario.name) declares no such parameter (see orbitbench scenario keys)")
+            }
+            range = declared.range
+            isInteger = false
+        } else {
+            guard let description = ScenarioLoader.numericKey(key), let range = description.range else {
+                throw TuningError("--params \(key): not a numeric scenario key (see orbitbench scenario keys)")
+            }
+            self.range = range
+            isInteger = description.type.hasPrefix("integer")
         }
         guard let start = ScenarioLoader.numericValue(of: key, in: scenario) else {
             throw TuningError("--params \(key): \(scenario.name) has no such value (a list item that does not exist?)")
         }
         self.key = key
-        self.range = range
         self.start = start
-        isInteger = description.type.hasPrefix("integer")
-        isPluginParameter = key.split(separator: ".").dropLast().last == "parameters"
-        // A plug-in parameter's range is open-ended: scale a positive one multiplicatively.
-        logarithmic = (range.lowerBound >= 0 || isPluginParameter) && start > 0
+        logarithmic = range.lowerBound >= 0 && start > 0
     }
-
-    /// `selection.parameters.<name>` or `fusion.parameters.<name>`.
-    public var isPluginParameter: Bool
 
     public var startCoordinate: Double { logarithmic ? log(start) : start }
 
     /// Initial simplex step: a factor of 2 in log space, else a tenth of the range (at most
-    /// the start's magnitude, at least 1e-3); for a plug-in parameter its magnitude, or 1 from 0.
+    /// the start's magnitude, at least 1e-3).
     public var step: Double {
         if logarithmic { return log(2) }
-        if isPluginParameter { return abs(start) > 0 ? abs(start) : 1 }  // no meaningful range to take a tenth of
         return max(1e-3, min((range.upperBound - range.lowerBound) / 10, abs(start) > 0 ? abs(start) : .infinity))
     }
 
