@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fusion", "OrbitMath"]),
         .testTarget(name: "RephotoTests", dependencies: ["Rephoto", "OrbitMath"]),
         .testTarget(name: "SimulationTests", dependencies: ["OrbitMath", "Simulation", "Runs", "CGSL"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["TestSupport", "Scenarios", "Simulation"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["TestSupport", "Capture", "Fusion", "Scenarios", "Simulation"]),
         // Paths of the checkout for every test target.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
@@ -119,7 +119,10 @@ let package = Package(
             dependencies: ["TestSupport", "OrbitMath", "ReportIO", "Runs", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
         .testTarget(
             name: "ExperimentsTests",
-            dependencies: ["TestSupport", "Runs", "Experiments", "Scenarios", "ReportIO", "Simulation", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "TestSupport", "Capture", "Fusion", "Runs", "Experiments", "Scenarios", "ReportIO", "Simulation",
+                .product(name: "Yams", package: "Yams"),
+            ]),
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),

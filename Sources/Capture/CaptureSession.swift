@@ -8,27 +8,23 @@ import OrbitMath
 public struct CaptureSession: FrameSelector, Sendable {
     public let settings: CaptureSettings
     public private(set) var placer: FramePlacer
-    public private(set) var floodGuard: FloodGuard
     public private(set) var ring: SlotRing
 
     public init(settings: CaptureSettings) {
         self.settings = settings
         placer = FramePlacer(settings: settings)
-        floodGuard = FloodGuard(isEnabled: settings.floodGuard, maximumRate: settings.floodGuardMaximumRate)
         ring = SlotRing(count: settings.slotCount)
     }
 
     public var slots: [SlotEntry?] { ring.entries }
     public var recordingStartTime: Double? { placer.recordingStartTime }
     public var buffer: MotionBuffer { placer.buffer }
+    public var floodGuard: FloodGuard { placer.floodGuard }
 
     /// Stores a DeviceMotion update; the flood guard decides whether it is processed in full.
     /// The handler runs for every update the system delivers, repeated samples included, so the
     /// guard sees them all.
-    public mutating func handleMotion(_ motion: DeviceMotion) -> MotionHandling {
-        let stored = placer.store(motion)
-        return MotionHandling(isProcessed: floodGuard.shouldProcess(timestamp: motion.timestamp), isStored: stored)
-    }
+    public mutating func handleMotion(_ motion: DeviceMotion) -> MotionHandling { placer.handleMotion(motion) }
 
     /// Decides about one frame: look up the motion at its timestamp, score it against its slot,
     /// keep it if it is within the threshold and beats the slot's holder.

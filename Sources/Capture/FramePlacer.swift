@@ -4,10 +4,13 @@ import OrbitMath
 /// The mechanics every selection policy shares, so a `FrameSelector` only has to say which
 /// frame is better: keeps DeviceMotion in a `MotionBuffer`, looks the motion up for a frame
 /// (at exposure start or middle, per `settings.lookupTime`), starts the recording (angle 0) at
-/// the first frame that has motion, and places the frame in its slot.
+/// the first frame that has motion, places the frame in its slot, and guards against motion
+/// floods as the scenario says (`handleMotion`).
 public struct FramePlacer: Sendable {
     public let settings: CaptureSettings
     public private(set) var buffer: MotionBuffer
+    /// `selection.flood_guard` and its rate, applied by `handleMotion`.
+    public private(set) var floodGuard: FloodGuard
     /// Reads angles relative to the start; `nil` until the first frame with motion.
     public private(set) var reader: OrbitAngleReader?
     /// DeviceMotion-clock instant of the recording start, s.
@@ -16,6 +19,14 @@ public struct FramePlacer: Sendable {
     public init(settings: CaptureSettings) {
         self.settings = settings
         buffer = MotionBuffer(capacity: settings.motionBufferCapacity)
+        floodGuard = FloodGuard(isEnabled: settings.floodGuard, maximumRate: settings.floodGuardMaximumRate)
+    }
+
+    /// A whole `FrameSelector.handleMotion` in one call: stores the update and lets the flood
+    /// guard decide whether it is processed in full (every update is, with the guard off).
+    public mutating func handleMotion(_ motion: DeviceMotion) -> MotionHandling {
+        let stored = store(motion)
+        return MotionHandling(isProcessed: floodGuard.shouldProcess(timestamp: motion.timestamp), isStored: stored)
     }
 
     /// Stores an update; `false` when it was not stored (timestamp did not advance, or not finite).

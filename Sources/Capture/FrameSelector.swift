@@ -8,10 +8,32 @@ import OrbitMath
 ///
 /// The harness calls `handleMotion` for every update the system delivers (repeats and floods
 /// included) and `handleFrame` for every frame the queue did not drop; both on one thread, in
-/// delivery order. It reads only the returned values, `slots` and `recordingStartTime`.
+/// delivery order. It reads only the returned values, `slots` and `recordingStartTime`, and
+/// checks them before it measures anything (the contract below); a selector that breaks it,
+/// or throws, ends that seed's run with an error naming it, the seed and the frame — never a
+/// metric.
+///
+/// The contract:
+/// - a decision's numbers (lookup time, pose, offset, acceleration, score) are finite, its
+///   pose angle in [0, 360), its slot in `0..<slotCount` of the scenario;
+/// - `.accepted` fills an empty slot, `.replaced` displaces the frame named in
+///   `replacedFrame` from its slot; both carry a slot and a pose; no other outcome changes a
+///   slot; `.rejected`'s reason is a snake_case word (1–64 characters of a–z, 0–9, `_`);
+/// - at the end `slots` has `slotCount` entries and holds exactly the frames the decisions
+///   put there, with their image names and finite values; `recordingStartTime` is finite,
+///   and set once any frame is kept; the export (`recording`) names only kept frames.
+///
+/// What `handleMotion` returns costs time on the app's simulated queue: `isProcessed: true`
+/// costs `pipeline.motion_cost_ms` (a full update: UI, guidance), `false` costs
+/// `pipeline.coalesced_motion_cost_ms` (only stored). A selector that processes every update
+/// of a flood backs the queue up and frames are dropped as late — which the bench measures.
+/// `FramePlacer.handleMotion` stores the update and applies the scenario's flood guard
+/// (`selection.flood_guard`, `selection.flood_guard_max_rate_hz`) in one call.
 ///
 ///     struct FirstFrameSelector: FrameSelector {
-///         var buffer = MotionBuffer(capacity: 256)
+///         var placer: FramePlacer
+///         var ring: SlotRing
+///         mutating func handleMotion(_ motion: DeviceMotion) -> MotionHandling { placer.handleMotion(motion) }
 ///         ...
 ///     }
 public protocol FrameSelector: Sendable {
@@ -22,10 +44,12 @@ public protocol FrameSelector: Sendable {
     /// at that instant), s; `nil` before the recording started.
     var recordingStartTime: Double? { get }
 
-    /// One DeviceMotion update.
-    mutating func handleMotion(_ motion: DeviceMotion) -> MotionHandling
-    /// One frame: where it lies on the circle and whether it is kept.
-    mutating func handleFrame(_ frame: FrameInput) -> FrameDecision
+    /// One DeviceMotion update. Throws when the selector cannot go on (a non-throwing
+    /// implementation conforms too).
+    mutating func handleMotion(_ motion: DeviceMotion) throws -> MotionHandling
+    /// One frame: where it lies on the circle and whether it is kept. Throws when the
+    /// selector cannot go on.
+    mutating func handleFrame(_ frame: FrameInput) throws -> FrameDecision
     /// The OuterCircle export of the kept frames.
     func recording(uid: String, date: Double) -> Recording
 }

@@ -7,6 +7,10 @@ import OrbitMath
 /// initialise from their first valid sample (tilt from gravity, heading from the field), take
 /// each step's dt from the timestamps, skip samples that would corrupt the state (non-finite
 /// values, timestamps that do not advance) and count what they skipped in `diagnostics`.
+///
+/// The contract the harness checks after every update (`CheckedFilter`): `attitude` is finite
+/// and of unit norm within `CheckedFilter.normTolerance`, `gyroscopeBias` is finite. A filter
+/// that cannot go on throws from `update`; a non-throwing `update` conforms as well.
 public protocol AttitudeFilter: Sendable {
     associatedtype Settings: Sendable & Equatable
 
@@ -20,7 +24,9 @@ public protocol AttitudeFilter: Sendable {
     var isInitialized: Bool { get }
 
     init(settings: Settings)
-    mutating func update(_ reading: ImuReading)
+    /// One sample. Throw (any error with a message a person can read) when the filter cannot
+    /// continue: the run of that seed ends with the message, naming the filter.
+    mutating func update(_ reading: ImuReading) throws
     /// Forgets the state (attitude, bias, counters); keeps the settings.
     mutating func reset()
 }

@@ -30,9 +30,9 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
         self.gravity = gravity
     }
 
-    /// Feeds one raw sample to the filter.
+    /// Feeds one raw sample to the filter; throws what the filter throws.
     @inline(__always)
-    public mutating func update(_ reading: ImuReading) {
+    public mutating func update(_ reading: ImuReading) throws {
         var input = reading
         if referenceFrame.usesMagnetometer, let raw = reading.magnetometer {
             let field = calibration.apply(raw)
@@ -41,7 +41,7 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
         } else {
             input.magnetometer = nil
         }
-        filter.update(input)
+        try filter.update(input)
         lastGyroscope = reading.gyroscope
         lastAccelerometer = reading.accelerometer
         lastTime = reading.time

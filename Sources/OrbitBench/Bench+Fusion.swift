@@ -3,7 +3,8 @@ import ReportIO
 
 extension Bench {
     /// `orbitbench fusion`: every filter on every (scenario, seed), on all cores; rows in
-    /// (scenario, seed, filter) order.
+    /// (scenario, seed, filter) order. A filter that throws or breaks its contract stops the
+    /// whole evaluation with its `PluginFailure`.
     public static func fusion(
         _ scenarios: [Scenario], seeds: [UInt64]? = nil, filters: [FilterName], useMagnetometer: Bool, progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> [FusionReport.Row] {
@@ -12,8 +13,10 @@ extension Bench {
             let (scenario, seed) = jobs[index]
             let input = FusionInput(
                 run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: scenario.fusion.magnetometerCalibration == .ideal)
-            return filters.map { filter in
-                scenario.fusion.settings.withFilter(filter, FilterRunner(input: input, kind: filter, useMagnetometer: useMagnetometer))
+            return try filters.map { filter throws(PluginFailure) in
+                try scenario.fusion.settings.withFilter(
+                    filter, FilterRunner(input: input, kind: filter, useMagnetometer: useMagnetometer, run: (scenario.name, seed))
+                ).get()
             }
         }
         return zip(jobs, results).flatMap { job, filterResults in
@@ -53,8 +56,12 @@ extension Bench {
         let inputs = recordings.map { FusionInput(recording: $0) }
         let results = try Parallel.map(jobs.count, progress: progress) { index -> FilterRunResult in
             let (recording, filter) = jobs[index]
-            return settings.withFilter(
-                filter, FilterRunner(input: inputs[recording], kind: filter, useMagnetometer: useMagnetometer, keepTrace: keepAttitude))
+            return try settings.withFilter(
+                filter,
+                FilterRunner(
+                    input: inputs[recording], kind: filter, useMagnetometer: useMagnetometer, keepTrace: keepAttitude,
+                    run: (recordings[recording].name, nil))
+            ).get()
         }
         return zip(jobs, results).map { job, result in
             RecordingFusionReport.Row(

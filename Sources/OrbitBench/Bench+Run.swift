@@ -6,14 +6,30 @@ extension Bench {
     public enum Outcome: Sendable {
         case capture([CaptureRunResult])
         case rephoto([RephotoStudyResult])
+
+        /// How many seeds ran.
+        public var runs: Int {
+            switch self {
+            case .capture(let results): results.count
+            case .rephoto(let results): results.count
+            }
+        }
     }
 
     /// `orbitbench run` for several scenarios: every (scenario, seed) on all cores, results per
     /// scenario in seed order. `progress` gets the number of finished runs.
+    ///
+    /// - Throws: `RunFailures<[Outcome]>` when a plug-in failed in some runs: the failures,
+    ///   and the outcomes of every other run (`writeReport` takes both).
     public static func run(_ scenarios: [Scenario], seeds: [UInt64]? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [Outcome] {
         let jobs = runJobs(scenarios, seeds: seeds)
-        let results = try Parallel.map(jobs.count, progress: progress) { job in try runJob(scenarios[jobs[job].scenario], seed: jobs[job].seed) }
-        return outcomes(scenarios, jobs: jobs, results: results)
+        let results = try Parallel.mapCollectingFailures(jobs.count, progress: progress) { job in
+            try runJob(scenarios[jobs[job].scenario], seed: jobs[job].seed)
+        }
+        let outcomes = outcomes(scenarios, jobs: jobs, results: results.map { try? $0.get() })
+        let failures = results.compactMap { result -> PluginFailure? in if case .failure(let failure) = result { failure } else { nil } }
+        guard failures.isEmpty else { throw RunFailures(failures: failures, completed: outcomes, runs: jobs.count) }
+        return outcomes
     }
 
     /// One (scenario, seed) of `run`, as stored by a shard.
@@ -38,10 +54,11 @@ extension Bench {
         }
     }
 
-    /// Groups the job results per scenario, in seed order.
-    static func outcomes(_ scenarios: [Scenario], jobs: [(scenario: Int, seed: UInt64)], results: [RunJobResult]) -> [Outcome] {
+    /// Groups the job results per scenario, in seed order; a job without a result (its
+    /// plug-in failed) is left out.
+    static func outcomes(_ scenarios: [Scenario], jobs: [(scenario: Int, seed: UInt64)], results: [RunJobResult?]) -> [Outcome] {
         scenarios.indices.map { index in
-            let mine = zip(jobs, results).filter { $0.0.scenario == index }.map(\.1)
+            let mine = zip(jobs, results).filter { $0.0.scenario == index }.compactMap(\.1)
             switch scenarios[index].kind {
             case .capture: return .capture(mine.compactMap { if case .capture(let result) = $0 { result } else { nil } })
             // `runJob` refuses handheld scenarios, so none has results to group.
@@ -54,24 +71,32 @@ extension Bench {
     /// studies write metrics.csv, the thesis-layout tables, users.csv, summary.json and the
     /// error plot, compared with the thesis when its Table 6.1 is found). With `render`, a
     /// capture scenario's first seed is also drawn frame by frame into images/ with the spin
-    /// viewer (rephoto studies have no frames to draw). Returns the stdout text.
+    /// viewer (rephoto studies have no frames to draw). `failures` are the scenario's runs whose
+    /// plug-in failed: listed in failures.csv, summary.json and report.html, and when no run
+    /// succeeded they are the whole report. Returns the stdout text.
     @discardableResult
     public static func writeReport(
         _ scenario: Scenario, _ outcome: Outcome, to directory: String, plots: Bool = true, origin: ReportOrigin = ReportOrigin(command: "run"),
-        overwrite: Bool = false, render: FrameImages.Settings? = nil
+        overwrite: Bool = false, render: FrameImages.Settings? = nil, failures: [PluginFailure] = []
     ) throws -> String {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
-        let table: String
+        var table: String
         switch outcome {
+        case _ where outcome.runs == 0 && !failures.isEmpty:
+            try FailureReport.write(
+                scenario: scenario, kind: scenario.kind == .rephoto ? .rephoto : .capture, failures: failures, to: report, origin: origin)
+            table = "\(scenario.name): every run failed\n"
         case .capture(let results):
-            let rendered = try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, origin: origin, render: render)
+            let rendered = try CaptureReport.write(
+                scenario: scenario, results, to: report, plots: plots, origin: origin, render: render, failures: failures)
             table = CaptureReport.table(scenario: scenario, results) + (rendered.map { "\n" + $0.summary + "\n" } ?? "")
         case .rephoto(let results):
             let thesis = thesisReference()
-            try RephotoReport.write(scenario: scenario, results, thesis: thesis, to: report, plots: plots, origin: origin)
+            try RephotoReport.write(scenario: scenario, results, thesis: thesis, to: report, plots: plots, origin: origin, failures: failures)
             table = RephotoReport.table(scenario: scenario, results, thesis: thesis)
         }
         try report.commit()
+        for failure in failures { table += "failed: \(failure)\n" }
         return table
     }
 

@@ -118,7 +118,7 @@ extension Bench {
             return {
                 var filter = fresh
                 readings.withUnsafeBufferPointer { buffer in
-                    for reading in buffer { filter.update(reading) }
+                    for reading in buffer { try! filter.update(reading) }  // built-in filters on a simulated run never fail
                 }
                 precondition(filter.attitude.isFinite)
             }
@@ -164,7 +164,10 @@ extension Bench {
             let runner = FilterRunner(input: input, kind: kind, useMagnetometer: true)
             let count = input.readings.count
             // The runner times its own loop; its metrics afterwards are not part of the path.
-            let samples = (0..<(repetitions + 2)).map { _ in runner.visit(fresh).nanosecondsPerUpdate * Double(count) * 1e-9 }
+            let samples = (0..<(repetitions + 2)).map { _ in
+                // Built-in filters on a simulated run do not fail; a failure times as NaN.
+                ((try? runner.visit(fresh).get())?.nanosecondsPerUpdate ?? .nan) * Double(count) * 1e-9
+            }
             return BenchmarkResult(name: name, samples: Array(samples.dropFirst(2)), itemsPerRepetition: count)
         }
     }

@@ -39,33 +39,60 @@ public enum Bench {
 
     /// Runs a capture scenario for `seeds` (default: the scenario's) on all cores with its own
     /// selector and filter (`selection.selector`, `fusion.filter`). Results in seed order.
+    ///
+    /// - Throws: `RunFailures<[CaptureRunResult]>` when the selector or filter threw or broke
+    ///   its contract in some seeds: each failure (plug-in, seed, frame or time, rule) and the
+    ///   results of the other seeds.
     public static func runCapture(_ scenario: Scenario, seeds: [UInt64]? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws
         -> [CaptureRunResult]
     {
         let seeds = seeds ?? scenario.seeds
-        return try Parallel.map(seeds.count, progress: progress) { try CaptureRunner.run(scenario, seed: seeds[$0]) }
+        return try collectingFailures(
+            try Parallel.mapCollectingFailures(seeds.count, progress: progress) { try CaptureRunner.run(scenario, seed: seeds[$0]) })
     }
 
     /// Runs a capture scenario for `seeds` with the selector `makeSelector` builds from the
-    /// scenario's capture settings (a fresh one per seed), on all cores. Results in seed order.
+    /// scenario's capture settings (a fresh one per seed), on all cores. Results in seed order;
+    /// failures as `runCapture(_:seeds:progress:)`.
     public static func runCapture<Selector: FrameSelector>(
         _ scenario: Scenario, seeds: [UInt64]? = nil, selector makeSelector: @escaping @Sendable (CaptureSettings) -> Selector
     ) throws -> [CaptureRunResult] {
         let seeds = seeds ?? scenario.seeds
         let settings = scenario.captureSettings
-        return try Parallel.map(seeds.count) { try CaptureRunner.run(scenario, seed: seeds[$0], selector: makeSelector(settings)) }
+        return try collectingFailures(
+            try Parallel.mapCollectingFailures(seeds.count) { try CaptureRunner.run(scenario, seed: seeds[$0], selector: makeSelector(settings)) })
+    }
+
+    /// The values, or `RunFailures` with the failures and the values there are.
+    static func collectingFailures<Value: Sendable>(_ results: [Result<Value, PluginFailure>]) throws(RunFailures<[Value]>) -> [Value] {
+        var values: [Value] = [], failures: [PluginFailure] = []
+        for result in results {
+            switch result {
+            case .success(let value): values.append(value)
+            case .failure(let failure): failures.append(failure)
+            }
+        }
+        guard failures.isEmpty else { throw RunFailures(failures: failures, completed: values, runs: results.count) }
+        return values
     }
 
     /// Writes `orbitbench run`'s folder for one capture scenario: metrics.csv, frames.csv,
-    /// slots.csv, summary.json, recording.json and (with `plots`) plots/*.png. Written to a
-    /// staging folder and moved into place, so a failure leaves no half-written report.
+    /// slots.csv, summary.json, recording.json and (with `plots`) plots/*.png, and with
+    /// `failures` (of `RunFailures`) failures.csv. Written to a staging folder and moved into
+    /// place, so a failure leaves no half-written report.
     @discardableResult
     public static func writeCaptureReport(
         _ scenario: Scenario, _ results: [CaptureRunResult], to directory: String, plots: Bool = true,
-        origin: ReportOrigin = ReportOrigin(command: "run"), overwrite: Bool = false, render: FrameImages.Settings? = nil
+        origin: ReportOrigin = ReportOrigin(command: "run"), overwrite: Bool = false, render: FrameImages.Settings? = nil,
+        failures: [PluginFailure] = []
     ) throws -> RenderOutcome? {
+        guard !results.isEmpty || failures.isEmpty else {
+            try writeReport(scenario, .capture([]), to: directory, plots: plots, origin: origin, overwrite: overwrite, failures: failures)
+            return nil
+        }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
-        let rendered = try CaptureReport.write(scenario: scenario, results, to: report, plots: plots, origin: origin, render: render)
+        let rendered = try CaptureReport.write(
+            scenario: scenario, results, to: report, plots: plots, origin: origin, render: render, failures: failures)
         try report.commit()
         return rendered
     }
@@ -79,15 +106,19 @@ public enum Bench {
 
     /// Replays a logged session through the selector and filter of `scenario`
     /// (`selection.selector`, `selection.*`, `fusion.*`, the orbit's device orientation).
-    public static func replay(_ log: CaptureSessionLog, name: String, scenario: Scenario) -> CaptureRunResult {
-        SessionReplay.run(log, name: name, settings: scenario.captureSettings, fusion: scenario.fusion.settings)
+    ///
+    /// - Throws: `PluginFailure` when the filter or selector throws or breaks its contract.
+    public static func replay(_ log: CaptureSessionLog, name: String, scenario: Scenario) throws(PluginFailure) -> CaptureRunResult {
+        try SessionReplay.run(log, name: name, settings: scenario.captureSettings, fusion: scenario.fusion.settings)
     }
 
     /// Replays a logged session through `selector`, with the scenario's filter for raw logs.
     public static func replay<Selector: FrameSelector>(_ log: CaptureSessionLog, name: String, scenario: Scenario, selector: Selector)
-        -> CaptureRunResult
+        throws(PluginFailure) -> CaptureRunResult
     {
-        SessionReplay.run(log, name: name, selector: selector, orientation: scenario.captureSettings.orientation, fusion: scenario.fusion.settings)
+        let settings = scenario.captureSettings
+        return try SessionReplay.run(
+            log, name: name, selector: selector, orientation: settings.orientation, slotCount: settings.slotCount, fusion: scenario.fusion.settings)
     }
 
     /// Writes `orbitbench replay`'s folder: metrics.csv, frames.csv, slots.csv, summary.json,

@@ -11,12 +11,13 @@ public enum CaptureReport {
 
     /// Writes a run's files into `report` (not committed): metrics.csv, frames.csv, slots.csv,
     /// summary.json, recording.json (first seed), with `plots` plots/*.png, with `render` the
-    /// first seed's frames as images/*.jpg with images.csv and the spin viewer, and report.html.
+    /// first seed's frames as images/*.jpg with images.csv and the spin viewer, and report.html;
+    /// with `failures` (seeds whose plug-in failed, left out of everything else) failures.csv.
     /// Returns what rendering measured (nil without `render`).
     @discardableResult
     public static func write(
         scenario: Scenario, _ results: [CaptureRunResult], to report: ReportDirectory, plots: Bool, origin: ReportOrigin,
-        render: FrameImages.Settings? = nil
+        render: FrameImages.Settings? = nil, failures: [PluginFailure] = []
     ) throws -> RenderOutcome? {
         let origin = origin.with(scenarios: [scenario.name], seeds: results.map(\.seed))
         var rendered: RenderOutcome?
@@ -33,6 +34,10 @@ public enum CaptureReport {
                 to: "\(SpinViewerFile.folderName)/\(SpinViewerFile.fileName)")
         }
         var summary = summary(scenario: scenario, results)
+        if !failures.isEmpty {
+            summary.failures = failures
+            try report.write(FailureReport.csv(failures).bytes, to: "failures.csv")
+        }
         if let rendered {
             summary.diagnostics["render_sharpness_blur_spearman"] = MetricSummary([rendered.sharpnessBlurCorrelation], unit: "fraction")
         }
@@ -57,7 +62,7 @@ public enum CaptureReport {
             // One worker writes the small tables while the others format frames.csv.
             try writeFramesCSV(results, to: report, besides: smallTables)
         }
-        var sections = [HTMLReport.metrics(summary)]
+        var sections = (failures.isEmpty ? [] : [FailureReport.section(failures)]) + [HTMLReport.metrics(summary)]
         if let rendered { sections.append(rendered.htmlSection) }
         try report.writeHTMLReport(
             title: "\(scenario.name): capture run", description: scenario.description, sections: sections, origin: origin,

@@ -25,9 +25,11 @@ public enum RephotoReport {
     }
 
     /// Writes a rephoto study's files into `report` (not committed): metrics.csv, the
-    /// thesis-layout tables, users.csv, summary.json and (with `plots`) plots/rephoto-errors.png.
+    /// thesis-layout tables, users.csv, summary.json and (with `plots`) plots/rephoto-errors.png;
+    /// with `failures` (seeds whose filter failed, left out of everything else) failures.csv.
     public static func write(
-        scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?, to report: ReportDirectory, plots: Bool, origin: ReportOrigin
+        scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?, to report: ReportDirectory, plots: Bool, origin: ReportOrigin,
+        failures: [PluginFailure] = []
     ) throws {
         let origin = origin.with(scenarios: [scenario.name], seeds: results.map(\.seed))
         try report.record(origin, scenarios: [scenario])
@@ -35,7 +37,11 @@ public enum RephotoReport {
         try report.write(table62(results).bytes, to: "table-6-2-sim.csv")
         try report.write(table63(results).bytes, to: "table-6-3-sim.csv")
         try report.write(usersCSV(results).bytes, to: "users.csv")
-        let summary = summary(scenario: scenario, results, thesis: thesis)
+        var summary = summary(scenario: scenario, results, thesis: thesis)
+        if !failures.isEmpty {
+            summary.failures = failures
+            try report.write(FailureReport.csv(failures).bytes, to: "failures.csv")
+        }
         try report.write(Array(try summary.jsonData()), to: "summary.json")
         if plots {
             let provenance = origin.pngTexts
@@ -43,8 +49,8 @@ public enum RephotoReport {
                 try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, provenance: provenance), to: "plots/rephoto-errors.png")
         }
         try report.writeHTMLReport(
-            title: "\(scenario.name): rephotography study", description: scenario.description, sections: [HTMLReport.metrics(summary)],
-            origin: origin)
+            title: "\(scenario.name): rephotography study", description: scenario.description,
+            sections: (failures.isEmpty ? [] : [FailureReport.section(failures)]) + [HTMLReport.metrics(summary)], origin: origin)
     }
 
     /// Every user of every seed, in one Table 6.2.

@@ -26,6 +26,8 @@ public struct RunSummary: Codable, Equatable, Sendable {
     /// Rephoto only: the pooled key-point table beside the thesis.
     public var keypoints: [KeypointRow]?
     public var notes: [String]
+    /// The runs whose plug-in failed (left out of `metrics`); absent when none did.
+    public var failures: [PluginFailure]?
 
     public init(
         kind: Metric.Kind, name: String, description: String, seeds: [UInt64], settings: [String: SettingValue],

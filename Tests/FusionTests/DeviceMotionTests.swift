@@ -17,8 +17,8 @@ import Testing
         var trueNorth = estimator(.xTrueNorthZVertical, declination: declination)
         for step in 0..<10 {
             let reading = idealReading(time: Double(step) / 100, attitude: truth, rate: .zero)
-            magnetic.update(reading)
-            trueNorth.update(reading)
+            try magnetic.update(reading)
+            try trueNorth.update(reading)
         }
         let m = try #require(magnetic.motion), t = try #require(trueNorth.motion)
         #expect(m.attitude.isSameRotation(as: truth, tolerance: 1e-9))
@@ -31,7 +31,7 @@ import Testing
         let truth = Quaternion(coreMotion: CoreMotionAngles(pitch: 0.3, roll: -0.2, yaw: 2.2))
         for frame in [ReferenceFrame.xArbitraryZVertical, .xArbitraryCorrectedZVertical] {
             var motion = estimator(frame)
-            motion.update(idealReading(time: 0, attitude: truth, rate: .zero))
+            try motion.update(idealReading(time: 0, attitude: truth, rate: .zero))
             let first = try #require(motion.motion)
             #expect(abs(first.attitude.coreMotionAngles.yaw) < 1e-9)
             #expect(abs(first.attitude.coreMotionAngles.pitch - 0.3) < 1e-9)
@@ -42,10 +42,10 @@ import Testing
     @Test func gravityAndUserAccelerationSplitTheSpecificForce() throws {
         var motion = estimator(.xMagneticNorthZVertical)
         var reading = idealReading(time: 0, attitude: .identity, rate: .zero)
-        motion.update(reading)
+        try motion.update(reading)
         reading.time = 0.01
         reading.accelerometer += Vector3(1.5, 0, 0)  // pushed along +x
-        motion.update(reading)
+        try motion.update(reading)
         let sample = try #require(motion.motion)
         // Face up: gravity along −z. One step of the 1 s tilt correction takes ≈1 % of the 8.7°
         // the push seems to tilt the device, moving gravity by ≈0.015 m/s².
@@ -58,7 +58,7 @@ import Testing
         var motion = estimator(.xArbitraryZVertical)
         var reading = idealReading(time: 0, attitude: .identity, rate: .zero)
         reading.magnetometer = Vector3(.nan, .nan, .nan)
-        motion.update(reading)
+        try motion.update(reading)
         let sample = try #require(motion.motion)
         #expect(sample.magneticField == nil && sample.magneticFieldAccuracy == .uncalibrated)
         #expect(motion.filter.diagnostics.magnetometerRejections == 0)
@@ -73,18 +73,18 @@ import Testing
         var raw = estimator(.xMagneticNorthZVertical)
         var reading = idealReading(time: 0, attitude: truth, rate: .zero)
         reading.magnetometer = softIron * reading.magnetometer! + hardIron
-        calibrated.update(reading)
-        raw.update(reading)
+        try calibrated.update(reading)
+        try raw.update(reading)
         #expect(try #require(calibrated.motion).attitude.isSameRotation(as: truth, tolerance: 1e-9))
         #expect(!(try #require(raw.motion)).attitude.isSameRotation(as: truth, tolerance: 0.05))
     }
 
-    @Test func noMotionBeforeTheFirstValidSample() {
+    @Test func noMotionBeforeTheFirstValidSample() throws {
         var motion = estimator(.xMagneticNorthZVertical)
         #expect(motion.motion == nil)
         var reading = idealReading(time: 0, attitude: .identity, rate: .zero)
         reading.accelerometer = Vector3(.nan, 0, 0)
-        motion.update(reading)
+        try motion.update(reading)
         #expect(motion.motion == nil)
     }
 
@@ -94,7 +94,7 @@ import Testing
         for step in 0...2000 {
             var reading = idealReading(time: Double(step) / 200, attitude: .identity, rate: .zero)
             reading.gyroscope = bias
-            motion.update(reading)
+            try motion.update(reading)
         }
         let sample = try #require(motion.motion)
         #expect(sample.rotationRate.norm < 0.1 * bias.norm)

@@ -45,17 +45,17 @@ func inclinationError(_ estimate: Quaternion, _ truth: Quaternion) -> Double {
 /// A filter behind a uniform interface, so tests can loop over all four.
 final class FilterUnderTest {
     let name: String
-    private let feed: (ImuReading) -> Void
+    private let feed: (ImuReading) throws -> Void
     private let read: () -> (attitude: Quaternion, bias: Vector3, diagnostics: FilterDiagnostics)
 
     init<Filter: AttitudeFilter>(_ name: String, _ filter: Filter) {
         let holder = FilterHolder(filter)
         self.name = name
-        feed = { holder.filter.update($0) }
+        feed = { try holder.filter.update($0) }
         read = { (holder.filter.attitude, holder.filter.gyroscopeBias, holder.filter.diagnostics) }
     }
 
-    func update(_ reading: ImuReading) { feed(reading) }
+    func update(_ reading: ImuReading) throws { try feed(reading) }
     var attitude: Quaternion { read().attitude }
     var bias: Vector3 { read().bias }
     var diagnostics: FilterDiagnostics { read().diagnostics }

@@ -24,7 +24,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.write(try #require(run.session), to: folder)
 
-        let replayed = Bench.replay(try Bench.session(folder.path), name: name, scenario: scenario)
+        let replayed = try Bench.replay(try Bench.session(folder.path), name: name, scenario: scenario)
         #expect(replayed.frames.count == run.frames.count)
         for (a, b) in zip(run.frames, replayed.frames) {
             #expect(a.index == b.index && a.dropped == b.dropped)
@@ -45,7 +45,7 @@ import Testing
         let folder = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.write(try #require(run.session), to: folder)
-        let replayed = Bench.replay(
+        let replayed = try Bench.replay(
             try Bench.session(folder.path), name: "x", scenario: scenario, selector: steadiestFrameSelector(settings: scenario.captureSettings))
         #expect(run.slots.map(\.entry) == replayed.slots.map(\.entry))
         #expect(zip(run.frames, replayed.frames).allSatisfy { $0.decision == $1.decision })
@@ -94,7 +94,7 @@ import Testing
         }
         var settings = scenario
         settings.fusion.referenceFrame = .xArbitraryZVertical
-        let replayed = Bench.replay(CaptureSessionLog(motion: raw, frames: session.frames), name: "raw", scenario: settings)
+        let replayed = try Bench.replay(CaptureSessionLog(motion: raw, frames: session.frames), name: "raw", scenario: settings)
         #expect(replayed.metrics.coverage > 0.95)
         #expect(replayed.metrics.framesScored > replayed.metrics.framesTotal - 40)
     }

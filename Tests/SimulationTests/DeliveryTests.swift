@@ -207,8 +207,9 @@ private func standardDeviation(_ values: [Double]) -> Double {
             pipeline.threads = threads
             var handled = 0, seenAtFrame = -1
             var fates: [FrameProcessing] = []
-            _ = try ProcessingPipeline.drive(
-                motion: motion.makeIterator(), frames: oneFrame.makeIterator(), settings: pipeline, frameInterval: 1.0 / 30, seed: 1,
+            _ = ProcessingPipeline.drive(
+                motion: motion.makeIterator(), frames: oneFrame.makeIterator(), settings: pipeline, frameInterval: 1.0 / 30,
+                costs: try PipelineCosts(settings: pipeline, seed: 1),
                 handleMotion: { _ in
                     handled += 1
                     return .processed

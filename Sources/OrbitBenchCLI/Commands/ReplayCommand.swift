@@ -81,7 +81,7 @@ struct ReplayCommand: ParsableCommand {
                 "\(session)/motion.csv holds DeviceMotion, fused on the phone: --filter applies to raw gyroscope/accelerometer logs only")
         }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: destination), owner: "replay", overwrite: outputOptions.overwrite)
-        let result = Bench.replay(log, name: name, scenario: settings)
+        let result = try Bench.replay(log, name: name, scenario: settings)
         var renderSettings = FrameImages.Settings()
         renderSettings.width = renderWidth
         let rendered = try ReplayReport.write(

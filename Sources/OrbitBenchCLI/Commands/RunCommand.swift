@@ -94,6 +94,7 @@ struct RunCommand: ParsableCommand {
         let total = loaded.map { (seedOverride ?? $0.seeds).count }.reduce(0, +)
         let progress = workOptions.progress(total: total, label: "orbitbench run")
         let outcomes: [Bench.Outcome]
+        var failed: RunFailures<[Bench.Outcome]>?
         do {
             if shardOptions.merge {
                 outcomes = try Bench.mergeRun(loaded, seeds: seedOverride, in: URL(fileURLWithPath: out)) { missing, count in
@@ -104,16 +105,21 @@ struct RunCommand: ParsableCommand {
             }
         } catch let error as RephotoStudyError {
             throw CommandFailure(error.description)
+        } catch let failures as RunFailures<[Bench.Outcome]> {
+            // The other seeds' results are kept: reported beside the failures, exit 2 after.
+            outcomes = failures.completed
+            failed = failures
         }
         progress.finish()
         for (index, scenario) in loaded.enumerated() {
             print(
                 try Bench.writeReport(
                     scenario, outcomes[index], to: destinations[index], plots: !noPlots, origin: origin, overwrite: outputOptions.overwrite,
-                    render: renderSettings))
+                    render: renderSettings, failures: failed?.failures.filter { $0.scenario == scenario.name } ?? []))
             print("wrote \(destinations[index])/\n")
         }
         if !noPlots, let comparison = try Bench.writeComparison(loaded, outcomes, to: out) { print("wrote \(comparison)") }
+        if let failed { throw CommandFailure(failed.description) }
     }
 
     /// What --render asks for, nil without it.

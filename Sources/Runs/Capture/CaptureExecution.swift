@@ -49,28 +49,40 @@ struct CaptureExecution<
         var frameLog: [CaptureSessionLog.Frame] = []
         var rateTrack = RotationRateTrack(spill: spill)
         var floods = FloodSpans()
+        var contract = SelectorContract(slotCount: settings.slotCount)
+        let seed = inputs.seed, filterName = scenario.fusion.filter.rawValue
+        func failure(of kind: PluginFailure.Kind, _ error: any Error, at location: String) -> PluginFailure {
+            PluginFailure(
+                error, kind: kind, name: kind == .filter ? filterName : selectorName, scenario: scenario.name, seed: seed, location: location)
+        }
 
         /// Fuses the IMU samples up to and including sample `last`.
-        @inline(__always) func feed(upTo last: Int) {
+        @inline(__always) func feed(upTo last: Int) throws(PluginFailure) {
             // Sample `fusedImu` is only drawn once it is due, so no sample waits in a copy.
             while fusedImu <= last, !imuEnded {
                 guard let (sample, truth) = inputs.imu.next() else {
                     imuEnded = true
                     return
                 }
-                estimator.update(
-                    ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer)
-                )
+                do {
+                    try estimator.update(
+                        ImuReading(
+                            time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer)
+                    )
+                } catch {
+                    throw failure(of: .filter, error, at: PluginFailure.time(sample.time))
+                }
                 attitudeError.add(
                     time: sample.time, estimate: estimator.filter.attitude, truth: truth.attitude, evaluated: walk.contains(sample.time))
                 fusedImu += 1
             }
         }
         let queues = try ProcessingPipeline.drive(
-            motion: inputs.motion, frames: inputs.frames, settings: world.pipeline, frameInterval: 1 / world.camera.fps, seed: inputs.seed,
-            handleMotion: { delivery in
+            motion: inputs.motion, frames: inputs.frames, settings: world.pipeline, frameInterval: 1 / world.camera.fps,
+            costs: try PipelineCosts(settings: world.pipeline, seed: seed),
+            handleMotion: { delivery throws(PluginFailure) in
                 floods.add(delivery)
-                feed(upTo: delivery.imuIndex)
+                try feed(upTo: delivery.imuIndex)
                 guard let motion = estimator.motion else { return .none }
                 rateTrack.append(timestamp: motion.timestamp, rotationRate: motion.rotationRate)
                 if keepSession {
@@ -78,21 +90,31 @@ struct CaptureExecution<
                     let reference = CaptureSessionLog.ReferencePose(attitude: truth.attitude, position: truth.position - world.object.center)
                     motionLog.append(CaptureSessionLog.Motion(deliveryTime: delivery.deliveryTime, motion: motion, reference: reference))
                 }
-                if session.handleMotion(motion).isProcessed {
+                let handling: MotionHandling
+                do { handling = try session.handleMotion(motion) } catch {
+                    throw failure(of: .selector, error, at: PluginFailure.time(motion.timestamp))
+                }
+                if handling.isProcessed {
                     processed += 1
                     return .processed
                 }
                 coalesced += 1
                 return .coalesced
             },
-            handleFrame: { frame, processing in
+            handleFrame: { frame, processing throws(PluginFailure) in
                 let image = CaptureSessionLog.imageName(frame.index)
                 var record = FrameRecord(
                     index: frame.index, captureTime: frame.captureTime, exposure: frame.exposure, timestamp: frame.timestamp,
                     deliveryTime: frame.deliveryTime, dropped: processing.dropped, backlog: processing.backlog)
                 if !processing.dropped {
-                    record.decision = session.handleFrame(
-                        FrameInput(index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: image))
+                    let input = FrameInput(index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: image)
+                    do {
+                        let decision = try session.handleFrame(input)
+                        try contract.check(decision, for: input)
+                        record.decision = decision
+                    } catch {
+                        throw failure(of: .selector, error, at: "frame \(frame.index)")
+                    }
                 }
                 let truth = inputs.frameTruths?[arrivals.count] ?? truthMeter.truth(of: frame)
                 arrivals.append(ArrivedFrame(frame: StoredFrame(record, reasons: &reasons), truth: truth))
@@ -103,14 +125,22 @@ struct CaptureExecution<
                             image: image, dropped: processing.dropped))
                 }
             })
-        feed(upTo: .max)  // the rest of the walk, for the fusion metric
+        try feed(upTo: .max)  // the rest of the walk, for the fusion metric
+
+        // What the selector hands over at the end, read once and checked before it is measured.
+        let finalSlots = session.slots, recordingStart = session.recordingStartTime
+        let recording = session.recording(uid: "\(scenario.name)-seed-\(seed)", date: CaptureRunner.recordingDate)
+        do {
+            try contract.checkEnd(slots: finalSlots, recordingStartTime: recordingStart, recording: recording)
+        } catch {
+            throw failure(of: .selector, error, at: "the end of the run")
+        }
 
         // Ground truth. Simulated DeviceMotion timestamps are IMU sample instants (true clock),
         // so the selector's recording start is a true instant.
-        let recordingStart = session.recordingStartTime
         let startState = recordingStart.map { trajectory.state(at: $0) }
         var completion = CaptureRecords.Completion(
-            slots: session.slots, recordingStart: startState.map { TruthPose(attitude: $0.attitude, azimuth: $0.azimuth) },
+            slots: finalSlots, recordingStart: startState.map { TruthPose(attitude: $0.attitude, azimuth: $0.azimuth) },
             orientation: settings.orientation)
         let frames = try ArrivedFrame.complete(
             try arrivals.finish(), reasons: &reasons, rates: try rateTrack.finish(), focalLength: truthMeter.camera.focalLength,
@@ -129,15 +159,15 @@ struct CaptureExecution<
         }
         let duration = max(trajectory.duration, 1e-9)
         return CaptureRunResult(
-            seed: inputs.seed,
-            metrics: CaptureMetrics(tally: completion.tally, slots: slots, slotWidth: session.slotWidth, attitudeRMSE: attitudeError.finish()),
-            frames: frames, slots: slots,
-            recording: session.recording(uid: "\(scenario.name)-seed-\(inputs.seed)", date: CaptureRunner.recordingDate),
+            seed: seed,
+            metrics: CaptureMetrics(
+                tally: completion.tally, slots: slots, slotWidth: settings.slotWidth, attitudeRMSE: attitudeError.finish()),
+            frames: frames, slots: slots, recording: recording,
             trueAngleTrack: track, recordingStart: recordingStart,
             motionCoalesced: coalesced, motionProcessed: processed,
             queueBusyFraction: queues.busyTime / duration,
             session: keepSession ? CaptureSessionLog(motion: motionLog, frames: frameLog) : nil, selector: selectorName,
-            filter: scenario.fusion.filter.rawValue, floods: floods.spans)
+            filter: filterName, floods: floods.spans)
     }
 }
 

@@ -125,24 +125,42 @@ public struct FilterRunner: FilterVisitor {
     public let headingAlignmentWindow: Double
     /// Keep every sample's estimate, bias and flags (`FilterRunResult.trace`).
     public let keepTrace: Bool
+    /// What ran, for the message of a filter that fails: scenario or recording, and seed.
+    public let run: (name: String?, seed: UInt64?)
 
-    public init(input: FusionInput, kind: FilterName, useMagnetometer: Bool, headingAlignmentWindow: Double = 1.0, keepTrace: Bool = false) {
+    public init(
+        input: FusionInput, kind: FilterName, useMagnetometer: Bool, headingAlignmentWindow: Double = 1.0, keepTrace: Bool = false,
+        run: (name: String?, seed: UInt64?) = (nil, nil)
+    ) {
         self.input = input
         self.kind = kind
         self.useMagnetometer = useMagnetometer
         self.headingAlignmentWindow = headingAlignmentWindow
         self.keepTrace = keepTrace
+        self.run = run
     }
 
     /// `@inlinable`, so each filter gets its own compiled loop in the module that runs it: as
     /// generic code every update went through witness tables, 1.4–1.8× the cost of the same
     /// update in `bench`.
+    ///
+    /// A filter that throws or breaks its contract gives `PluginFailure` instead of a result.
     @inlinable
-    public func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> FilterRunResult {
+    public func visit<Filter: AttitudeFilter>(_ fresh: Filter) -> Result<FilterRunResult, PluginFailure> {
         var filter = fresh
-        let pass = FilterPass(
-            running: &filter, over: input.readings, useMagnetometer: useMagnetometer, calibration: input.calibration, keepTrace: keepTrace)
-        return result(of: pass, diagnostics: filter.diagnostics)
+        do {
+            let pass = try FilterPass(
+                running: &filter, over: input.readings, useMagnetometer: useMagnetometer, calibration: input.calibration, keepTrace: keepTrace)
+            return .success(result(of: pass, diagnostics: filter.diagnostics))
+        } catch {
+            return .failure(failure(error))
+        }
+    }
+
+    @usableFromInline
+    func failure(_ failure: FilterPass.Failure) -> PluginFailure {
+        PluginFailure(
+            failure.error, kind: .filter, name: kind.rawValue, scenario: run.name, seed: run.seed, location: PluginFailure.time(failure.time))
     }
 
     /// The metrics of a pass, which depend on the filter only through its outputs.

@@ -34,18 +34,22 @@ public struct RephotoStudy: FilterVisitor {
         Result { try execute(filter) }
     }
 
+    private func filterFailure(_ error: any Error, at location: String) -> PluginFailure {
+        PluginFailure(error, kind: .filter, name: scenario.fusion.filter.rawValue, scenario: scenario.name, seed: seed, location: location)
+    }
+
     /// A fresh phone session: sensors with their own streams and clock, the app's fusion.
     struct PhoneSession<Filter: AttitudeFilter> {
         var sensors: ImuSensors
         var estimator: DeviceMotionEstimator<Filter>
 
-        /// Reads the sensors for `truth` at `time` and updates the fusion.
+        /// Reads the sensors for `truth` at `time` and updates the fusion; throws what the filter throws.
         @inline(__always)
-        mutating func sense(_ truth: HandState, at time: Double, gridIndex: Int, field: MagneticEnvironment) {
+        mutating func sense(_ truth: HandState, at time: Double, gridIndex: Int, field: MagneticEnvironment) throws {
             let sample = sensors.read(
                 time: time, gridIndex: gridIndex, angularVelocity: truth.angularVelocity, specificForce: truth.specificForce,
                 field: { field.field(at: time, attitude: truth.attitude) })
-            estimator.update(
+            try estimator.update(
                 ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer))
         }
     }
@@ -95,7 +99,9 @@ public struct RephotoStudy: FilterVisitor {
         var referenceTruth = referencePhone.state(at: 0)
         while let (time, gridIndex) = reference.sensors.nextInstant() {
             referenceTruth = referencePhone.state(at: time)
-            reference.sense(referenceTruth, at: time, gridIndex: gridIndex, field: field)
+            do { try reference.sense(referenceTruth, at: time, gridIndex: gridIndex, field: field) } catch {
+                throw filterFailure(error, at: "the reference photograph, \(PluginFailure.time(time))")
+            }
         }
         guard let storedReference = reference.estimator.motion?.attitude else {
             throw RephotoStudyError(description: "rephoto.reference.hold_s: the fusion did not produce an attitude within \(referenceHold) s")
@@ -157,7 +163,9 @@ public struct RephotoStudy: FilterVisitor {
         var last: (time: Double, truth: HandState, rectangle: (x: Double, y: Double)?, estimate: Quaternion?)?
         while let (time, gridIndex) = app.sensors.nextInstant() {
             let truth = phone.state(at: time)
-            app.sense(truth, at: time, gridIndex: gridIndex, field: field)
+            do { try app.sense(truth, at: time, gridIndex: gridIndex, field: field) } catch {
+                throw filterFailure(error, at: "user \(user), \(PluginFailure.time(time))")
+            }
             let estimate = app.estimator.motion?.attitude
             var offset: (x: Double, y: Double)?
             if let estimate {

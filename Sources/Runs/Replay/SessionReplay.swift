@@ -12,48 +12,64 @@ import OrbitMath
 public enum SessionReplay {
     /// Replays `log` with the selector `settings.selector`; raw motion is fused with
     /// `fusion.filter` first.
+    ///
+    /// - Throws: `PluginFailure` when the filter or the selector throws or breaks its contract.
     public static func run(_ log: CaptureSessionLog, name: String, settings: CaptureSettings, fusion: FusionSettings = FusionSettings())
-        -> CaptureRunResult
+        throws(PluginFailure) -> CaptureRunResult
     {
-        settings.withSelector(
+        let fused = try fused(log, name: name, fusion: fusion)
+        return try settings.withSelector(
             Step(
-                log: fused(log, fusion: fusion), name: name, orientation: settings.orientation, selectorName: settings.selector.rawValue,
-                filter: log.isRaw ? fusion.filter.rawValue : nil))
+                log: fused, name: name, orientation: settings.orientation, slotCount: settings.slotCount,
+                selectorName: settings.selector.rawValue, filter: log.isRaw ? fusion.filter.rawValue : nil)
+        ).get()
     }
 
     /// Replays `log` with `selector` (fresh); raw motion is fused with `fusion.filter` first.
     public static func run<Selector: FrameSelector>(
-        _ log: CaptureSessionLog, name: String, selector: Selector, orientation: CaptureOrientation, fusion: FusionSettings = FusionSettings()
-    ) -> CaptureRunResult {
-        Step(
-            log: fused(log, fusion: fusion), name: name, orientation: orientation, selectorName: String(describing: Selector.self),
-            filter: log.isRaw ? fusion.filter.rawValue : nil
-        ).visit(selector)
+        _ log: CaptureSessionLog, name: String, selector: Selector, orientation: CaptureOrientation, slotCount: Int,
+        fusion: FusionSettings = FusionSettings()
+    ) throws(PluginFailure) -> CaptureRunResult {
+        try Step(
+            log: try fused(log, name: name, fusion: fusion), name: name, orientation: orientation, slotCount: slotCount,
+            selectorName: String(describing: Selector.self), filter: log.isRaw ? fusion.filter.rawValue : nil
+        ).visit(selector).get()
     }
 
     /// A raw log turned into DeviceMotion updates by `fusion.filter` (in `fusion.referenceFrame`);
     /// updates before the filter has initialised are not delivered, as on a phone. A fused log
     /// is returned as it is.
-    public static func fused(_ log: CaptureSessionLog, fusion: FusionSettings) -> CaptureSessionLog {
+    public static func fused(_ log: CaptureSessionLog, name: String, fusion: FusionSettings) throws(PluginFailure) -> CaptureSessionLog {
         guard log.isRaw else { return log }
-        return fusion.withFilter(fusion.filter, Fuser(log: log, referenceFrame: fusion.referenceFrame))
+        return try fusion.withFilter(
+            fusion.filter, Fuser(log: log, name: name, filterName: fusion.filter.rawValue, referenceFrame: fusion.referenceFrame)
+        )
+        .get()
     }
 
     private struct Fuser: FilterVisitor {
         let log: CaptureSessionLog
+        let name: String
+        let filterName: String
         let referenceFrame: ReferenceFrame
 
-        func visit<Filter: AttitudeFilter>(_ filter: Filter) -> CaptureSessionLog {
+        func visit<Filter: AttitudeFilter>(_ filter: Filter) -> Result<CaptureSessionLog, PluginFailure> {
             var estimator = DeviceMotionEstimator(filter: filter, referenceFrame: referenceFrame)
             var motion: [CaptureSessionLog.Motion] = []
             motion.reserveCapacity(log.motion.count)
             for var entry in log.motion {
-                if let reading = entry.reading { estimator.update(reading) }
+                if let reading = entry.reading {
+                    do { try estimator.update(reading) } catch {
+                        return .failure(
+                            PluginFailure(
+                                error, kind: .filter, name: filterName, scenario: name, seed: nil, location: PluginFailure.time(reading.time)))
+                    }
+                }
                 guard let fused = estimator.motion else { continue }
                 entry.motion = fused
                 motion.append(entry)
             }
-            return CaptureSessionLog(motion: motion, frames: log.frames)
+            return .success(CaptureSessionLog(motion: motion, frames: log.frames))
         }
     }
 
@@ -61,13 +77,23 @@ public enum SessionReplay {
         let log: CaptureSessionLog
         let name: String
         let orientation: CaptureOrientation
+        let slotCount: Int
         let selectorName: String
         let filter: String?
 
-        func visit<Selector: FrameSelector>(_ fresh: Selector) -> CaptureRunResult {
+        func visit<Selector: FrameSelector>(_ fresh: Selector) -> Result<CaptureRunResult, PluginFailure> {
+            Result { () throws(PluginFailure) in try replay(fresh) }
+        }
+
+        private func failure(_ error: any Error, at location: String) -> PluginFailure {
+            PluginFailure(error, kind: .selector, name: selectorName, scenario: name, seed: nil, location: location)
+        }
+
+        private func replay<Selector: FrameSelector>(_ fresh: Selector) throws(PluginFailure) -> CaptureRunResult {
             var selector = fresh
             let frames = log.frames, motion = log.motion
             var decisions = [FrameDecision?](repeating: nil, count: frames.count)
+            var contract = SelectorContract(slotCount: slotCount)
             var processed = 0, coalesced = 0
             // The log is in memory already, so is its track: it never spills, and `finish` cannot fail.
             var rateTrack = RotationRateTrack(spill: SpillSettings(memoryLimit: .max))
@@ -76,21 +102,36 @@ public enum SessionReplay {
                 if f == frames.count || (m < motion.count && motion[m].deliveryTime <= frames[f].deliveryTime) {
                     if let update = motion[m].motion {
                         rateTrack.append(timestamp: update.timestamp, rotationRate: update.rotationRate)
-                        if selector.handleMotion(update).isProcessed { processed += 1 } else { coalesced += 1 }
+                        let handling: MotionHandling
+                        do { handling = try selector.handleMotion(update) } catch { throw failure(error, at: PluginFailure.time(update.timestamp)) }
+                        if handling.isProcessed { processed += 1 } else { coalesced += 1 }
                     }
                     m += 1
                 } else {
                     let frame = frames[f]
                     if !frame.dropped {
-                        decisions[f] = selector.handleFrame(
-                            FrameInput(index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: frame.image))
+                        let input = FrameInput(index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: frame.image)
+                        do {
+                            let decision = try selector.handleFrame(input)
+                            try contract.check(decision, for: input)
+                            decisions[f] = decision
+                        } catch {
+                            throw failure(error, at: "frame \(frame.index)")
+                        }
                     }
                     f += 1
                 }
             }
 
+            let slots = selector.slots, recordingStart = selector.recordingStartTime
+            let recording = selector.recording(uid: name, date: CaptureRunner.recordingDate)
+            do {
+                try contract.checkEnd(slots: slots, recordingStartTime: recordingStart, recording: recording)
+            } catch {
+                throw failure(error, at: "the end of the session")
+            }
             let reference = ReferenceTrack(log)
-            let start = selector.recordingStartTime.flatMap(reference.pose)
+            let start = recordingStart.flatMap(reference.pose)
             var rates = try! rateTrack.finish()
             let arrivals = frames.enumerated().map { position, frame in
                 var record = FrameRecord(
@@ -102,9 +143,9 @@ public enum SessionReplay {
             }
             let truths = frames.map { FrameTruth(pose: reference.pose(at: $0.timestamp + $0.exposure / 2)) }
             let (frameRecords, slotRecords) = CaptureRecords.build(
-                arrivals: arrivals, slots: selector.slots, recordingStart: start, truth: truths, orientation: orientation)
+                arrivals: arrivals, slots: slots, recordingStart: start, truth: truths, orientation: orientation)
             var track: [(time: Double, angle: Double)] = []
-            if let startAzimuth = start?.azimuth, let begin = selector.recordingStartTime, let end = reference.end, end > begin {
+            if let startAzimuth = start?.azimuth, let begin = recordingStart, let end = reference.end, end > begin {
                 // 20 Hz, at most 20 000 points however long the log.
                 let step = max(0.05, (end - begin) / 20_000)
                 for index in 0...Int((end - begin) / step) {
@@ -117,10 +158,10 @@ public enum SessionReplay {
             let noFusionReference = AttitudeRMSE(estimates: [], truths: []) { _ in false }
             return CaptureRunResult(
                 seed: 0,
-                metrics: CaptureMetrics(frames: frameRecords, slots: slotRecords, slotWidth: selector.slotWidth, attitudeRMSE: noFusionReference),
-                frames: frameRecords, slots: slotRecords,
-                recording: selector.recording(uid: name, date: CaptureRunner.recordingDate),
-                trueAngleTrack: track, recordingStart: selector.recordingStartTime,
+                metrics: CaptureMetrics(
+                    frames: frameRecords, slots: slotRecords, slotWidth: 360 / Double(slotCount), attitudeRMSE: noFusionReference),
+                frames: frameRecords, slots: slotRecords, recording: recording,
+                trueAngleTrack: track, recordingStart: recordingStart,
                 motionCoalesced: coalesced, motionProcessed: processed, queueBusyFraction: .nan, session: nil,
                 selector: selectorName, filter: filter)
         }

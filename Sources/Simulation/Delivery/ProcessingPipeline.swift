@@ -144,13 +144,15 @@ public enum ProcessingPipeline {
     /// motion backlog holds up). An update counts as seen once its handling starts — an
     /// approximation by at most one motion cost.
     ///
+    /// `costs` draws each item's cost (`PipelineCosts(settings:seed:)`). A handler that throws
+    /// ends the drive at once with its error.
+    ///
     /// Inlinable so that the caller's streams and handlers are specialised into the loop.
     @inlinable
-    public static func drive<Motion: IteratorProtocol<MotionDelivery>, Frames: IteratorProtocol<CameraFrame>>(
-        motion: Motion, frames: Frames, settings: PipelineSettings, frameInterval: Double, seed: UInt64,
-        handleMotion: (MotionDelivery) -> MotionWork, handleFrame: (CameraFrame, FrameProcessing) -> Void
-    ) throws(GSLError) -> PipelineQueues {
-        let costs = try PipelineCosts(settings: settings, seed: seed)
+    public static func drive<Motion: IteratorProtocol<MotionDelivery>, Frames: IteratorProtocol<CameraFrame>, Failure: Error>(
+        motion: Motion, frames: Frames, settings: PipelineSettings, frameInterval: Double, costs: PipelineCosts,
+        handleMotion: (MotionDelivery) throws(Failure) -> MotionWork, handleFrame: (CameraFrame, FrameProcessing) throws(Failure) -> Void
+    ) throws(Failure) -> PipelineQueues {
         var frameQueue = ProcessingQueue(frameInterval: frameInterval)
         var motionQueue = ProcessingQueue(frameInterval: frameInterval)
         let separate = settings.threads == .separate
@@ -158,9 +160,9 @@ public enum ProcessingPipeline {
         var nextMotion = motion.next()  // the first motion update not handled yet
 
         /// Handles the next motion update on `queue`, starting no earlier than its delivery.
-        func handleNextMotion(on queue: inout ProcessingQueue) {
+        func handleNextMotion(on queue: inout ProcessingQueue) throws(Failure) {
             guard let delivery = nextMotion else { return }
-            switch handleMotion(delivery) {
+            switch try handleMotion(delivery) {
             case .none: break
             case .processed: queue.submit(at: delivery.deliveryTime, cost: costs.motion())
             case .coalesced: queue.submit(at: delivery.deliveryTime, cost: costs.draw(settings.coalescedMotionCost))
@@ -170,24 +172,24 @@ public enum ProcessingPipeline {
         while let frame = frames.next() {
             let arrival = frame.deliveryTime
             if !separate {
-                while let delivery = nextMotion, delivery.deliveryTime <= arrival { handleNextMotion(on: &frameQueue) }
+                while let delivery = nextMotion, delivery.deliveryTime <= arrival { try handleNextMotion(on: &frameQueue) }
             }
             let backlog = frameQueue.backlog(at: arrival)
             if frameQueue.isLate(at: arrival) {
-                handleFrame(frame, FrameProcessing(dropped: true, backlog: backlog, finishTime: nil))
+                try handleFrame(frame, FrameProcessing(dropped: true, backlog: backlog, finishTime: nil))
                 continue
             }
             if separate {
                 let start = max(arrival, frameQueue.busyUntil)
                 while let delivery = nextMotion, max(delivery.deliveryTime, motionQueue.busyUntil) < start {
-                    handleNextMotion(on: &motionQueue)
+                    try handleNextMotion(on: &motionQueue)
                 }
             }
             let finish = frameQueue.submit(at: arrival, cost: costs.frame())
-            handleFrame(frame, FrameProcessing(dropped: false, backlog: backlog, finishTime: finish))
+            try handleFrame(frame, FrameProcessing(dropped: false, backlog: backlog, finishTime: finish))
         }
         while nextMotion != nil {
-            if separate { handleNextMotion(on: &motionQueue) } else { handleNextMotion(on: &frameQueue) }
+            if separate { try handleNextMotion(on: &motionQueue) } else { try handleNextMotion(on: &frameQueue) }
         }
         return PipelineQueues(frameQueue: frameQueue, motionQueue: separate ? motionQueue : frameQueue, threads: settings.threads)
     }
@@ -198,9 +200,10 @@ public enum ProcessingPipeline {
     ) throws(GSLError) -> PipelineResult {
         var outcomes: [FrameProcessing] = []
         outcomes.reserveCapacity(frames.count)
-        let queues = try drive(
-            motion: motion.makeIterator(), frames: frames.makeIterator(), settings: settings, frameInterval: frameInterval, seed: seed,
-            handleMotion: { _ in .processed }, handleFrame: { _, processing in outcomes.append(processing) })
+        let queues = drive(
+            motion: motion.makeIterator(), frames: frames.makeIterator(), settings: settings, frameInterval: frameInterval,
+            costs: try PipelineCosts(settings: settings, seed: seed), handleMotion: { _ in .processed },
+            handleFrame: { _, processing in outcomes.append(processing) })
         return PipelineResult(frames: outcomes, queues: queues)
     }
 }
