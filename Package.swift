@@ -126,6 +126,8 @@ let package = Package(
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),
+        // Broken filters and selectors plugged in through the public API only, as a team's package would.
+        .testTarget(name: "PluginZooTests", dependencies: ["TestSupport", "OrbitBench", "OrbitBenchCLI"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo", "CPNGCodec"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Simulation", "OrbitMath", "Runs"]),
         .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios"]),

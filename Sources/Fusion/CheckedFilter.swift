@@ -4,8 +4,9 @@ import OrbitMath
 /// update: what the harness measures is always a rotation, never a NaN or a scaled quaternion.
 ///
 /// - `attitude` must be finite with |‖q‖ − 1| ≤ `normTolerance`; within the tolerance it is
-///   renormalised (a filter that normalises every step passes through bit for bit), beyond it
-///   the update throws `FilterContractViolation`.
+///   renormalised, beyond it the update throws `FilterContractViolation`. An attitude with
+///   |‖q‖² − 1| ≤ 1e-6 — what a filter that renormalises every step (one Newton step,
+///   `Quaternion.renormalized`) leaves — passes through bit for bit.
 /// - `gyroscopeBias` must be finite.
 ///
 /// `FusionSettings.withFilter` hands every filter to its visitor wrapped in one, so built-in
@@ -52,7 +53,7 @@ public struct CheckedFilter<Wrapped: AttitudeFilter>: AttitudeFilter {
         let normSquared = estimate.normSquared
         // |n² − 1| ≈ 2·|n − 1| near 1; the comparison is false for NaN, which fails below.
         let deviation = abs(normSquared - 1)
-        if deviation <= 1e-12 {
+        if deviation <= 1e-6 {
             checkedAttitude = estimate
         } else if deviation <= 2 * Self.normTolerance, estimate.isFinite {
             checkedAttitude = (1 / normSquared.squareRoot()) * estimate

@@ -44,12 +44,17 @@ struct ScriptedFilter: AttitudeFilter {
         }
     }
 
-    /// A unit attitude passes bit for bit; one within the tolerance is renormalised.
+    /// A unit attitude, or one as close as a Newton-step renormalisation leaves it, passes bit
+    /// for bit; one within the tolerance is renormalised.
     @Test func unitAttitudesPass() throws {
         let rotation = Quaternion(about: .x, angle: 0.3)
         var checked = CheckedFilter(ScriptedFilter(next: rotation))
         try checked.update(reading)
         #expect(checked.attitude == rotation)
+        let nearlyUnit = (1 + 4e-7) * rotation
+        checked = CheckedFilter(ScriptedFilter(next: nearlyUnit))
+        try checked.update(reading)
+        #expect(checked.attitude == nearlyUnit)
         let scaled = (1 + 5e-4) * rotation
         checked = CheckedFilter(ScriptedFilter(next: scaled))
         try checked.update(reading)
