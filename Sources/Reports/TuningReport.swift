@@ -31,13 +31,14 @@ public enum TuningReport {
             ? " — OVERFITTED: better on the training seeds only" : outcome.improvesHeldOut ? " — improves on held-out seeds" : " — no improvement"
     }
 
-    /// tuning.csv: every evaluation of the search.
-    public static func csv(_ outcome: TuningOutcome, problem: TuningProblem) -> CSVWriter {
+    /// tuning.csv: every evaluation of the search (of a search stopped by a plug-in failure:
+    /// those made before it).
+    public static func csv(_ history: [TuningRecord], problem: TuningProblem) -> CSVWriter {
         let metrics = problem.objective.metrics
-        var header = ["evaluation"] + outcome.parameters.map(\.key) + ["objective", "undefined_runs"]
+        var header = ["evaluation"] + problem.parameters.map(\.key) + ["objective", "undefined_runs"]
         for scenario in problem.scenarios { header += metrics.map { "\(scenario.name):\($0)" } }
         var csv = CSVWriter(header: header)
-        for record in outcome.history {
+        for record in history {
             csv.integer(record.index)
             for value in record.result.values { csv.number(value, decimals: 6) }
             csv.number(record.result.objective, decimals: 6)

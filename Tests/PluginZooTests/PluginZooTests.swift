@@ -175,4 +175,30 @@ import Testing
         ])
         #expect(range?.contains("selection.parameters.centre_weight: -2 is outside 0...10 1/deg") == true, "\(range ?? "")")
     }
+
+    /// Tuning keeps to a plug-in's declared range; a plug-in failure stops the search with one
+    /// line naming the candidate, and the evaluations before it are kept.
+    @Test func tuningKeepsToTheDeclaredRangeAndStopsOnFailures() throws {
+        let source = ScenarioSource(
+            reference: "shaky-hands", searchDirectories: [Repository.scenarios],
+            overrides: [try ConfigOverride(parsing: "selection.selector=zoo-weighted")])
+        // The weight changes nothing, so the simplex expands it: clamped to the declared 0...10.
+        let tuning = try Bench.tune(
+            [source], keys: ["selection.parameters.centre_weight"], objective: "coverage", trainSeeds: [1], testSeeds: [2], maxEvaluations: 8)
+        let tried = tuning.outcome.history.map { $0.result.values[0] }
+        #expect(tried.count >= 2 && tried.allSatisfy { (0...10).contains($0) } && tried.contains { $0 > 1 }, "\(tried)")
+
+        let out = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let message = commandLine([
+            "tune", "shaky-hands", "--set", "selection.selector=zoo-throws-error", "--params", "selection.threshold", "--train-seeds", "1",
+            "--test-seeds", "2", "--max-evaluations", "4", "--no-plots", "--quiet", "--out", out.path,
+        ])
+        #expect(
+            message?.hasPrefix(
+                "tuning stopped at evaluation 1 (selection.threshold=6): selector 'zoo-throws-error' failed on shaky-hands seed 1 at frame ")
+                == true, "\(message ?? "")")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("failures.csv").path))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("tuned.yaml").path))
+    }
 }

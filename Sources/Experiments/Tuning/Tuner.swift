@@ -45,6 +45,9 @@ public struct TuningOutcome: Sendable {
 public enum Tuner {
     /// Nelder–Mead on the training seeds from the scenarios' current values, then the defaults
     /// and the tuned values on both seed sets. `progress` gets each evaluation as it is made.
+    ///
+    /// - Throws: `TuningFailure` when a plug-in fails on a candidate (the search stops there,
+    ///   keeping the evaluations made before); other errors as they are.
     public static func run(
         _ problem: TuningProblem, trainSeeds: [UInt64], testSeeds: [UInt64], maxEvaluations: Int,
         progress: ((TuningRecord) -> Void)? = nil
@@ -57,11 +60,16 @@ public enum Tuner {
         try problem.prepare(seeds: trainSeeds + testSeeds)
         let parameters = problem.parameters
         var history: [TuningRecord] = []
+        func evaluate(_ values: [Double], seeds: [UInt64]) throws -> TuningEvaluation {
+            do { return try problem.evaluate(values, seeds: seeds) } catch let failure as PluginFailure {
+                throw TuningFailure(failure: failure, candidate: values, problem: problem, history: history)
+            }
+        }
         let search = try NelderMead.minimize(
             start: parameters.map(\.startCoordinate), steps: parameters.map(\.step), sizeTolerance: 1e-3, maxEvaluations: maxEvaluations
         ) { coordinates in
             let values = zip(parameters, coordinates).map { $0.value($1) }
-            let result = try problem.evaluate(values, seeds: trainSeeds)
+            let result = try evaluate(values, seeds: trainSeeds)
             let record = TuningRecord(index: history.count + 1, result: result)
             history.append(record)
             progress?(record)
@@ -76,7 +84,7 @@ public enum Tuner {
         let start = parameters.map(\.start)
         return TuningOutcome(
             parameters: parameters, history: history, iterations: search.iterations, converged: search.converged, tuned: tuned,
-            defaultTrain: try problem.evaluate(start, seeds: trainSeeds), tunedTrain: try problem.evaluate(tuned, seeds: trainSeeds),
-            defaultTest: try problem.evaluate(start, seeds: testSeeds), tunedTest: try problem.evaluate(tuned, seeds: testSeeds))
+            defaultTrain: try evaluate(start, seeds: trainSeeds), tunedTrain: try evaluate(tuned, seeds: trainSeeds),
+            defaultTest: try evaluate(start, seeds: testSeeds), tunedTest: try evaluate(tuned, seeds: testSeeds))
     }
 }

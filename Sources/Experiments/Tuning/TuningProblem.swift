@@ -97,6 +97,13 @@ public final class TuningProblem: @unchecked Sendable {
     /// A run whose objective is undefined (e.g. blur with nothing selected) costs this much.
     public static let undefinedPenalty = 1000.0
 
+    /// The keys `tune` searches when none are given: the four weights of the quality distance
+    /// and the threshold.
+    public static let defaultKeys = [
+        "selection.weights.roll", "selection.weights.pitch", "selection.weights.acceleration", "selection.weights.angle_offset",
+        "selection.threshold",
+    ]
+
     public init(sources: [ScenarioSource], keys: [String], objective text: String) throws {
         guard !sources.isEmpty else { throw TuningError("give at least one scenario") }
         guard !keys.isEmpty else { throw TuningError("--params: give at least one key") }

@@ -29,11 +29,6 @@ struct TuneCommand: ParsableCommand {
               orbitbench tune shaky-hands --objective "100*(1-coverage) + 20*blur_sel_p95_px" --train-seeds 1-6 --test-seeds 50-55
             """)
 
-    static let defaultParameters = [
-        "selection.weights.roll", "selection.weights.pitch", "selection.weights.acceleration", "selection.weights.angle_offset",
-        "selection.threshold",
-    ]
-
     @Argument(help: "Scenario names or paths, tuned jointly.")
     var scenarios: [String]
 
@@ -62,7 +57,7 @@ struct TuneCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var workOptions: WorkOptions
 
-    var keys: [String] { params.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Self.defaultParameters }
+    var keys: [String] { params.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? TuningProblem.defaultKeys }
 
     func validate() throws {
         if scenarios.isEmpty { throw ValidationError("name at least one scenario, e.g. orbit-72") }
@@ -81,23 +76,25 @@ struct TuneCommand: ParsableCommand {
         let sources = scenarios.map {
             ScenarioSource(reference: $0, searchDirectories: scenarioOptions.searchDirectories, overrides: scenarioOptions.parsedOverrides)
         }
-        let problem = try TuningProblem(sources: sources, keys: keys, objective: objective)
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "tune", overwrite: outputOptions.overwrite)
-        let origin = ReportOrigin(
-            command: "tune", scenarios: problem.scenarios.map(\.name), seeds: train + test, overrides: scenarioOptions.overrides)
-        try report.record(origin, scenarios: problem.scenarios)
+        // Fail on unwritable output before any work.
+        _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "tune", overwrite: outputOptions.overwrite)
+        let origin = ReportOrigin(command: "tune", overrides: scenarioOptions.overrides)
         let progress = workOptions.progress(total: maxEvaluations, label: "orbitbench tune", unit: "evaluations")
         let start = CPUClock.wall()
-        let outcome = try Tuner.run(problem, trainSeeds: train, testSeeds: test, maxEvaluations: maxEvaluations) { progress.update($0.index) }
-        progress.finish()
-        try report.write(TuningReport.yaml(outcome, problem: problem, trainSeeds: train, testSeeds: test), to: "tuned.yaml")
-        try report.write(TuningReport.csv(outcome, problem: problem).bytes, to: "tuning.csv")
-        if !noPlots {
-            try report.write(try TuningPlots.figure(outcome, problem: problem, provenance: origin.pngTexts), to: "plots/tuning.png")
+        let tuning: Bench.Tuning
+        do {
+            tuning = try Bench.tune(
+                sources, keys: keys, objective: objective, trainSeeds: train, testSeeds: test, maxEvaluations: maxEvaluations
+            ) { progress.update($0.index) }
+        } catch let failure as TuningFailure {
+            progress.finish()
+            try Bench.writeTuningReport(failure, seeds: train + test, to: out, origin: origin, overwrite: outputOptions.overwrite)
+            print("wrote \(out)/{tuning.csv, failures.csv}: \(failure.history.count) evaluations before the failure")
+            throw CommandFailure(failure.description)
         }
-        try report.commit()
-        print(TuningReport.table(outcome, problem: problem, trainSeeds: train, testSeeds: test))
+        progress.finish()
+        print(try Bench.writeTuningReport(tuning, to: out, plots: !noPlots, origin: origin, overwrite: outputOptions.overwrite))
         print(String(format: "search took %.1f s", CPUClock.wall() - start))
-        print("wrote \(report.destination.path)/{tuned.yaml, tuning.csv\(noPlots ? "" : ", plots/tuning.png")}")
+        print("wrote \(out)/{tuned.yaml, tuning.csv\(noPlots ? "" : ", plots/tuning.png")}")
     }
 }
