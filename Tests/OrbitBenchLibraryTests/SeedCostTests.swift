@@ -20,3 +20,14 @@ import Testing
         #expect(cost.seedToFloorWithBlur < cost.seedToFloor && cost.seedWithOutputToFloorWithBlur > cost.seedToFloorWithBlur)
     }
 }
+
+/// `bench`'s plug-in check line: with one round, the share is that round's pieces divided.
+@Suite struct ContractCostTests {
+    @Test func shareDividesTheRightPieces() throws {
+        let cost = try Bench.contractCost(try Shipped.scenario("orbit-72"), repetitions: 1)
+        #expect(cost.imuSamples == 11_977 && cost.decisions > 1_000)
+        let recomputed = (Double(cost.imuSamples) * (cost.checkedUpdate - cost.bareUpdate) + cost.selectorChecks) / cost.seed
+        #expect(abs(cost.shareOfSeed - recomputed) < 1e-9, "\(cost.shareOfSeed) against \(recomputed)")
+        #expect(cost.selectorChecks > 0 && cost.bareUpdate > 0 && cost.checkedUpdate > 0)
+    }
+}

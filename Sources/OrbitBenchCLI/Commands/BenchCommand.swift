@@ -122,6 +122,7 @@ struct BenchCommand: ParsableCommand {
                 rendering.wall * 1000 / Double(max(1, rendering.frames)),
                 rendering.wall / rendering.captureRun, rendering.captureRun * 1000))
         try Self.printSeedCost(scenario, repetitions: max(5, repetitions / 3))
+        try Self.printContractCost(scenario, repetitions: max(5, repetitions / 3))
         print(peakMemory)
         print(plotCost)
         print(try Self.pngEncoding(scenario, repetitions: max(5, repetitions / 3)))
@@ -150,6 +151,17 @@ extension BenchCommand {
             runs.append(CPUClock.wall() - runStart)
         }
         return (renders.sorted()[repetitions / 2], runs.sorted()[repetitions / 2], poses, frameCount, repetitions)
+    }
+
+    /// What checking the plug-ins' outputs costs one seed.
+    static func printContractCost(_ scenario: Scenario, repetitions: Int) throws {
+        let cost = try Bench.contractCost(scenario, repetitions: repetitions)
+        print(
+            String(
+                format:
+                    "plug-in checks on one seed of %@: %@ update %.1f ns checked against %.1f ns bare (× %d samples), selector contract over %d decisions %.3f ms; together %.2f %% of the seed (%.2f ms; medians of %d interleaved rounds)",
+                scenario.name, scenario.fusion.filter.rawValue, cost.checkedUpdate * 1e9, cost.bareUpdate * 1e9, cost.imuSamples, cost.decisions,
+                cost.selectorChecks * 1000, cost.shareOfSeed * 100, cost.seed * 1000, repetitions))
     }
 
     /// Interleaved (1 core, all cores) pairs of the 40-seed run: ≈ 0.75 s each on two cores.

@@ -8,21 +8,22 @@ import OrbitMath
 /// It keeps its own account of the slots, built from the decisions only (`.accepted` fills an
 /// empty slot, `.replaced` displaces the named frame), and at the end the selector's `slots`
 /// must agree with it: counters, kept frames and coverage then all describe the same frames.
-struct SelectorContract {
-    let slotCount: Int
+/// A selector's own tests can drive it too, to find a breach before the bench does.
+public struct SelectorContract: Sendable {
+    public let slotCount: Int
     /// The frame each slot holds by the decisions so far, with its image name.
     private var held: [(frame: Int, image: String)?]
 
     /// Longest accepted `.rejected` reason, characters.
     static let reasonLimit = 64
 
-    init(slotCount: Int) {
+    public init(slotCount: Int) {
         self.slotCount = slotCount
         held = Array(repeating: nil, count: slotCount)
     }
 
     /// Checks `decision` about `frame` and books what it did to the slots.
-    mutating func check(_ decision: FrameDecision, for frame: FrameInput) throws(SelectorContractViolation) {
+    public mutating func check(_ decision: FrameDecision, for frame: FrameInput) throws(SelectorContractViolation) {
         try Self.checkValues(of: decision)
         if let slot = decision.slot, !(0..<slotCount).contains(slot) {
             throw SelectorContractViolation("slot \(slot) is not in 0..<\(slotCount) (the scenario's slot count)")
@@ -60,7 +61,7 @@ struct SelectorContract {
     }
 
     /// Checks the selector's final state against the decisions.
-    func checkEnd(slots: [SlotEntry?], recordingStartTime: Double?, recording: Recording) throws(SelectorContractViolation) {
+    public func checkEnd(slots: [SlotEntry?], recordingStartTime: Double?, recording: Recording) throws(SelectorContractViolation) {
         guard slots.count == slotCount else {
             throw SelectorContractViolation("slots has \(slots.count) entries, the scenario has \(slotCount) slots")
         }
