@@ -257,7 +257,9 @@ public enum CaptureReport {
                     "Quality distance d = sqrt(w_roll·roll² + w_pitch·pitch² + w_acc·a² + w_offset·offset²), degrees and m/s²; lower is better.",
                     "The seed says frames are discarded 'if the value is lower than a threshold'; for a distance that is contradictory, so here a frame is discarded when d exceeds the threshold.",
                 ]
-                : ["Selection by \(results[0].selector): scores are that selector's own; threshold and weights apply to outer-circle only."])
+                : [
+                    "Selection by \(results[0].selector): scores are that selector's own; threshold and weights apply to outer-circle only; the flood guard applies where the selector stores motion through FramePlacer.handleMotion."
+                ])
             + [
                 "True angles are the camera position's azimuth around the object since the recording start; true deviations use the optical-axis definitions on the true attitude.",
                 "Blur is the image-plane path length of the object centre during the exposure, from the exact trajectory.",
