@@ -90,6 +90,10 @@ struct RegressCommand: ParsableCommand {
             print("wrote \(out)/\(shard.folderName)/ (shard \(shard): \(owned) of \(runs) runs); compare with: orbitbench merge \(out)")
             return
         }
+        // The files written after the work can be refused before it (a link, a device, a folder).
+        for file in (updateBaseline ? [baselinePath] : []) + [junit, markdown].compactMap({ $0 }) {
+            try AtomicFile.checkReplaceable(URL(fileURLWithPath: file))
+        }
         let previous = updateBaseline ? nil : try RegressionRun.load(baseline: baselinePath)
         let report = try ReportDirectory(
             destination: outURL, owner: "regress", overwrite: outputOptions.overwrite,

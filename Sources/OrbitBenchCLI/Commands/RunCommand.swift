@@ -84,7 +84,9 @@ struct RunCommand: ParsableCommand {
             print("wrote \(out)/\(shard.folderName)/ (shard \(shard): \(owned) runs); join the shards with: orbitbench merge \(out)")
             return
         }
-        let destinations = loaded.map { URL(fileURLWithPath: out).appendingPathComponent($0.name).path }
+        let destinations = try loaded.map { scenario throws(OutputError) in
+            try OutputPath.resolve(name: scenario.name, in: URL(fileURLWithPath: out), what: "scenario name").path
+        }
         // Fail on unwritable output before any work.
         for destination in destinations {
             _ = try ReportDirectory(destination: URL(fileURLWithPath: destination), owner: "run", overwrite: outputOptions.overwrite)

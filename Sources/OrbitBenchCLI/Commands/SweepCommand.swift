@@ -115,7 +115,9 @@ struct SweepCommand: ParsableCommand {
         guard plan.columns.contains(metric) else {
             throw CommandFailure("--metric \(metric): \(plan.base.name) has no such column (\(plan.columns.joined(separator: ", ")))")
         }
-        let directory = URL(fileURLWithPath: out ?? "reports/sweeps/\(plan.base.name)")
+        let directory =
+            try out.map { URL(fileURLWithPath: $0) }
+            ?? OutputPath.resolve(name: plan.base.name, in: URL(fileURLWithPath: "reports/sweeps"), what: "scenario name")
         let csv: URL
         if shardOptions.merge {
             let merged = try SweepMerge.merge(plan, in: directory) { missing, count in

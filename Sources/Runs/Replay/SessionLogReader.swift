@@ -198,8 +198,9 @@ public enum SessionLogReader {
             }
             lastDelivery = deliveryTime
             let name = image.map(field) ?? CaptureSessionLog.imageName(frameIndex)
-            if name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\\") || name.contains("\u{0}") {
-                throw fail(image ?? time, "'\(name)' is not a plain file name")
+            // The name becomes images/<name> in a report (replay --render).
+            if let problem = OutputPath.problem(withName: name) {
+                throw fail(image ?? time, "\(OutputPath.quoted(name)) is not a plain file name: it \(problem)")
             }
             guard seenImages.insert(name).inserted else { throw fail(image ?? time, "image '\(name)' appears twice") }
             var isDropped = false
