@@ -52,7 +52,9 @@ struct RegressCommand: ParsableCommand {
     var markdown: String?
 
     @Option(help: "Confidence level of the paired tests.")
-    var level: Double = 0.95
+    var level: Double = Self.defaultLevel
+
+    static let defaultLevel = 0.95
 
     func validate() throws {
         guard level > 0.5 && level < 1 else { throw ValidationError("--level must lie between 0.5 and 1, e.g. 0.95") }
@@ -83,7 +85,7 @@ struct RegressCommand: ParsableCommand {
             let owned = shard.jobs(of: runs).count
             let progress = workOptions.progress(total: owned, label: "orbitbench regress shard \(shard)")
             let stored = try RegressionRun.runShard(
-                loaded, scenarios: scenarios, shard: shard, in: outURL, arguments: ShardOptions.mergeArguments()
+                loaded, scenarios: scenarios, shard: shard, in: outURL, arguments: mergeArguments
             ) { progress.update($0) }
             progress.finish()
             if stored.resumed > 0 { print("resumed: \(stored.resumed) of \(owned) runs were done, ran \(stored.ran)") }
@@ -137,4 +139,10 @@ struct RegressCommand: ParsableCommand {
         if !comparison.regressions.isEmpty { throw ExitCode.failure }
     }
 
+    /// What a shard stores for `orbitbench merge` (see `MergeArguments`).
+    var mergeArguments: [String] {
+        MergeArguments.option("--suite", suite) + MergeArguments.option("--baseline", baseline)
+            + MergeArguments.option("--level", level == Self.defaultLevel ? nil : String(level)) + MergeArguments.flag("--all", all)
+            + MergeArguments.scenario(scenarioOptions)
+    }
 }

@@ -77,7 +77,7 @@ struct RunCommand: ParsableCommand {
             let owned = shard.jobs(of: loaded.map { (seedOverride ?? $0.seeds).count }.reduce(0, +)).count
             let progress = workOptions.progress(total: owned, label: "orbitbench run shard \(shard)")
             let stored = try Bench.runShard(
-                loaded, seeds: seedOverride, shard: shard, in: URL(fileURLWithPath: out), arguments: ShardOptions.mergeArguments()
+                loaded, seeds: seedOverride, shard: shard, in: URL(fileURLWithPath: out), arguments: mergeArguments
             ) { progress.update($0) }
             progress.finish()
             if stored.resumed > 0 { print("resumed: \(stored.resumed) of \(owned) runs were done, ran \(stored.ran)") }
@@ -116,6 +116,13 @@ struct RunCommand: ParsableCommand {
             print("wrote \(destinations[index])/\n")
         }
         if !noPlots, let comparison = try Bench.writeComparison(loaded, outcomes, to: out) { print("wrote \(comparison)") }
+    }
+
+    /// What a shard stores for `orbitbench merge` (see `MergeArguments`).
+    var mergeArguments: [String] {
+        scenarios + MergeArguments.option("--seeds", seeds) + MergeArguments.scenario(scenarioOptions) + MergeArguments.flag("--no-plots", noPlots)
+            + MergeArguments.flag("--render", render) + MergeArguments.flag("--render-all-frames", renderAllFrames)
+            + MergeArguments.option("--render-width", renderWidth == FrameImages.Settings().width ? nil : String(renderWidth))
     }
 
     /// What --render asks for, nil without it.
