@@ -40,7 +40,7 @@ public struct RegressionRun: Sendable {
             var overrides: [ConfigOverride] = []
             for text in entry.overrides {
                 do { overrides.append(try ConfigOverride(parsing: text)) } catch {
-                    throw RegressionError("scenarios[\(index)].set: \(text): \((error as? ConfigError)?.message ?? "\(error)")")
+                    throw RegressionError("scenarios[\(index)].set: \(TextExcerpt.quoted(text)): \((error as? ConfigError)?.message ?? "\(error)")")
                 }
             }
             let base = try ScenarioSource(reference: entry.scenario, searchDirectories: searchDirectories, overrides: overrides).resolve()
