@@ -49,7 +49,8 @@ public enum SessionLogReader {
         func required(_ canonical: String) throws(CSVError) -> Int {
             guard let index = optional(canonical) else {
                 throw CSVError(
-                    file: table.file, line: 1, column: rename(canonical), message: "missing column (have: \(table.header.joined(separator: ", ")))")
+                    file: table.file, line: 1, column: rename(canonical),
+                    message: "missing column (have: \(TextExcerpt.excerpt(table.header.joined(separator: ", "), limit: 160)))")
             }
             return index
         }
@@ -180,7 +181,7 @@ public enum SessionLogReader {
             var frameIndex = position
             if let index {
                 guard let value = Int(field(index)), value >= 0, value < Int(Int32.max) else {
-                    throw fail(index, "'\(field(index))' is not a frame number (0, 1, 2, ...)")
+                    throw fail(index, "\(TextExcerpt.quoted(field(index))) is not a frame number (0, 1, 2, ...)")
                 }
                 frameIndex = value
             }
@@ -202,13 +203,13 @@ public enum SessionLogReader {
             if let problem = OutputPath.problem(withName: name) {
                 throw fail(image ?? time, "\(OutputPath.quoted(name)) is not a plain file name: it \(problem)")
             }
-            guard seenImages.insert(name).inserted else { throw fail(image ?? time, "image '\(name)' appears twice") }
+            guard seenImages.insert(name).inserted else { throw fail(image ?? time, "image \(TextExcerpt.quoted(name)) appears twice") }
             var isDropped = false
             if let dropped {
                 switch field(dropped).lowercased() {
                 case "", "0", "false": isDropped = false
                 case "1", "true": isDropped = true
-                default: throw fail(dropped, "'\(field(dropped))' is not 0/1 or true/false")
+                default: throw fail(dropped, "\(TextExcerpt.quoted(field(dropped))) is not 0/1 or true/false")
                 }
             }
             frames.append(
