@@ -24,6 +24,7 @@ public enum SessionLogReader {
     {
         let motion = try readMotion(try CSVTable.load(motionPath), mapping: mapping)
         let frames = try readFrames(try CSVTable.load(framesPath), mapping: mapping)
+        try SessionClocks.check(motion: motion, frames: frames, motionFile: motionPath, framesFile: framesPath)
         return CaptureSessionLog(motion: motion, frames: frames)
     }
 
@@ -118,7 +119,12 @@ public enum SessionLogReader {
         let t = mapping.timeScale
         var entries: [CaptureSessionLog.Motion] = []
         entries.reserveCapacity(table.rows.count)
-        var lastDelivery = -Double.infinity
+        // With delivery_t_s a row is one delivery, and a sample may be delivered again (a flood),
+        // even at the same instant (the simulator's latency, clamped to keep the order, does
+        // that). Without it a row is one sample: a sample time that does not increase is a
+        // duplicated row.
+        var lastDelivery = -Double.infinity, lastLine = 0
+        var earliest = Double.infinity, latest = -Double.infinity
         for row in table.rows {
             let timestamp = try number(row, time) * t
             try checkTime(timestamp, table, row, time)
@@ -129,7 +135,17 @@ public enum SessionLogReader {
                     file: table.file, line: row.line, column: table.header[delivery ?? time],
                     message: "goes back in time; rows must be in the order the app received them")
             }
+            guard delivery != nil || deliveryTime > lastDelivery else {
+                throw CSVError(
+                    file: table.file, line: row.line, column: table.header[time],
+                    message:
+                        "repeats the sample time of line \(lastLine): a duplicated row? (each row is one sample; a log of repeated deliveries gives \(mapping.motionColumn("delivery_t_s")))"
+                )
+            }
+            lastLine = row.line
             lastDelivery = deliveryTime
+            earliest = min(earliest, timestamp)
+            latest = max(latest, timestamp)
             var entry = CaptureSessionLog.Motion(deliveryTime: deliveryTime)
             if let attitude, let rate, let user {
                 let q = try quaternion(row, attitude)
@@ -155,6 +171,11 @@ public enum SessionLogReader {
             }
             entries.append(entry)
         }
+        guard latest > earliest else {
+            throw CSVError(
+                file: table.file, column: table.header[time],
+                message: "every sample time is \(earliest) s: the motion has no time span (a replay needs samples at two times at least)")
+        }
         return entries
     }
 
@@ -172,7 +193,7 @@ public enum SessionLogReader {
         var frames: [CaptureSessionLog.Frame] = []
         frames.reserveCapacity(table.rows.count)
         var seen = Set<Int>(), seenImages = Set<String>()
-        var lastDelivery = -Double.infinity, lastTimestamp = -Double.infinity
+        var lastDelivery = -Double.infinity, lastTimestamp = -Double.infinity, lastTimestampLine = 0
         for (position, row) in table.rows.enumerated() {
             func field(_ column: Int) -> String { row.fields[column].trimmingCharacters(in: .whitespaces) }
             func fail(_ column: Int, _ message: String) -> CSVError {
@@ -189,7 +210,11 @@ public enum SessionLogReader {
             let timestamp = try table.number(row, time) * t
             try checkTime(timestamp, table, row, time)
             guard timestamp >= lastTimestamp else { throw fail(time, "goes back in time; frames must be in capture order") }
+            guard timestamp > lastTimestamp else {
+                throw fail(time, "repeats the time of line \(lastTimestampLine): two frames cannot be captured at one instant")
+            }
             lastTimestamp = timestamp
+            lastTimestampLine = row.line
             let exposureTime = try table.number(row, exposure) * t
             guard exposureTime >= 0, exposureTime < 10 else { throw fail(exposure, "exposure \(exposureTime) s is outside 0...10 s") }
             let deliveryTime = try delivery.map { column throws(CSVError) in try table.number(row, column) * t } ?? timestamp + exposureTime
