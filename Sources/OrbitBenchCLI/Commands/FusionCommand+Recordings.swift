@@ -33,6 +33,13 @@ extension FusionCommand {
             recordings: loaded, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: attitude
         ) { progress.update($0) }
         progress.finish()
+        // A recording no filter could update has nothing to report: an error, not a row of NaN.
+        for row in rows {
+            guard let recording = loaded.first(where: { $0.name == row.trial }),
+                let problem = row.result.noUpdateProblem(samples: recording.count)
+            else { continue }
+            throw CommandFailure("\(recording.file): \(problem)")
+        }
         var reading = String(
             format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", readSeconds.reduce(0, +) / Double(readSeconds.count) * 1000,
             (readSeconds.max() ?? 0) * 1000)
