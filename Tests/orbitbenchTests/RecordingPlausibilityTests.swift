@@ -34,6 +34,13 @@ import Testing
                 "Error: \(limitsFile.path): complementary-6d made no filter update from its 3 samples (3 not finite or beyond the sensor limits)"),
             "\(limits.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"))
+        // A file name that cannot name the report's attitude files is refused before any work.
+        let (hidden, hiddenFile) = try fusion(".hidden.csv", (0..<50).map { "\($0 * 10_000_000),0,0,0,0,0,9.8\n" }.joined())
+        #expect(
+            hidden.status == 2
+                && hidden.standardError
+                    == "Error: \(hiddenFile.path): its name '.hidden' cannot name the report's files: it starts with '.'; rename the file\n",
+            "\(hidden.standardError)")
         // A short recording the filters can use still runs.
         let (fine, _) = try fusion("fine.csv", (0..<50).map { "\($0 * 10_000_000),0,0,0,0,0,9.8\n" }.joined())
         #expect(fine.status == 0, "\(fine.standardError)")

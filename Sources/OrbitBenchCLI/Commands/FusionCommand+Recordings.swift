@@ -24,6 +24,13 @@ extension FusionCommand {
             do { loaded.append(try IsolatedRecording.read(path, mapping: columns)) } catch { throw CommandFailure("\(error)") }
             readSeconds.append(CPUClock.wall() - start)
         }
+        // A recording's name (its file name) names its attitude/<trial>-<filter>.csv files.
+        for recording in loaded {
+            if let problem = OutputPath.problem(withName: recording.name) {
+                throw CommandFailure(
+                    "\(recording.file): its name \(OutputPath.quoted(recording.name)) cannot name the report's files: it \(problem); rename the file")
+            }
+        }
         let useMagnetometer = dof == 9
         if useMagnetometer, let missing = loaded.first(where: { $0.magnetometer == nil }) {
             throw CommandFailure("\(missing.file): no magnetometer; use --dof 6")
