@@ -179,6 +179,15 @@ extension ShardedJobsTests {
         }
         #expect(resumed.ran == 1 && ran.jobs == [7])
         #expect(try jobs.collect(in: folder) { _, _ in "" }.map(\.job) == Array(0..<11))
+
+        // A shard folder that is a symbolic link (to a folder elsewhere) is not merged from.
+        let elsewhere = Self.folder()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.moveItem(at: shard, to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: shard, withDestinationURL: elsewhere)
+        #expect(
+            failure { _ = try jobs.collect(in: folder) { _, _ in "" } }
+                == "\(shard.path): is a symbolic link, not a shard folder; remove it")
     }
 }
 
