@@ -28,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-numerics.git", exact: "1.1.1"),
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        // SHA-256 of stored results (shards, sweeps), so an edited row is noticed. Foundation on
+        // Linux has no hash; swift-crypto is Apple's CryptoKit API on BoringSSL.
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "3.12.3"),
     ],
     targets: [
         // System libraries, reached through pkg-config. The Makefile installs the Debian
@@ -59,14 +62,14 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
         // The declarative YAML schema engine: keys, types, ranges, help, overrides, line-numbered errors.
         .target(name: "ConfigKit", dependencies: ["OrbitMath", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Scenarios", dependencies: ["ConfigKit", "BundledFiles", "OrbitMath", "Fusion", "Capture", "Simulation"]),
+        .target(name: "Scenarios", dependencies: ["ConfigKit", "BundledFiles", "ReportIO", "OrbitMath", "Fusion", "Capture", "Simulation"]),
         // The checkout's scenarios/ folder and git revision, compiled in by the BundleFiles plugin
         // so a copied binary needs no checkout.
         .executableTarget(name: "BundleGenerator"),
         .plugin(name: "BundleFiles", capability: .buildTool(), dependencies: ["BundleGenerator"]),
         .target(name: "BundledFiles", plugins: ["BundleFiles"]),
-        // Files: CSV reading and writing, report folders written atomically, JSON.
-        .target(name: "ReportIO", dependencies: ["BundledFiles"]),
+        // Files: CSV reading and writing, report folders written atomically, JSON, content digests.
+        .target(name: "ReportIO", dependencies: ["BundledFiles", .product(name: "Crypto", package: "swift-crypto")]),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
         .target(name: "Recordings", dependencies: ["CHDF5", "ConfigKit", "OrbitMath", "ReportIO", "BundledFiles"]),
         // Runs: one seed of a scenario (capture, fusion, rephoto), a replayed session, their metrics.

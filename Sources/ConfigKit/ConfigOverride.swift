@@ -12,8 +12,18 @@ public struct ConfigOverride: Sendable, Equatable, CustomStringConvertible {
         self.value = value
     }
 
-    /// Parses `key.path=value`.
+    /// Parses `key.path=value`. An override is one line of visible text: a line break, tab or
+    /// any other control character in it is an error (YAML would otherwise read a value with a
+    /// line break as a plain scalar and drop what follows it without a word).
     public init(parsing text: String) throws(ConfigError) {
+        if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            let key = text.prefix { $0 != "=" }
+            throw ConfigError(
+                keyPath: key.unicodeScalars.contains(control) ? "" : String(key),
+                message:
+                    "contains the control character U+\(String(format: "%04X", control.value)) (a line break, tab, …); an override is one line, key.path=value"
+            )
+        }
         guard let equals = text.firstIndex(of: "=") else {
             throw ConfigError(keyPath: text, message: "override must look like key.path=value")
         }

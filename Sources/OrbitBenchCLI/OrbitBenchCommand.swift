@@ -13,7 +13,7 @@ public struct OrbitBenchCommand: ParsableCommand {
     ///
     /// Exit codes: 0 success (and `--help`, `--version`); 1 the check failed (`regress` found a
     /// regression); 2 a usage or input error (bad arguments, unreadable or invalid files), with
-    /// a one-line message on stderr.
+    /// a one-line message on stderr (`ErrorLine`: escaped, at most 300 characters).
     public static func main(_ arguments: [String]? = nil) {
         _ = platform_keep_freed_memory()
         let failure: Error?
@@ -29,7 +29,8 @@ public struct OrbitBenchCommand: ParsableCommand {
         guard let failure else { return }
         if let code = failure as? ExitCode { exit(withError: code) }
         guard exitCode(for: failure) != .success else { exit(withError: failure) }
-        FileHandle.standardError.write(Data((TerminalText.escaped(fullMessage(for: failure), keepingNewlines: true) + "\n").utf8))
+        let printed = ErrorLine.printed(message: message(for: failure), full: fullMessage(for: failure))
+        FileHandle.standardError.write(Data((printed + "\n").utf8))
         Foundation.exit(2)
     }
 

@@ -15,6 +15,14 @@ public enum BROADReader {
         guard rate.isFinite, rate > 0 else {
             throw RecordingError(file: path, column: "sampling_rate", message: "must be a positive number, found \(rate)")
         }
+        // Samples 1/rate apart: the gap bound of every recording.
+        guard 1 / rate <= RecordingChecks.maximumGap else {
+            throw RecordingError(
+                file: path, column: "sampling_rate",
+                message:
+                    "\(rate) Hz puts the samples \(String(format: "%.6g", 1 / rate)) s apart, more than the \(String(format: "%g", RecordingChecks.maximumGap)) s a recording may pause"
+            )
+        }
         let gyroscope = try vectors(file, "imu_gyr")
         let count = gyroscope.count
         guard count >= 2 else { throw RecordingError(file: path, column: "imu_gyr", message: "needs at least 2 samples, found \(count)") }

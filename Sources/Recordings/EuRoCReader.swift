@@ -35,6 +35,7 @@ public enum EuRoCReader {
         for index in times.indices.dropFirst() where !(times[index] > times[index - 1]) {
             throw RecordingError(file: path, row: table.lines[index], column: table.header[0], message: "timestamp does not increase")
         }
+        try RecordingChecks.gaps(times, file: path, column: table.header[0]) { table.lines[$0] }
         return SensorRecording(
             name: recordingName(path), file: path, times: times, gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: nil,
             truth: nil, truthFrame: .nwu, evaluated: nil, rate: RecordingChecks.medianRate(times))

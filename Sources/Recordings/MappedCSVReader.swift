@@ -153,6 +153,7 @@ public enum MappedCSVReader {
             }
             if let movement { evaluated.append(table[row, movement] != 0) }
         }
+        try RecordingChecks.gaps(times, file: path, column: mapping.timeColumn) { table.lines[$0] }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var recording = SensorRecording(
             name: name, file: path, times: times, gyroscope: gyro, accelerometer: accel, magnetometer: magnetometer.isEmpty ? nil : field,

@@ -59,7 +59,7 @@ struct NumericCSV {
                 } else if let value = Double(text) {
                     values.append(value)
                 } else {
-                    throw RecordingError(file: path, row: row.line, column: header[column], message: "'\(text)' is not a number")
+                    throw RecordingError(file: path, row: row.line, column: header[column], message: "\(TextExcerpt.quoted(text)) is not a number")
                 }
             }
             lines.append(row.line)
@@ -70,7 +70,9 @@ struct NumericCSV {
     /// Index of a column by name.
     func column(_ name: String) throws(RecordingError) -> Int {
         guard let index = header.firstIndex(of: name) else {
-            throw RecordingError(file: file, column: name, message: "no such column (the header has \(header.joined(separator: ", ")))")
+            throw RecordingError(
+                file: file, column: name,
+                message: "no such column (the header has \(TextExcerpt.excerpt(header.joined(separator: ", "), limit: 160)))")
         }
         return index
     }

@@ -106,6 +106,26 @@ enum RecordingChecks {
         }
     }
 
+    /// The longest gap between consecutive samples, s. A recording is one continuous log:
+    /// sensors drop out for milliseconds, a phone under load pauses delivery for a second or
+    /// two, and the filters restart after any gap over half a second anyway. A gap beyond this
+    /// is two sessions in one file or times in another unit (ms read as s puts 200 Hz samples
+    /// 5 s apart; two IMU samples 9e18 ns apart made a 570-year recording that no filter
+    /// updated), so it is an error naming the file and the row.
+    static let maximumGap = 5.0
+
+    /// Every gap in `times` (s) at most `maximumGap`; `row(i)` is the row sample i is reported
+    /// as (a CSV line, a 1-based sample number).
+    static func gaps(_ times: [Double], file: String, column: String, row: (Int) -> Int) throws(RecordingError) {
+        for index in times.indices.dropFirst() where !(times[index] - times[index - 1] <= maximumGap) {
+            throw RecordingError(
+                file: file, row: row(index), column: column,
+                message:
+                    "\(String(format: "%.6g", times[index] - times[index - 1])) s after the sample before it (row \(row(index - 1))), more than the \(String(format: "%g", maximumGap)) s a recording may pause: two recordings in one file, or times in another unit?"
+            )
+        }
+    }
+
     /// The median sampling interval's rate, Hz.
     static func medianRate(_ times: [Double]) -> Double {
         guard times.count > 1 else { return 0 }

@@ -106,7 +106,9 @@ public struct CSVTable: Sendable {
     /// Index of a required column.
     public func column(_ name: String) throws(CSVError) -> Int {
         guard let index = header.firstIndex(of: name) else {
-            throw CSVError(file: file, line: 1, message: "missing column '\(name)' (have: \(header.joined(separator: ", ")))")
+            throw CSVError(
+                file: file, line: 1,
+                message: "missing column \(TextExcerpt.quoted(name)) (have: \(TextExcerpt.excerpt(header.joined(separator: ", "), limit: 160)))")
         }
         return index
     }
@@ -116,7 +118,7 @@ public struct CSVTable: Sendable {
         let raw = row.fields[column]
         let text = raw.first?.isWhitespace == true || raw.last?.isWhitespace == true ? raw.trimmingCharacters(in: .whitespaces) : raw
         guard let value = Double(text), value.isFinite else {
-            throw CSVError(file: file, line: row.line, column: header[column], message: "'\(text)' is not a finite number")
+            throw CSVError(file: file, line: row.line, column: header[column], message: "\(TextExcerpt.quoted(text)) is not a finite number")
         }
         return value
     }

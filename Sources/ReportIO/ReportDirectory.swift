@@ -26,6 +26,9 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
 /// `commit`) says the same command wrote it, or with `overwrite`: a folder of other files, or
 /// another command's report, is refused with a one-line error.
 ///
+/// Every file is written inside the report: a relative path is checked (`OutputPath.resolve`)
+/// before anything is created, so a name from a file ("../x", "/etc/x") is a one-line error.
+///
 /// `write` may be called from several threads at once, each call on its own file (it opens,
 /// writes and closes it and touches no other state); create a folder that several of them
 /// write into first (`createFolder`), and `commit` once, after every write.
@@ -118,8 +121,9 @@ public final class ReportDirectory: @unchecked Sendable {
     /// Creates the folder `relativePath` inside the report, and the folders above it: before
     /// writers on several threads put files into it, so that none races another to make it.
     public func createFolder(_ relativePath: String) throws(OutputError) {
+        let folder = try inside(relativePath)
         do {
-            try FileManager.default.createDirectory(at: staging.appendingPathComponent(relativePath), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw OutputError(path: reportedPath(relativePath), reason: "cannot create the folder (\(Self.reason(error)))")
         }
@@ -127,7 +131,7 @@ public final class ReportDirectory: @unchecked Sendable {
 
     /// Writes `bytes` to `relativePath` inside the report (sub-folders are created).
     public func write(_ bytes: [UInt8], to relativePath: String) throws(OutputError) {
-        let file = try ReportFile(creating: staging.appendingPathComponent(relativePath), reportedAs: reportedPath(relativePath))
+        let file = try ReportFile(creating: try inside(relativePath), reportedAs: reportedPath(relativePath))
         do {
             try file.append(bytes[...])
         } catch {
@@ -140,7 +144,7 @@ public final class ReportDirectory: @unchecked Sendable {
     /// Writes `relativePath` piece by piece: `body` gets a function that appends bytes to the
     /// file, so a file larger than memory never has to exist in memory whole.
     public func write(to relativePath: String, _ body: (_ append: (ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
-        let file = try ReportFile(creating: staging.appendingPathComponent(relativePath), reportedAs: reportedPath(relativePath))
+        let file = try ReportFile(creating: try inside(relativePath), reportedAs: reportedPath(relativePath))
         do {
             try body { bytes in try file.append(bytes) }
         } catch {
@@ -148,6 +152,13 @@ public final class ReportDirectory: @unchecked Sendable {
             throw error
         }
         try file.close()
+    }
+
+    /// `relativePath` in the staging folder, checked by `OutputPath.resolve`: every file of the
+    /// report lies inside it, whatever name from a file went into its path. (The staging
+    /// folder is new and this process's own, so no symbolic link can be inside it.)
+    private func inside(_ relativePath: String) throws(OutputError) -> URL {
+        try OutputPath.resolve(relativePath, in: staging, reportedFolder: destination)
     }
 
     /// Where `relativePath` will be once the report is committed: the path errors name.
@@ -245,17 +256,5 @@ public final class ReportDirectory: @unchecked Sendable {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return nsError.localizedDescription
-    }
-}
-
-/// Writes one file atomically: a temporary file in the same folder, then a rename.
-public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to url: URL) throws(OutputError) {
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
-        } catch {
-            throw OutputError(path: url.path, reason: "cannot write (\(ReportDirectory.reason(error)))")
-        }
     }
 }

@@ -15,15 +15,17 @@ struct ReportFile {
     /// The path errors name (where the file will be once the report is committed).
     private let reportedPath: String
 
-    /// Creates (or truncates) the file at `url`, and the folders above it.
-    init(creating url: URL, reportedAs reportedPath: String) throws(OutputError) {
+    /// Creates (or truncates) the file at `url`, and the folders above it. With `exclusive`,
+    /// the file must not exist yet (not even as a symbolic link): a temporary file of
+    /// `AtomicFile`, which no one else may have prepared.
+    init(creating url: URL, reportedAs reportedPath: String, exclusive: Bool = false) throws(OutputError) {
         self.reportedPath = reportedPath
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw OutputError(path: reportedPath, reason: "cannot write (\(ReportDirectory.reason(error)))")
         }
-        descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL | O_NOFOLLOW : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw Self.failure(errno, reportedPath) }
     }
 
@@ -43,6 +45,12 @@ struct ReportFile {
             return 0
         }
         if failure != 0 { throw Self.failure(failure, reportedPath) }
+    }
+
+    /// Flushes the file to the disk (a file that is renamed into place must be complete there
+    /// before the rename is).
+    func sync() throws(OutputError) {
+        guard fsync(descriptor) == 0 else { throw Self.failure(errno, reportedPath) }
     }
 
     /// Closes the file; a failure here (a full disk seen late, an NFS error) is a write error.

@@ -97,14 +97,16 @@ public enum CaptureReportReader {
 
         func integer(_ row: (line: Int, fields: [String]), _ name: String) throws(CSVError) -> Int {
             guard let value = Int(try text(row, name)) else {
-                throw CSVError(file: table.file, line: row.line, column: name, message: "'\(try text(row, name))' is not a whole number")
+                throw CSVError(
+                    file: table.file, line: row.line, column: name, message: "\(TextExcerpt.quoted(try text(row, name))) is not a whole number")
             }
             return value
         }
 
         func seed(_ row: (line: Int, fields: [String])) throws(CSVError) -> UInt64 {
             guard let seed = UInt64(try text(row, "seed")) else {
-                throw CSVError(file: table.file, line: row.line, column: "seed", message: "'\(try text(row, "seed"))' is not a seed")
+                throw CSVError(
+                    file: table.file, line: row.line, column: "seed", message: "\(TextExcerpt.quoted(try text(row, "seed"))) is not a seed")
             }
             return seed
         }
@@ -123,7 +125,8 @@ public enum CaptureReportReader {
             if !dropped {
                 guard let outcome = CaptureReport.outcome(outcomeText, reason: reason) else {
                     throw CSVError(
-                        file: table.file, line: row.line, column: "outcome", message: "'\(outcomeText)' with reason '\(reason)' is not a decision")
+                        file: table.file, line: row.line, column: "outcome",
+                        message: "\(TextExcerpt.quoted(outcomeText)) with reason \(TextExcerpt.quoted(reason)) is not a decision")
                 }
                 decision = FrameDecision(
                     outcome: outcome, lookupTime: try number(row, "timestamp_s"), pose: try pose(row, "est"),

@@ -1,4 +1,3 @@
-import BundledFiles
 import Capture
 import Runs
 import Foundation
@@ -62,8 +61,12 @@ public enum ReplayReport {
         return rendered
     }
 
+    /// The largest picture of a session that is copied (a camera frame is a few MB).
+    public static let maximumImageBytes = 256 << 20
+
     /// images/ for `replay --render`: copies the selected frames' pictures the session folder
-    /// has (beside frames.csv or in its images/), draws the others from the reference poses,
+    /// has (beside frames.csv or in its images/; regular files only, no symbolic link on the
+    /// way, at most `maximumImageBytes` each), draws the others from the reference poses,
     /// writes the viewer.
     static func images(_ result: CaptureRunResult, scenario: Scenario, rendering: Rendering, to report: ReportDirectory) throws
         -> ReplayRenderOutcome
@@ -72,14 +75,13 @@ public enum ReplayReport {
         var present: Set<Int> = []
         for slot in result.slots {
             guard let entry = slot.entry else { continue }
-            let candidates = [
-                rendering.sessionFolder.appendingPathComponent(entry.image),
-                rendering.sessionFolder.appendingPathComponent("images").appendingPathComponent(entry.image),
-            ]
-            guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }),
-                let bytes = ProjectFiles.contents(atPath: file.path)
+            // Only regular files inside the session folder: a symbolic link is an error, not a
+            // way to copy any readable file into the report.
+            guard
+                let bytes = try ContainedFile.read([entry.image], in: rendering.sessionFolder, maximumBytes: maximumImageBytes)
+                    ?? ContainedFile.read(["images", entry.image], in: rendering.sessionFolder, maximumBytes: maximumImageBytes)
             else { continue }
-            try report.write(Array(bytes), to: "images/\(entry.image)")
+            try report.write(bytes, to: "images/\(entry.image)")
             present.insert(entry.frameIndex)
             copied += 1
         }

@@ -2,6 +2,7 @@ import Capture
 import Foundation
 import Fusion
 import OrbitMath
+import ReportIO
 import Simulation
 
 /// What a scenario measures.
@@ -49,7 +50,7 @@ extension ConfigSchema where Root == Scenario {
     /// The whole scenario file.
     public static var scenario: ConfigSchema {
         let fields: [ConfigField<Scenario>] = [
-            .text("name", \.name, help: "scenario name (output folder); defaults to the file name"),
+            .text("name", \.name, help: "scenario name (output folder: no '/', control characters or leading '.'); defaults to the file name"),
             .text("description", \.description, help: "one line shown in reports"),
             .choice("kind", \.kind, help: "what the scenario measures"),
             .seeds("seeds", \.seeds, 0...4_294_967_295, help: "seeds to run; each gives an independent run"),
@@ -67,6 +68,13 @@ extension ConfigSchema where Root == Scenario {
             .section("handheld", \.world.handheld, .handheld, help: "the hand-held motion (kind: handheld)"),
         ]
         let checks: [(Scenario) -> ConfigProblem?] = [
+            // The name becomes an output folder (reports/<name>/, reports/sweeps/<name>/).
+            { scenario in
+                OutputPath.problem(withName: scenario.name).map {
+                    ConfigProblem(
+                        "name", "\(OutputPath.quoted(scenario.name)) cannot name an output folder: it \($0); use letters, digits, '-', '_' and '.'")
+                }
+            },
             unusedSections,
             { scenario in
                 let toCenter = scenario.world.object.center.z - scenario.world.orbit.cameraHeight

@@ -26,20 +26,24 @@ import Yams
         _ = try SweepRunner.run(plan, in: local, mode: .fresh)
         for index in 0..<3 { _ = try SweepRunner.run(plan, in: sharded, mode: .fresh, shard: try JobShard(index: index, count: 3)) }
 
-        // Shard 1 "killed": its last row half written, the row before it lost.
+        // Shard 1 "killed": its digest noted after its first row, the second row appended since,
+        // the third half written, the fourth lost.
         let shardCSV = sharded.appendingPathComponent("shard-1-of-3/sweep.csv")
         var lines = try String(contentsOf: shardCSV, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 1 + 4 + 1)  // header, jobs 1, 4, 7, 10, the final empty piece
+        let noted = Array((lines.prefix(2).joined(separator: "\n") + "\n").utf8)
+        try DigestList.line(ContentDigest(noted), "sweep.csv").write(
+            to: shardCSV.deletingLastPathComponent().appendingPathComponent("sweep.csv.sha256"), atomically: true, encoding: .utf8)
         lines = Array(lines.prefix(3)) + [String(lines[3].prefix(9))]
         try Data(lines.joined(separator: "\n").utf8).write(to: shardCSV)
         #expect(throws: SweepError.self) { try SweepMerge.merge(plan, in: sharded, resubmit: { missing, count in "\(missing) of \(count)" }) }
         do {
             _ = try SweepMerge.merge(plan, in: sharded) { missing, count in "resubmit \(missing) of \(count)" }
         } catch {
-            #expect("\(error)".contains("shard 1 of 3: 2 of 4 runs done") && "\(error)".contains("resubmit [1] of 3"), "\(error)")
+            #expect("\(error)".contains("shard 1 of 3: 1 of 4 runs done") && "\(error)".contains("resubmit [1] of 3"), "\(error)")
         }
         let resumed = try SweepRunner.run(plan, in: sharded, mode: .resume, shard: try JobShard(index: 1, count: 3))
-        #expect(resumed.resumed == 2 && resumed.ran == 2)
+        #expect(resumed.resumed == 1 && resumed.ran == 3)
 
         let merged = try SweepMerge.merge(plan, in: sharded) { _, _ in "" }
         #expect(merged.shards == 3 && merged.rows == 12)
@@ -48,6 +52,34 @@ import Yams
         let manifest = try JSONDecoder().decode(
             ShardManifest.self, from: Data(contentsOf: sharded.appendingPathComponent("shard-1-of-3/shard.json")))
         #expect(manifest.status == "done" && manifest.jobs == 4 && manifest.done == 4 && manifest.firstJob == 1 && manifest.kind == "sweep")
+    }
+
+    /// A value edited in a shard's sweep.csv is not merged: a one-line error naming the file.
+    @Test func mergeRefusesAnEditedShardRow() throws {
+        let plan = try Self.plan()
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for index in 0..<2 { _ = try SweepRunner.run(plan, in: folder, mode: .fresh, shard: try JobShard(index: index, count: 2)) }
+        let csv = folder.appendingPathComponent("shard-1-of-2/sweep.csv")
+        let text = try String(contentsOf: csv, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[2] = lines[2].replacingOccurrences(of: ",1.0000,", with: ",0.9000,")
+        #expect(lines.joined(separator: "\n") != text)
+        try lines.joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
+        do {
+            _ = try SweepMerge.merge(plan, in: folder) { _, _ in "" }
+            Issue.record("an edited shard merged")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "shard-1-of-2: \(csv.path): does not match its SHA-256 in sweep.csv.sha256: rows were edited, removed or added after the sweep wrote them; use --overwrite to start again"
+            )
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("sweep.csv").path))
+        try text.write(to: csv, atomically: true, encoding: .utf8)
+        let merged = try SweepMerge.merge(plan, in: folder) { _, _ in "" }
+        let digest = try String(contentsOf: folder.appendingPathComponent("sweep.csv.sha256"), encoding: .utf8)
+        #expect(digest == DigestList.line(ContentDigest(try Data(contentsOf: merged.csv)), "sweep.csv"))
     }
 
     @Test func mergeRefusesShardsOfAnotherSweepOrSplit() throws {

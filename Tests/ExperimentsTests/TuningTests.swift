@@ -55,6 +55,32 @@ import Testing
         #expect(try parse("coverage * 2").evaluate { _ in nil } == nil)  // undefined metric
     }
 
+    /// 25 000 nested parentheses or 100 000 minus signs overflowed the parser's stack (SIGSEGV);
+    /// now the length and the nesting are bounded, with a one-line error.
+    @Test func deepOrLongExpressionsAreErrorsNotCrashes() throws {
+        func message(_ text: String) -> String {
+            do { _ = try parse(text); return "" } catch { return "\(error)" }
+        }
+        let depth = ObjectiveExpression.maximumDepth
+        #expect(
+            message(String(repeating: "(", count: 25_000) + "coverage" + String(repeating: ")", count: 25_000))
+                == "50008 characters, more than the 1000 an expression may have")
+        #expect(message(String(repeating: "-", count: 100_000) + "coverage") == "100008 characters, more than the 1000 an expression may have")
+        #expect(
+            message(String(repeating: "(", count: depth + 1) + "coverage" + String(repeating: ")", count: depth + 1))
+                == "nested more than 64 deep at 65 (parentheses, minus signs and function calls)")
+        #expect(message(String(repeating: "-", count: depth + 1) + "coverage").hasPrefix("nested more than 64 deep"))
+        #expect(
+            message(String(repeating: "abs(", count: depth + 1) + "coverage" + String(repeating: ")", count: depth + 1)).hasPrefix(
+                "nested more than 64 deep"))
+        // As deep as allowed, and as long as allowed, still parse and evaluate.
+        let deepest = String(repeating: "(", count: depth) + "coverage" + String(repeating: ")", count: depth)
+        #expect(try parse(deepest).evaluate { _ in 0.5 } == 0.5)
+        #expect(try parse(String(repeating: "-", count: depth) + "coverage").evaluate { _ in 0.5 } == 0.5)
+        let longest = "coverage" + String(repeating: "+coverage", count: (ObjectiveExpression.maximumLength - 8) / 9)
+        #expect(try parse(longest).evaluate { _ in 1 } == Double(1 + (ObjectiveExpression.maximumLength - 8) / 9))
+    }
+
     @Test func errorsNameThePosition() {
         func message(_ text: String) -> String {
             do { _ = try parse(text); return "" } catch { return "\(error)" }

@@ -52,14 +52,51 @@ import Testing
         }
     }
 
-    /// t_ns from −9e18 to 9e18: the integer difference overflows; read as doubles instead.
+    /// t_ns from −9e18 to 9e18: the integer difference overflows; read as doubles instead (no
+    /// trap), and the 1.8e10 s gap is then refused like any gap over the bound.
     @Test func extremeTimestampsDoNotTrap() throws {
         let url = temporaryFile("extreme.csv")
         let header =
             "#timestamp [ns],w_RS_S_x [rad s^-1],w_RS_S_y [rad s^-1],w_RS_S_z [rad s^-1],a_RS_S_x [m s^-2],a_RS_S_y [m s^-2],a_RS_S_z [m s^-2]\n"
         try (header + "-9000000000000000000,0,0,0,0,0,9.8\n9000000000000000000,0,0,0,0,0,9.8\n").write(to: url, atomically: true, encoding: .utf8)
-        let recording = try EuRoCReader.read(url.path)
-        #expect(recording.times[1] == 1.8e10)
+        let problem = recordingError { _ = try EuRoCReader.read(url.path) }
+        #expect(
+            problem?.row == 3 && problem?.message.hasPrefix("1.8e+10 s after the sample before it (row 2)") == true, "\(String(describing: problem))")
+    }
+
+    /// Two IMU samples 9e18 ns apart made a 570-year recording with no filter update: a gap
+    /// over 5 s between consecutive samples is an error naming the file and the row, in every
+    /// reader (EuRoC, mapped CSV, BROAD through its sampling rate); 5 s itself is allowed.
+    @Test func implausibleGapsAreErrors() throws {
+        let header =
+            "#timestamp [ns],w_RS_S_x [rad s^-1],w_RS_S_y [rad s^-1],w_RS_S_z [rad s^-1],a_RS_S_x [m s^-2],a_RS_S_y [m s^-2],a_RS_S_z [m s^-2]\n"
+        let euroc = temporaryFile("gap.csv")
+        try (header + "0,0,0,0,0,0,9.8\n5000000,0,0,0,0,0,9.8\n9000000000000000000,0,0,0,0,0,9.8\n").write(
+            to: euroc, atomically: true, encoding: .utf8)
+        let problem = recordingError { _ = try RecordingLoader.read(euroc.path) }
+        #expect(
+            problem?.description
+                == "\(euroc.path), row 4, column timestamp [ns]: 9e+09 s after the sample before it (row 3), more than the 5 s a recording may pause: two recordings in one file, or times in another unit?"
+        )
+        try (header + "0,0,0,0,0,0,9.8\n5000000000,0,0,0,0,0,9.8\n").write(to: euroc, atomically: true, encoding: .utf8)
+        #expect(try RecordingLoader.read(euroc.path).times == [0, 5])
+
+        let mapping = temporaryFile("map.yaml"), mapped = temporaryFile("mapped.csv")
+        try "time: {column: t, unit: ms}\ngyroscope: {columns: [gx, gy, gz]}\naccelerometer: {columns: [ax, ay, az]}\n".write(
+            to: mapping, atomically: true, encoding: .utf8)
+        try "t,gx,gy,gz,ax,ay,az\n0,0,0,0,0,0,9.8\n10,0,0,0,0,0,9.8\n60000,0,0,0,0,0,9.8\n".write(to: mapped, atomically: true, encoding: .utf8)
+        let gap = recordingError { _ = try RecordingLoader.read(mapped.path, mapping: try CSVMapping.load(mapping.path)) }
+        #expect(
+            gap?.row == 4 && gap?.column == "t" && gap?.message.hasPrefix("59.99 s after the sample before it (row 3)") == true,
+            "\(String(describing: gap))")
+
+        let broad = temporaryFile("slow.hdf5")
+        var fixture = HDF5Fixture()
+        fixture.samplingRate = 0.1
+        fixture.write(to: broad)
+        let rate = recordingError { _ = try BROADReader.read(broad.path) }
+        #expect(
+            rate?.column == "sampling_rate" && rate?.message.hasPrefix("0.1 Hz puts the samples 10 s apart") == true, "\(String(describing: rate))")
     }
 
     /// A 1e300 °/s gyroscope sample is not a measurement: it becomes NaN (skipped by the

@@ -18,7 +18,8 @@ import Testing
         try report.write("a", to: "metrics.csv")
         try report.write("b", to: "plots/timeline.png")
         try report.write("c", to: "frames/deep/frame-00001.jpg")
-        try report.write("d", to: ".hidden")
+        // Reports write no hidden files (`OutputPath`), but the listing shows one put there.
+        try Data("d".utf8).write(to: report.staging.appendingPathComponent(".hidden"))
         try FileManager.default.createSymbolicLink(
             atPath: report.staging.appendingPathComponent("link.csv").path,
             withDestinationPath: report.staging.appendingPathComponent("metrics.csv").path)

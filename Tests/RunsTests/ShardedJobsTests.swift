@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 import Runs
 import Testing
 
@@ -108,10 +109,85 @@ import Testing
         try FileManager.default.copyItem(at: folder.appendingPathComponent("shard-1-of-3/jobs/4.json"), to: stray)
         #expect(failure { _ = try jobs.collect(in: folder) { _, _ in "" } }.contains("4.json: not a job of shard 0 of 3"))
         try FileManager.default.removeItem(at: stray)
-        try Data("{\"job\": 3".utf8).write(to: folder.appendingPathComponent("shard-0-of-3/jobs/3.json"))
+        let broken = Data("{\"job\": 3".utf8)
+        try broken.write(to: folder.appendingPathComponent("shard-0-of-3/jobs/3.json"))
+        #expect(failure { _ = try jobs.collect(in: folder) { _, _ in "" } }.contains("3.json: differs from its SHA-256 in jobs.sha256"))
+        // With its digest noted as well, the file is read and refused for what it holds.
+        let list = try FileHandle(forWritingTo: folder.appendingPathComponent("shard-0-of-3/jobs.sha256"))
+        try list.seekToEnd()
+        try list.write(contentsOf: Data(DigestList.line(ContentDigest(broken), "3.json").utf8))
+        try list.close()
         #expect(failure { _ = try jobs.collect(in: folder) { _, _ in "" } }.contains("3.json: not a stored run result"))
         #expect(
-            try ShardManifest.mergeCommand(in: folder) == ["run", "orbit-72", "--seeds", "1-11", "--out", folder.path, "--merge"])
+            try ShardManifest.mergeCommand(in: folder) { _, _ in nil } == ["run", "orbit-72", "--seeds", "1-11", "--out", folder.path, "--merge"])
+        // The check sees the stored command and arguments; its problem names the first shard.json.
+        #expect(
+            failure { _ = try ShardManifest.mergeCommand(in: folder) { kind, arguments in "\(kind) \(arguments.joined(separator: " ")) refused" } }
+                == "\(folder.path)/shard-0-of-3/shard.json: arguments: run orbit-72 --seeds 1-11 refused")
+        // A key shard.json does not have is an error naming the file and the key.
+        let manifest = folder.appendingPathComponent("shard-1-of-3/shard.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any])
+        object["output"] = "/etc"
+        try JSONSerialization.data(withJSONObject: object).write(to: manifest)
+        #expect(failure { _ = try ShardManifest.read(in: manifest.deletingLastPathComponent()) }.hasPrefix("\(manifest.path): unknown key 'output'"))
+    }
+}
+
+extension ShardedJobsTests {
+    func failure(_ body: () throws -> Void) -> String {
+        do { try body() } catch { return "\(error)" }
+        return "no error"
+    }
+
+    /// A value edited in a stored job result, or a digest line for a job the shard does not
+    /// own, is refused when merging and when resuming, naming the file; a job file whose
+    /// digest never got written (the process was killed in between) simply runs again.
+    @Test func editedResultsAreRefused() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jobs = Self.jobs()
+        for index in 0..<3 { _ = try jobs.run(try JobShard(index: index, count: 3), in: folder) { Self.result($0) } }
+        let shard = folder.appendingPathComponent("shard-1-of-3"), file = shard.appendingPathComponent("jobs/7.json")
+        let original = try Data(contentsOf: file)
+        let text = String(decoding: original, as: UTF8.self)
+        let edited = text.replacingOccurrences(of: "\"job\":7", with: "\"job\":8")
+        #expect(edited != text, "\(text)")
+        try Data(edited.utf8).write(to: file)
+        let message = "\(file.path): differs from its SHA-256 in jobs.sha256 (edited after its job wrote it?); delete it and run its shard again"
+        #expect(failure { _ = try jobs.collect(in: folder) { _, _ in "" } } == message)
+        #expect(failure { _ = try jobs.run(try JobShard(index: 1, count: 3), in: folder) { Self.result($0) } } == message)
+        try original.write(to: file)
+        #expect(try jobs.collect(in: folder) { _, _ in "" }.count == 11)
+
+        // A digest line naming another shard's job.
+        let list = shard.appendingPathComponent("jobs.sha256")
+        let lines = try String(contentsOf: list, encoding: .utf8)
+        try (lines + DigestList.line(ContentDigest([1]), "3.json")).write(to: list, atomically: true, encoding: .utf8)
+        #expect(failure { _ = try jobs.collect(in: folder) { _, _ in "" } }.hasPrefix("\(list.path): '3.json' is not a job of this shard"))
+        // A line that is not a digest line.
+        try (lines + "forged\n").write(to: list, atomically: true, encoding: .utf8)
+        #expect(failure { _ = try jobs.collect(in: folder) { _, _ in "" } }.hasPrefix("\(list.path):5: 'forged' is not '<sha256 hex>  <file name>'"))
+
+        // Killed after writing job 7's file but before noting its digest (and mid-line).
+        let kept = lines.split(separator: "\n").filter { !$0.hasSuffix("  7.json") }.map { $0 + "\n" }.joined()
+        try (kept + "0123").write(to: list, atomically: true, encoding: .utf8)
+        #expect(failure { _ = try jobs.collect(in: folder) { _, _ in "rerun" } }.contains("shard 1 of 3: 3 of 4 jobs done"))
+        let ran = ShardLog()
+        let resumed = try jobs.run(try JobShard(index: 1, count: 3), in: folder) { job in
+            ran.add(job)
+            return Self.result(job)
+        }
+        #expect(resumed.ran == 1 && ran.jobs == [7])
+        #expect(try jobs.collect(in: folder) { _, _ in "" }.map(\.job) == Array(0..<11))
+
+        // A shard folder that is a symbolic link (to a folder elsewhere) is not merged from.
+        let elsewhere = Self.folder()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.moveItem(at: shard, to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: shard, withDestinationURL: elsewhere)
+        #expect(
+            failure { _ = try jobs.collect(in: folder) { _, _ in "" } }
+                == "\(shard.path): is a symbolic link, not a shard folder; remove it")
     }
 }
 

@@ -117,26 +117,39 @@ import Testing
         #expect(list.standardOutput.contains("orbit-72") && list.standardError.contains("1 of"))
     }
 
-    /// --resume continues only the file the sweep wrote: CR line endings, reordered rows and an
-    /// edited last row are refused.
+    /// --resume continues only the file the sweep wrote: an edit is caught by the digest
+    /// beside it, and an edit whose digest was written anew (`sha256sum`) still by the checks
+    /// behind it: CR line endings, reordered rows and an edited last row are refused.
     @Test func resumeRefusesEditedFiles() throws {
         let out = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
         let grid = ["sweep", "tripod-ideal", "--vary", "selection.threshold=2:6:2", "--seeds", "1-2", "--no-plots", "--out", out.path]
         #expect(try Tool.run(grid).status == 0)
         let csv = out.appendingPathComponent("sweep.csv")
+        func write(_ text: String, digest: Bool = true) throws {
+            try text.write(to: csv, atomically: true, encoding: .utf8)
+            if digest {
+                let noted = try Tool.run(["-c", "sha256sum sweep.csv > sweep.csv.sha256"], in: out, executable: URL(fileURLWithPath: "/bin/sh"))
+                #expect(noted.status == 0)
+            }
+        }
         let original = try String(contentsOf: csv, encoding: .utf8)
         var lines = original.split(separator: "\n").map(String.init)
-        try lines.prefix(4).joined(separator: "\r\n").appending("\r\n").write(to: csv, atomically: true, encoding: .utf8)
+        try write(lines.prefix(4).joined(separator: "\r\n").appending("\r\n"), digest: false)
+        try expectRejected(grid + ["--resume"], "does not match its SHA-256 in sweep.csv.sha256")
+        try write(lines.prefix(4).joined(separator: "\r\n").appending("\r\n"))
         try expectRejected(grid + ["--resume"], "line endings were changed")
-        try ([lines[0], lines[2], lines[1]].joined(separator: "\n") + "\n").write(to: csv, atomically: true, encoding: .utf8)
+        try write([lines[0], lines[2], lines[1]].joined(separator: "\n") + "\n")
         try expectRejected(grid + ["--resume"], "rows are out of order")
         var fields = lines[3].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         fields[4] = "0.1234"  // the coverage of cell 1, seed 1
         lines[3] = fields.joined(separator: ",")
-        try (lines.prefix(4).joined(separator: "\n") + "\n").write(to: csv, atomically: true, encoding: .utf8)
+        try write(lines.prefix(4).joined(separator: "\n") + "\n")
         try expectRejected(grid + ["--resume"], "differs from a fresh run")
-        try original.prefix(original.count / 2).write(to: csv, atomically: true, encoding: .utf8)
+        // Killed mid-row: the digest covers the whole rows before it.
+        let half = String(original.prefix(original.count / 2))
+        try write(String(half[...half.lastIndex(of: "\n")!]))
+        try write(half, digest: false)
         #expect(try Tool.run(grid + ["--resume"]).status == 0)
         #expect(try String(contentsOf: csv, encoding: .utf8) == original)
     }

@@ -92,6 +92,34 @@ import Testing
         ])
         #expect(missing.status != 0 && missing.standardError.contains("the baseline has no rows for tripod-ideal"))
     }
+
+    /// A baseline whose metric cells are all empty reported every check as a regression (exit
+    /// 1); it is an input error naming the file (exit 2), as is one with a header only.
+    @Test func baselineWithoutValuesIsAnInputError() throws {
+        let folder = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suiteFile = folder.appendingPathComponent("suite.yaml"), baseline = folder.appendingPathComponent("metrics.csv")
+        try suite.write(to: suiteFile, atomically: true, encoding: .utf8)
+        let common = ["regress", "--suite", suiteFile.path, "--baseline", baseline.path, "--out", folder.appendingPathComponent("out").path]
+        #expect(try Tool.run(common + ["--update-baseline"]).status == 0)
+        let lines = try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n").map(String.init)
+        let emptied = lines.dropFirst().map { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            return (fields.prefix(2) + Array(repeating: "", count: fields.count - 2)).joined(separator: ",")
+        }
+        try (([lines[0]] + emptied).joined(separator: "\n") + "\n").write(to: baseline, atomically: true, encoding: .utf8)
+        let empty = try Tool.run(common)
+        #expect(empty.status == 2, "\(empty.standardOutput)\(empty.standardError)")
+        #expect(
+            empty.standardError
+                == "Error: \(baseline.path):2: no metric values (every metric cell is empty); a baseline row holds a run's metrics: write it with orbitbench regress --update-baseline\n"
+        )
+        try (lines[0] + "\n").write(to: baseline, atomically: true, encoding: .utf8)
+        let headerOnly = try Tool.run(common)
+        #expect(
+            headerOnly.status == 2 && headerOnly.standardError.hasPrefix("Error: \(baseline.path): no rows under the header"),
+            "\(headerOnly.standardError)")
+    }
 }
 
 #if canImport(FoundationXML)

@@ -41,8 +41,19 @@ import Testing
             "t_s,qw,qx,qy,qz,rot_x_rad_s,rot_y_rad_s,rot_z_rad_s,user_acc_x_m_s2,user_acc_y_m_s2,user_acc_z_m_s2\n100,1,0,0,0,0,0,0,0,0,0\n101,1,0,0,0,0,0,0,0,0,0\n"
             .write(to: session.appendingPathComponent("motion.csv"), atomically: true, encoding: .utf8)
         try "timestamp_s,exposure_s\n1,0.01\n".write(to: session.appendingPathComponent("frames.csv"), atomically: true, encoding: .utf8)
+        // No frame within the motion's times: an error (it used to be a warning and a report of nothing).
         let mismatch = try Tool.run(["replay", session.path, "--no-plots", "--out", out.appendingPathComponent("a").path])
-        #expect(mismatch.status == 0 && mismatch.standardError.contains("share a clock"), "\(mismatch.standardError)")
+        #expect(
+            mismatch.status == 2
+                && mismatch.standardError.hasSuffix(
+                    "frames.csv: 0 of 1 frame times lie within motion.csv's (frames 1…1 s, motion 100…101 s): the two logs are on different clocks; put both logs on one clock, in one unit\n"
+                ), "\(mismatch.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("a").path))
+        // Most frames outside the motion's times, some inside: a warning, as before.
+        try "timestamp_s,exposure_s\n99,0.01\n99.5,0.01\n100.5,0.01\n".write(
+            to: session.appendingPathComponent("frames.csv"), atomically: true, encoding: .utf8)
+        let partial = try Tool.run(["replay", session.path, "--no-plots", "--out", out.appendingPathComponent("a").path])
+        #expect(partial.status == 0 && partial.standardError.contains("share a clock"), "\(partial.standardError)")
 
         try "timestamp_s,exposure_s\n1,-0.5\n".write(to: session.appendingPathComponent("frames.csv"), atomically: true, encoding: .utf8)
         let bad = try Tool.run(["replay", session.path, "--out", out.appendingPathComponent("b").path])

@@ -37,11 +37,15 @@ import Testing
         #expect(try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", cut.path, "--no-plots"]).status == 0)
         let full = try Data(contentsOf: complete.appendingPathComponent("sweep.csv"))
         let lines = try rows(complete.appendingPathComponent("sweep.csv"))
+        // As a sweep killed mid-row leaves it: its digest (sweep.csv.sha256, `sha256sum` format)
+        // noted after row 5, rows 6 and 7 appended since, half of row 8.
+        try Data((lines.prefix(6).joined(separator: "\n") + "\n").utf8).write(to: cut.appendingPathComponent("sweep.csv"))
+        #expect(try Tool.run(["-c", "sha256sum sweep.csv > sweep.csv.sha256"], in: cut, executable: URL(fileURLWithPath: "/bin/sh")).status == 0)
         let keep = lines.prefix(8).joined(separator: "\n") + "\n" + lines[8].prefix(20)  // header, 7 rows, half a row
         try Data(keep.utf8).write(to: cut.appendingPathComponent("sweep.csv"))
         let resumed = try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", cut.path, "--no-plots", "--resume"])
         #expect(resumed.status == 0, "\(resumed.standardError)")
-        #expect(resumed.standardOutput.contains("resumed: 7 of 18 runs were done, ran 11"))
+        #expect(resumed.standardOutput.contains("resumed: 5 of 18 runs were done, ran 13"), "\(resumed.standardOutput)")
         #expect(try Data(contentsOf: cut.appendingPathComponent("sweep.csv")) == full)
         // Resuming a finished sweep runs nothing and changes nothing.
         let again = try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", cut.path, "--no-plots", "--resume"])
@@ -72,9 +76,49 @@ import Testing
         let before = try rows(csv).count - 1
         let resumed = try Tool.run(["sweep", "tripod-ideal"] + long + ["--out", killed.path, "--resume"])
         #expect(resumed.status == 0, "\(resumed.standardError)")
-        if before < 60 { #expect(resumed.standardOutput.contains("resumed: \(before) of 60 runs were done, ran \(60 - before)")) }
+        // Rows appended after the digest was last noted (at most a second's worth) run again.
+        if let counts = resumed.standardOutput.firstMatch(of: /resumed: (\d+) of 60 runs were done, ran (\d+)/) {
+            #expect(Int(counts.1)! <= before && Int(counts.1)! + Int(counts.2)! == 60, "\(resumed.standardOutput)")
+        }
         #expect(try Tool.run(["sweep", "tripod-ideal"] + long + ["--out", complete.path]).status == 0)
         #expect(try Data(contentsOf: csv) == Data(contentsOf: complete.appendingPathComponent("sweep.csv")))
+    }
+
+    /// A value edited in sweep.csv, a row removed or one added by hand is not kept by
+    /// --resume: an edit is a one-line error naming the file; a row after the digest's end
+    /// runs again.
+    @Test func editedRowsAreRefusedByResume() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", out.path, "--no-plots"]).status == 0)
+        let csv = out.appendingPathComponent("sweep.csv")
+        let original = try String(contentsOf: csv, encoding: .utf8)
+        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var fields = lines[3].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        fields[4] = fields[4] == "0.5000" ? "0.6000" : "0.5000"  // coverage
+        lines[3] = fields.joined(separator: ",")
+        let edits = [
+            lines.joined(separator: "\n"), original.replacingOccurrences(of: lines[2] + "\n", with: ""),
+            lines[0] + "\n" + lines[4] + "\n" + original.dropFirst(lines[0].count + 1),
+        ]
+        for edited in edits {
+            try edited.write(to: csv, atomically: true, encoding: .utf8)
+            let resumed = try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", out.path, "--no-plots", "--resume"])
+            #expect(resumed.status == 2 && resumed.standardError.split(separator: "\n").count == 1, "\(resumed.standardError)")
+            #expect(
+                resumed.standardError
+                    == "Error: \(csv.path): does not match its SHA-256 in sweep.csv.sha256: rows were edited, removed or added after the sweep wrote them; use --overwrite to start again\n"
+            )
+            #expect(try String(contentsOf: csv, encoding: .utf8) == edited, "nothing is changed")
+        }
+        // A forged row after the last one is not taken: the finished sweep is as it was.
+        try (original + lines[5] + "\n").write(to: csv, atomically: true, encoding: .utf8)
+        let resumed = try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", out.path, "--no-plots", "--resume"])
+        #expect(resumed.status == 0 && resumed.standardOutput.contains("resumed: 18 of 18 runs were done, ran 0"), "\(resumed.standardError)")
+        #expect(try String(contentsOf: csv, encoding: .utf8) == original)
+        try FileManager.default.removeItem(at: out.appendingPathComponent("sweep.csv.sha256"))
+        let unsigned = try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", out.path, "--no-plots", "--resume"])
+        #expect(unsigned.status == 2 && unsigned.standardError.contains("no SHA-256 of it in sweep.csv.sha256"), "\(unsigned.standardError)")
     }
 
     @Test func badArgumentsAreOneLineErrors() throws {

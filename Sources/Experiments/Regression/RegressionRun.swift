@@ -40,7 +40,7 @@ public struct RegressionRun: Sendable {
             var overrides: [ConfigOverride] = []
             for text in entry.overrides {
                 do { overrides.append(try ConfigOverride(parsing: text)) } catch {
-                    throw RegressionError("scenarios[\(index)].set: \(text): \((error as? ConfigError)?.message ?? "\(error)")")
+                    throw RegressionError("scenarios[\(index)].set: \(TextExcerpt.quoted(text)): \((error as? ConfigError)?.message ?? "\(error)")")
                 }
             }
             let base = try ScenarioSource(reference: entry.scenario, searchDirectories: searchDirectories, overrides: overrides).resolve()
@@ -97,10 +97,16 @@ public struct RegressionRun: Sendable {
         try RegressionRun(table: CSVTable.load(path))
     }
 
+    /// The rows of a metrics.csv. A file without rows, or a row without a single metric value
+    /// (every run has some), is an error naming the file (and the line): compared, such a
+    /// baseline made every checked metric "appear" — 209 regressions instead of an input error.
     init(table: CSVTable) throws {
         let path = table.file
         guard table.header.count > 2, table.header[0] == "scenario", table.header[1] == "seed" else {
             throw CSVError(file: path, line: 1, message: "expected a header starting with scenario,seed")
+        }
+        guard !table.rows.isEmpty else {
+            throw CSVError(file: path, message: "no rows under the header; write the baseline with orbitbench regress --update-baseline")
         }
         let columns = Array(table.header.dropFirst(2))
         var rows: [Row] = []
@@ -109,6 +115,13 @@ public struct RegressionRun: Sendable {
             var metrics: [String: Double] = [:]
             for (offset, name) in columns.enumerated() where !row.fields[offset + 2].isEmpty {
                 metrics[name] = try table.number(row, offset + 2)
+            }
+            guard !metrics.isEmpty else {
+                throw CSVError(
+                    file: path, line: row.line,
+                    message:
+                        "no metric values (every metric cell is empty); a baseline row holds a run's metrics: write it with orbitbench regress --update-baseline"
+                )
             }
             rows.append(Row(scenario: row.fields[0], seed: seed, metrics: metrics))
         }

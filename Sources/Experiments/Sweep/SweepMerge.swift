@@ -1,12 +1,12 @@
-import BundledFiles
 import Foundation
 import ReportIO
 import Runs
 
 /// Joins the shard folders of a sweep (`shard-K-of-N/`, written by `SweepRunner` with a
 /// `JobShard`) into the sweep.csv and sweep.json a single machine writes, byte for byte:
-/// every shard must belong to the same definition, hold exactly its own jobs in order, and be
-/// complete; otherwise nothing is written and the error lists the shards to run again.
+/// every shard must belong to the same definition, hold exactly its own jobs in order, match
+/// its digest (`SweepDigest`), and be complete; otherwise nothing is written and the error
+/// lists the shards to run again. The merged sweep.csv gets its own digest.
 public enum SweepMerge {
     public struct Outcome: Sendable {
         public var csv: URL
@@ -31,9 +31,9 @@ public enum SweepMerge {
             let shard = try JobShard(index: index, count: count)
             let owned = shard.jobs(of: plan.jobs.count)
             let csv = folder.appendingPathComponent("sweep.csv")
-            let done: Set<Int>
+            let done: Set<Int>, bytes: [UInt8]
             do {
-                done = try SweepRunner.completedJobs(plan, owned: owned, csv: csv, definition: folder.appendingPathComponent("sweep.json"))
+                (done, bytes) = try SweepRunner.completedJobs(plan, owned: owned, csv: csv, definition: folder.appendingPathComponent("sweep.json"))
             } catch {
                 throw SweepError("\(folder.lastPathComponent): \(error)")
             }
@@ -42,9 +42,7 @@ public enum SweepMerge {
                 problems.append("shard \(index) of \(count): \(done.count) of \(owned.count) runs done")
                 continue
             }
-            guard let bytes = ProjectFiles.contents(atPath: csv.path).map(Array.init), bytes.starts(with: header) else {
-                throw SweepError("\(csv.path): cannot read its rows")
-            }
+            guard bytes.starts(with: header) else { throw SweepError("\(csv.path): cannot read its rows") }
             // Rows are whole lines in the shard's job order (checked above).
             var start = header.count
             for job in owned {
@@ -65,6 +63,7 @@ public enum SweepMerge {
         let csvURL = directory.appendingPathComponent("sweep.csv")
         try AtomicFile.write(Array(try ReportJSON.encode(plan.definition)), to: directory.appendingPathComponent("sweep.json"))
         try AtomicFile.write(merged, to: csvURL)
+        try SweepDigest.write(ContentDigest(merged), besides: csvURL)
         return Outcome(csv: csvURL, shards: count, rows: plan.jobs.count)
     }
 }

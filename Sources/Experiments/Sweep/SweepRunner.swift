@@ -11,7 +11,9 @@ import Scenarios
 /// Rows are appended in job order as soon as every earlier job has finished, so the file is
 /// always a prefix of the complete one: an interrupted sweep continues with `resume` exactly
 /// where it stopped (a half-written last line is cut off), and the finished file is
-/// byte-identical to one written without interruption.
+/// byte-identical to one written without interruption. `sweep.csv.sha256` beside it holds its
+/// SHA-256 (`SweepDigest`): `resume` keeps only rows the digest covers and refuses a file that
+/// does not match it.
 public enum SweepRunner {
     public struct Outcome: Sendable {
         /// Jobs found in an earlier, interrupted run.
@@ -52,15 +54,21 @@ public enum SweepRunner {
                 "\(directory.path) is not empty and holds no sweep (no sweep.json); pass --overwrite to write into it, or choose another --out")
         }
         var done = Set<Int>()
+        var digest = ContentDigest.Running()
         let exists = manager.fileExists(atPath: csvURL.path)
         switch (mode, exists) {
         case (.fresh, true):
             throw SweepError("\(csvURL.path) exists: pass --resume to continue that sweep or --overwrite to start again")
         case (.resume, true):
-            done = try completedJobs(plan, owned: owned, csv: csvURL, definition: definitionURL)
+            let stored = try completedJobs(plan, owned: owned, csv: csvURL, definition: definitionURL)
+            done = stored.done
+            digest.update(stored.bytes)
         case (.fresh, false), (.resume, false), (.overwrite, _):
+            let header = Array(CSVWriter(header: plan.header).bytes)
             try AtomicFile.write(Array(try ReportJSON.encode(plan.definition)), to: definitionURL)
-            try AtomicFile.write(Array(CSVWriter(header: plan.header).bytes), to: csvURL)
+            try AtomicFile.write(header, to: csvURL)
+            digest.update(header)
+            try SweepDigest.write(digest.digest, besides: csvURL)
         }
 
         let jobCount = owned.count
@@ -82,7 +90,8 @@ public enum SweepRunner {
         }
         defer { try? handle.close() }
         let worlds = try plan.sharedWorlds(for: remaining)
-        let appender = OrderedAppender(handle: handle, count: remaining.count, alreadyDone: done.count, total: jobCount, progress: progress)
+        let appender = OrderedAppender(
+            handle: handle, csv: csvURL, digest: digest, count: remaining.count, alreadyDone: done.count, total: jobCount, progress: progress)
         Parallel.forEach(remaining.count) { position in
             guard !appender.hasFailed else { return }
             do {
@@ -91,17 +100,21 @@ public enum SweepRunner {
                 appender.fail(error, at: position)
             }
         }
+        // The rows written so far, finished or not, are noted in the digest.
+        let noted = Result { try appender.noteDigest() }
         if let error = appender.firstError {
             try? manifest(done: appender.written + done.count, failed: true)
             throw error
         }
+        try noted.get()
         try manifest(done: owned.count, failed: false)
         return Outcome(resumed: done.count, ran: remaining.count, csv: csvURL)
     }
 
-    /// Jobs already in `csv`, after checking it belongs to `plan` and holds `owned` jobs in
-    /// order (a prefix of them); cuts a half-written last line.
-    static func completedJobs(_ plan: SweepPlan, owned: [Int], csv: URL, definition: URL) throws -> Set<Int> {
+    /// Jobs already in `csv` and its bytes, after checking it belongs to `plan`, matches its
+    /// digest and holds `owned` jobs in order (a prefix of them); cuts rows the digest does not
+    /// cover (written after it was last noted, or half written) from the file.
+    static func completedJobs(_ plan: SweepPlan, owned: [Int], csv: URL, definition: URL) throws -> (done: Set<Int>, bytes: [UInt8]) {
         guard let stored = ProjectFiles.contents(atPath: definition.path),
             let previous = try? JSONDecoder().decode(SweepDefinition.self, from: stored)
         else {
@@ -121,9 +134,10 @@ public enum SweepRunner {
         guard var bytes = ProjectFiles.contents(atPath: csv.path).map(Array.init) else {
             throw SweepError("\(csv.path): cannot read")
         }
-        if let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")), lastNewline != bytes.count - 1 {
-            bytes.removeSubrange((lastNewline + 1)...)
-            try AtomicFile.write(bytes, to: csv)  // drop the half-written row of an interrupted run
+        let covered = try SweepDigest.coveredLength(of: bytes, csv: csv)
+        if covered < bytes.count {
+            bytes.removeSubrange(covered...)
+            try AtomicFile.write(bytes, to: csv)  // drop the rows an interrupted run had not noted
         }
         if let carriageReturn = bytes.firstIndex(of: UInt8(ascii: "\r")) {
             let line = bytes[..<carriageReturn].filter { $0 == UInt8(ascii: "\n") }.count + 1
@@ -165,7 +179,7 @@ public enum SweepRunner {
                     message: "this row differs from a fresh run of its cell and seed; the file was edited or made by other code (use --overwrite)")
             }
         }
-        return done
+        return (done, bytes)
     }
 }
 
@@ -174,6 +188,11 @@ public enum SweepRunner {
 private final class OrderedAppender: @unchecked Sendable {
     private let lock = NSLock()
     private let handle: FileHandle
+    private let csv: URL
+    /// Of every byte in the file, noted in `SweepDigest` at most once an interval.
+    private var digest: ContentDigest.Running
+    private var lastNoted = CPUClock.wall()
+    private var appendFailed = false
     private var pending: [Int: [UInt8]] = [:]
     private var next = 0
     private var finished = 0
@@ -189,8 +208,13 @@ private final class OrderedAppender: @unchecked Sendable {
     private let progress: (@Sendable (Int, Int) -> Void)?
     private var failure: (position: Int, error: Error)?
 
-    init(handle: FileHandle, count: Int, alreadyDone: Int, total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+    init(
+        handle: FileHandle, csv: URL, digest: ContentDigest.Running, count: Int, alreadyDone: Int, total: Int,
+        progress: (@Sendable (Int, Int) -> Void)?
+    ) {
         self.handle = handle
+        self.csv = csv
+        self.digest = digest
         self.alreadyDone = alreadyDone
         self.total = total
         self.progress = progress
@@ -217,15 +241,30 @@ private final class OrderedAppender: @unchecked Sendable {
             chunk += ready
             next += 1
         }
-        if !chunk.isEmpty {
+        // After a failed append the file's end is unknown: nothing more is written to it.
+        if !chunk.isEmpty && !appendFailed {
             do {
                 try handle.write(contentsOf: chunk)
+                digest.update(chunk)
+                if CPUClock.wall() - lastNoted >= SweepDigest.interval {
+                    try SweepDigest.write(digest.digest, besides: csv)
+                    lastNoted = CPUClock.wall()
+                }
             } catch {
-                if failure == nil { failure = (position, OutputError(path: "sweep.csv", reason: "cannot append (\(ReportDirectory.reason(error)))")) }
+                appendFailed = true
+                let failed = error as? OutputError ?? OutputError(path: csv.path, reason: "cannot append (\(ReportDirectory.reason(error)))")
+                if failure == nil { failure = (position, failed) }
             }
         }
         finished += 1
         progress?(alreadyDone + finished, total)
+    }
+
+    /// Writes the digest of every row appended so far (after the last row).
+    func noteDigest() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        try SweepDigest.write(digest.digest, besides: csv)
     }
 
     func fail(_ error: Error, at position: Int) {

@@ -17,9 +17,23 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
 
     static let functions: [String: Int] = ["abs": 1, "sqrt": 1, "min": 2, "max": 2]
 
+    /// The longest expression, in characters: an objective is one line (the default has 66).
+    /// With it, a chain of operators (`a+a+a…`) is at most 500 deep, which evaluating it
+    /// recursively on a worker thread's stack can afford.
+    public static let maximumLength = 1000
+
+    /// The deepest nesting of parentheses, unary minus signs and function calls: the parser
+    /// descends once per level, and 25 000 parentheses (or 100 000 minus signs) used to
+    /// overflow its stack.
+    public static let maximumDepth = 64
+
     /// Parses `text`; unknown metric names, bad syntax and wrong argument counts are errors that
-    /// name the position.
+    /// name the position; so is text longer than `maximumLength` or nested deeper than
+    /// `maximumDepth`.
     public init(parsing text: String, isMetric: @escaping (String) -> Bool) throws(ObjectiveError) {
+        guard text.count <= Self.maximumLength else {
+            throw ObjectiveError("\(text.count) characters, more than the \(Self.maximumLength) an expression may have")
+        }
         var parser = Parser(characters: Array(text), isMetric: isMetric)
         let expression = try parser.sum()
         parser.skipSpaces()
@@ -82,6 +96,19 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
         let characters: [Character]
         let isMetric: (String) -> Bool
         var position = 0
+        /// Parentheses, minus signs and calls open at `position`.
+        var depth = 0
+
+        /// `body` one level deeper; an error beyond `maximumDepth`.
+        mutating func nested(_ body: (inout Parser) throws(ObjectiveError) -> ObjectiveExpression) throws(ObjectiveError) -> ObjectiveExpression {
+            guard depth < ObjectiveExpression.maximumDepth else {
+                throw ObjectiveError(
+                    "nested more than \(ObjectiveExpression.maximumDepth) deep at \(position) (parentheses, minus signs and function calls)")
+            }
+            depth += 1
+            defer { depth -= 1 }
+            return try body(&self)
+        }
 
         mutating func skipSpaces() { while position < characters.count, characters[position].isWhitespace { position += 1 } }
 
@@ -111,7 +138,7 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
         mutating func unary() throws(ObjectiveError) -> ObjectiveExpression {
             if peek() == "-" {
                 position += 1
-                return .negate(try unary())
+                return .negate(try nested { parser throws(ObjectiveError) in try parser.unary() })
             }
             return try atom()
         }
@@ -121,7 +148,7 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
             let start = position
             if next == "(" {
                 position += 1
-                let inner = try sum()
+                let inner = try nested { parser throws(ObjectiveError) in try parser.sum() }
                 guard peek() == ")" else { throw ObjectiveError("missing ')' for the '(' at \(start + 1)") }
                 position += 1
                 return inner
@@ -146,10 +173,10 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
                 if let arity = ObjectiveExpression.functions[name] {
                     guard peek() == "(" else { throw ObjectiveError("\(name) at \(start + 1) needs '('") }
                     position += 1
-                    var arguments = [try sum()]
+                    var arguments = [try nested { parser throws(ObjectiveError) in try parser.sum() }]
                     while peek() == "," {
                         position += 1
-                        arguments.append(try sum())
+                        arguments.append(try nested { parser throws(ObjectiveError) in try parser.sum() })
                     }
                     guard peek() == ")" else { throw ObjectiveError("missing ')' after the arguments of \(name) at \(start + 1)") }
                     position += 1

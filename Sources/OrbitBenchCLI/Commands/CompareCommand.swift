@@ -71,7 +71,7 @@ struct CompareCommand: ParsableCommand {
         guard scenario != nil else { throw ValidationError("name a scenario and give --a/--b overrides, or --reports A B") }
         guard !aOverrides.isEmpty || !bOverrides.isEmpty else { throw ValidationError("give the differences: --a key=value and/or --b key=value") }
         for text in aOverrides + bOverrides {
-            do { _ = try ConfigOverride(parsing: text) } catch { throw ValidationError("\(text): \(error.message)") }
+            do { _ = try ConfigOverride(parsing: text) } catch { throw ValidationError("\(TextExcerpt.quoted(text)): \(error.message)") }
         }
     }
 

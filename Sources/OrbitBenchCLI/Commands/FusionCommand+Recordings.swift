@@ -24,6 +24,13 @@ extension FusionCommand {
             do { loaded.append(try IsolatedRecording.read(path, mapping: columns)) } catch { throw CommandFailure("\(error)") }
             readSeconds.append(CPUClock.wall() - start)
         }
+        // A recording's name (its file name) names its attitude/<trial>-<filter>.csv files.
+        for recording in loaded {
+            if let problem = OutputPath.problem(withName: recording.name) {
+                throw CommandFailure(
+                    "\(recording.file): its name \(OutputPath.quoted(recording.name)) cannot name the report's files: it \(problem); rename the file")
+            }
+        }
         let useMagnetometer = dof == 9
         if useMagnetometer, let missing = loaded.first(where: { $0.magnetometer == nil }) {
             throw CommandFailure("\(missing.file): no magnetometer; use --dof 6")
@@ -33,6 +40,13 @@ extension FusionCommand {
             recordings: loaded, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: attitude
         ) { progress.update($0) }
         progress.finish()
+        // A recording no filter could update has nothing to report: an error, not a row of NaN.
+        for row in rows {
+            guard let recording = loaded.first(where: { $0.name == row.trial }),
+                let problem = row.result.noUpdateProblem(samples: recording.count)
+            else { continue }
+            throw CommandFailure("\(recording.file): \(problem)")
+        }
         var reading = String(
             format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", readSeconds.reduce(0, +) / Double(readSeconds.count) * 1000,
             (readSeconds.max() ?? 0) * 1000)

@@ -13,7 +13,10 @@ struct MergeCommand: ParsableCommand {
             duplicated, and writes sweep.csv, the run reports or regress's metrics.csv and \
             diff.csv byte for byte as a single machine does. Missing or unfinished shards are \
             listed with the command that runs only them again (sbatch --array=3,7 …). Run it in \
-            the working directory the shards ran in, since their arguments may name relative paths.
+            the working directory the shards ran in, since their arguments may name relative paths. \
+            Only arguments that define the jobs are taken from shard.json (scenarios, --set, \
+            --seeds, --vary, …), never output paths: give --junit, --markdown or \
+            --update-baseline to `orbitbench regress … --out DIR --merge` yourself.
 
             Examples:
               orbitbench merge /shared/sweeps/threshold
@@ -26,8 +29,10 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         let arguments: [String]
-        do { arguments = try ShardManifest.mergeCommand(in: URL(fileURLWithPath: directory)) } catch { throw CommandFailure(error.description) }
-        print("orbitbench \(arguments.joined(separator: " "))")
+        do {
+            arguments = try ShardManifest.mergeCommand(in: URL(fileURLWithPath: directory), checking: MergeArguments.problem)
+        } catch { throw CommandFailure(error.description) }
+        print("orbitbench \(TerminalText.escaped(arguments.joined(separator: " ")))")
         var command = try OrbitBenchCommand.parseAsRoot(arguments)
         try command.run()
     }

@@ -52,7 +52,9 @@ struct RegressCommand: ParsableCommand {
     var markdown: String?
 
     @Option(help: "Confidence level of the paired tests.")
-    var level: Double = 0.95
+    var level: Double = Self.defaultLevel
+
+    static let defaultLevel = 0.95
 
     func validate() throws {
         guard level > 0.5 && level < 1 else { throw ValidationError("--level must lie between 0.5 and 1, e.g. 0.95") }
@@ -83,12 +85,16 @@ struct RegressCommand: ParsableCommand {
             let owned = shard.jobs(of: runs).count
             let progress = workOptions.progress(total: owned, label: "orbitbench regress shard \(shard)")
             let stored = try RegressionRun.runShard(
-                loaded, scenarios: scenarios, shard: shard, in: outURL, arguments: ShardOptions.mergeArguments()
+                loaded, scenarios: scenarios, shard: shard, in: outURL, arguments: mergeArguments
             ) { progress.update($0) }
             progress.finish()
             if stored.resumed > 0 { print("resumed: \(stored.resumed) of \(owned) runs were done, ran \(stored.ran)") }
             print("wrote \(out)/\(shard.folderName)/ (shard \(shard): \(owned) of \(runs) runs); compare with: orbitbench merge \(out)")
             return
+        }
+        // The files written after the work can be refused before it (a link, a device, a folder).
+        for file in (updateBaseline ? [baselinePath] : []) + [junit, markdown].compactMap({ $0 }) {
+            try AtomicFile.checkReplaceable(URL(fileURLWithPath: file))
         }
         let previous = updateBaseline ? nil : try RegressionRun.load(baseline: baselinePath)
         let report = try ReportDirectory(
@@ -133,4 +139,10 @@ struct RegressCommand: ParsableCommand {
         if !comparison.regressions.isEmpty { throw ExitCode.failure }
     }
 
+    /// What a shard stores for `orbitbench merge` (see `MergeArguments`).
+    var mergeArguments: [String] {
+        MergeArguments.option("--suite", suite) + MergeArguments.option("--baseline", baseline)
+            + MergeArguments.option("--level", level == Self.defaultLevel ? nil : String(level)) + MergeArguments.flag("--all", all)
+            + MergeArguments.scenario(scenarioOptions)
+    }
 }

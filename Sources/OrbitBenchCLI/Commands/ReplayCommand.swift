@@ -73,7 +73,7 @@ struct ReplayCommand: ParsableCommand {
         // simulate writes <scenario>-seed-<N>/session/: name such a session after its parent.
         let folder = URL(fileURLWithPath: session).standardized
         let name = folder.lastPathComponent == "session" ? folder.deletingLastPathComponent().lastPathComponent : folder.lastPathComponent
-        let destination = out ?? "reports/replay-\(name)"
+        let destination = try out ?? OutputPath.resolve(name: "replay-\(name)", in: URL(fileURLWithPath: "reports"), what: "session folder name").path
         let log: CaptureSessionLog
         do { log = try Bench.session(session, mapping: mapping) } catch { throw CommandFailure("\(error)") }
         if filter != nil && !log.isRaw {

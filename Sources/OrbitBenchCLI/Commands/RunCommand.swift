@@ -77,14 +77,16 @@ struct RunCommand: ParsableCommand {
             let owned = shard.jobs(of: loaded.map { (seedOverride ?? $0.seeds).count }.reduce(0, +)).count
             let progress = workOptions.progress(total: owned, label: "orbitbench run shard \(shard)")
             let stored = try Bench.runShard(
-                loaded, seeds: seedOverride, shard: shard, in: URL(fileURLWithPath: out), arguments: ShardOptions.mergeArguments()
+                loaded, seeds: seedOverride, shard: shard, in: URL(fileURLWithPath: out), arguments: mergeArguments
             ) { progress.update($0) }
             progress.finish()
             if stored.resumed > 0 { print("resumed: \(stored.resumed) of \(owned) runs were done, ran \(stored.ran)") }
             print("wrote \(out)/\(shard.folderName)/ (shard \(shard): \(owned) runs); join the shards with: orbitbench merge \(out)")
             return
         }
-        let destinations = loaded.map { URL(fileURLWithPath: out).appendingPathComponent($0.name).path }
+        let destinations = try loaded.map { scenario throws(OutputError) in
+            try OutputPath.resolve(name: scenario.name, in: URL(fileURLWithPath: out), what: "scenario name").path
+        }
         // Fail on unwritable output before any work.
         for destination in destinations {
             _ = try ReportDirectory(destination: URL(fileURLWithPath: destination), owner: "run", overwrite: outputOptions.overwrite)
@@ -120,6 +122,13 @@ struct RunCommand: ParsableCommand {
         }
         if !noPlots, let comparison = try Bench.writeComparison(loaded, outcomes, to: out) { print("wrote \(comparison)") }
         if let failed { throw CommandFailure(failed.description) }
+    }
+
+    /// What a shard stores for `orbitbench merge` (see `MergeArguments`).
+    var mergeArguments: [String] {
+        scenarios + MergeArguments.option("--seeds", seeds) + MergeArguments.scenario(scenarioOptions) + MergeArguments.flag("--no-plots", noPlots)
+            + MergeArguments.flag("--render", render) + MergeArguments.flag("--render-all-frames", renderAllFrames)
+            + MergeArguments.option("--render-width", renderWidth == FrameImages.Settings().width ? nil : String(renderWidth))
     }
 
     /// What --render asks for, nil without it.

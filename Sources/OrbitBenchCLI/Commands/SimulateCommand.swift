@@ -36,7 +36,7 @@ struct SimulateCommand: ParsableCommand {
         if !noPlots { Canvas.prepareInBackground() }  // cairo loads while the work runs
         let scenario = try scenarioOptions.loadCapture(self.scenario, for: "simulate")
         let seed = self.seed ?? scenario.seeds[0]
-        let destination = URL(fileURLWithPath: out).appendingPathComponent("\(scenario.name)-seed-\(seed)")
+        let destination = try OutputPath.resolve(name: "\(scenario.name)-seed-\(seed)", in: URL(fileURLWithPath: out), what: "scenario name")
         // Fail on unwritable or foreign output before any work.
         _ = try ReportDirectory(destination: destination, owner: "simulate", overwrite: outputOptions.overwrite)
         let (run, session) = try Bench.simulate(scenario, seed: seed)

@@ -115,7 +115,9 @@ struct SweepCommand: ParsableCommand {
         guard plan.columns.contains(metric) else {
             throw CommandFailure("--metric \(metric): \(plan.base.name) has no such column (\(plan.columns.joined(separator: ", ")))")
         }
-        let directory = URL(fileURLWithPath: out ?? "reports/sweeps/\(plan.base.name)")
+        let directory =
+            try out.map { URL(fileURLWithPath: $0) }
+            ?? OutputPath.resolve(name: plan.base.name, in: URL(fileURLWithPath: "reports/sweeps"), what: "scenario name")
         let csv: URL
         if shardOptions.merge {
             let merged = try SweepMerge.merge(plan, in: directory) { missing, count in
@@ -128,7 +130,7 @@ struct SweepCommand: ParsableCommand {
             let total = part.map { $0.jobs(of: plan.jobs.count).count } ?? plan.jobs.count
             let progress = workOptions.progress(total: total, label: part.map { "orbitbench sweep shard \($0)" } ?? "orbitbench sweep")
             let outcome = try SweepRunner.run(
-                plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, shard: part, arguments: ShardOptions.mergeArguments(),
+                plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, shard: part, arguments: mergeArguments,
                 progress: { done, _ in progress.update(done) })
             progress.finish()
             if outcome.resumed > 0 { print("resumed: \(outcome.resumed) of \(total) runs were done, ran \(outcome.ran)") }
@@ -147,5 +149,12 @@ struct SweepCommand: ParsableCommand {
             print(line)
         }
         print("wrote \(csv.path) (\(plan.jobs.count) rows)")
+    }
+
+    /// What a shard stores for `orbitbench merge` (see `MergeArguments`).
+    var mergeArguments: [String] {
+        [scenario] + vary.flatMap { ["--vary", $0] } + MergeArguments.option("--seeds", seeds) + MergeArguments.option("--metric", metric)
+            + require.flatMap { ["--require", $0] } + MergeArguments.option("--pareto", pareto) + MergeArguments.scenario(scenarioOptions)
+            + MergeArguments.flag("--no-plots", noPlots)
     }
 }

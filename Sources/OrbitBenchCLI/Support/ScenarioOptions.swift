@@ -21,7 +21,7 @@ struct ScenarioOptions: ParsableArguments {
             }
         }
         for text in overrides {
-            do { _ = try ConfigOverride(parsing: text) } catch { throw ValidationError("--set \(text): \(error.message)") }
+            do { _ = try ConfigOverride(parsing: text) } catch { throw ValidationError("--set \(TextExcerpt.quoted(text)): \(error.message)") }
         }
     }
 

@@ -30,26 +30,6 @@ struct ShardOptions: ParsableArguments {
         do { return try JobShard.resolve(shard, shards: shards) } catch { throw CommandFailure(error.description) }
     }
 
-    /// The process's arguments after the command name, without the ones that differ between a
-    /// shard and its merge (--shard, --shards, --out, --resume, --overwrite, --merge): what
-    /// `orbitbench merge` runs again with --out and --merge.
-    static func mergeArguments(_ arguments: [String] = CommandLine.arguments) -> [String] {
-        let valued: Set<String> = ["--shard", "--shards", "--out"], flags: Set<String> = ["--resume", "--overwrite", "--merge"]
-        var kept: [String] = []
-        var index = 2  // program, command
-        while index < arguments.count {
-            let argument = arguments[index]
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            if valued.contains(argument) {
-                index += 2
-                continue
-            }
-            if !(valued.contains(name) && argument.contains("=")) && !flags.contains(argument) { kept.append(argument) }
-            index += 1
-        }
-        return kept
-    }
-
     /// How to run only the `missing` shards of `count` again: a Slurm array, or by hand.
     static func resubmit(_ command: String, missing: [Int], count: Int, extra: String = "") -> String {
         "sbatch --array=\(missing.map(String.init).joined(separator: ",")) deploy/slurm/sweep.sbatch (same settings), or on any machine: "

@@ -24,6 +24,7 @@ public enum SessionLogReader {
     {
         let motion = try readMotion(try CSVTable.load(motionPath), mapping: mapping)
         let frames = try readFrames(try CSVTable.load(framesPath), mapping: mapping)
+        try SessionClocks.check(motion: motion, frames: frames, motionFile: motionPath, framesFile: framesPath)
         return CaptureSessionLog(motion: motion, frames: frames)
     }
 
@@ -49,7 +50,8 @@ public enum SessionLogReader {
         func required(_ canonical: String) throws(CSVError) -> Int {
             guard let index = optional(canonical) else {
                 throw CSVError(
-                    file: table.file, line: 1, column: rename(canonical), message: "missing column (have: \(table.header.joined(separator: ", ")))")
+                    file: table.file, line: 1, column: rename(canonical),
+                    message: "missing column (have: \(TextExcerpt.excerpt(table.header.joined(separator: ", "), limit: 160)))")
             }
             return index
         }
@@ -117,7 +119,12 @@ public enum SessionLogReader {
         let t = mapping.timeScale
         var entries: [CaptureSessionLog.Motion] = []
         entries.reserveCapacity(table.rows.count)
-        var lastDelivery = -Double.infinity
+        // With delivery_t_s a row is one delivery, and a sample may be delivered again (a flood),
+        // even at the same instant (the simulator's latency, clamped to keep the order, does
+        // that). Without it a row is one sample: a sample time that does not increase is a
+        // duplicated row.
+        var lastDelivery = -Double.infinity, lastLine = 0
+        var earliest = Double.infinity, latest = -Double.infinity
         for row in table.rows {
             let timestamp = try number(row, time) * t
             try checkTime(timestamp, table, row, time)
@@ -128,7 +135,17 @@ public enum SessionLogReader {
                     file: table.file, line: row.line, column: table.header[delivery ?? time],
                     message: "goes back in time; rows must be in the order the app received them")
             }
+            guard delivery != nil || deliveryTime > lastDelivery else {
+                throw CSVError(
+                    file: table.file, line: row.line, column: table.header[time],
+                    message:
+                        "repeats the sample time of line \(lastLine): a duplicated row? (each row is one sample; a log of repeated deliveries gives \(mapping.motionColumn("delivery_t_s")))"
+                )
+            }
+            lastLine = row.line
             lastDelivery = deliveryTime
+            earliest = min(earliest, timestamp)
+            latest = max(latest, timestamp)
             var entry = CaptureSessionLog.Motion(deliveryTime: deliveryTime)
             if let attitude, let rate, let user {
                 let q = try quaternion(row, attitude)
@@ -154,6 +171,11 @@ public enum SessionLogReader {
             }
             entries.append(entry)
         }
+        guard latest > earliest else {
+            throw CSVError(
+                file: table.file, column: table.header[time],
+                message: "every sample time is \(earliest) s: the motion has no time span (a replay needs samples at two times at least)")
+        }
         return entries
     }
 
@@ -171,7 +193,7 @@ public enum SessionLogReader {
         var frames: [CaptureSessionLog.Frame] = []
         frames.reserveCapacity(table.rows.count)
         var seen = Set<Int>(), seenImages = Set<String>()
-        var lastDelivery = -Double.infinity, lastTimestamp = -Double.infinity
+        var lastDelivery = -Double.infinity, lastTimestamp = -Double.infinity, lastTimestampLine = 0
         for (position, row) in table.rows.enumerated() {
             func field(_ column: Int) -> String { row.fields[column].trimmingCharacters(in: .whitespaces) }
             func fail(_ column: Int, _ message: String) -> CSVError {
@@ -180,7 +202,7 @@ public enum SessionLogReader {
             var frameIndex = position
             if let index {
                 guard let value = Int(field(index)), value >= 0, value < Int(Int32.max) else {
-                    throw fail(index, "'\(field(index))' is not a frame number (0, 1, 2, ...)")
+                    throw fail(index, "\(TextExcerpt.quoted(field(index))) is not a frame number (0, 1, 2, ...)")
                 }
                 frameIndex = value
             }
@@ -188,7 +210,11 @@ public enum SessionLogReader {
             let timestamp = try table.number(row, time) * t
             try checkTime(timestamp, table, row, time)
             guard timestamp >= lastTimestamp else { throw fail(time, "goes back in time; frames must be in capture order") }
+            guard timestamp > lastTimestamp else {
+                throw fail(time, "repeats the time of line \(lastTimestampLine): two frames cannot be captured at one instant")
+            }
             lastTimestamp = timestamp
+            lastTimestampLine = row.line
             let exposureTime = try table.number(row, exposure) * t
             guard exposureTime >= 0, exposureTime < 10 else { throw fail(exposure, "exposure \(exposureTime) s is outside 0...10 s") }
             let deliveryTime = try delivery.map { column throws(CSVError) in try table.number(row, column) * t } ?? timestamp + exposureTime
@@ -198,16 +224,17 @@ public enum SessionLogReader {
             }
             lastDelivery = deliveryTime
             let name = image.map(field) ?? CaptureSessionLog.imageName(frameIndex)
-            if name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\\") || name.contains("\u{0}") {
-                throw fail(image ?? time, "'\(name)' is not a plain file name")
+            // The name becomes images/<name> in a report (replay --render).
+            if let problem = OutputPath.problem(withName: name) {
+                throw fail(image ?? time, "\(OutputPath.quoted(name)) is not a plain file name: it \(problem)")
             }
-            guard seenImages.insert(name).inserted else { throw fail(image ?? time, "image '\(name)' appears twice") }
+            guard seenImages.insert(name).inserted else { throw fail(image ?? time, "image \(TextExcerpt.quoted(name)) appears twice") }
             var isDropped = false
             if let dropped {
                 switch field(dropped).lowercased() {
                 case "", "0", "false": isDropped = false
                 case "1", "true": isDropped = true
-                default: throw fail(dropped, "'\(field(dropped))' is not 0/1 or true/false")
+                default: throw fail(dropped, "\(TextExcerpt.quoted(field(dropped))) is not 0/1 or true/false")
                 }
             }
             frames.append(

@@ -1,4 +1,5 @@
 import Foundation
+import ReportIO
 
 /// A sharding problem (a bad `--shard`, a scheduler variable, an incomplete or foreign shard
 /// folder), as one line.
@@ -101,6 +102,12 @@ public struct JobShard: Sendable, Equatable, CustomStringConvertible {
         var counts = Set<Int>()
         for entry in entries {
             guard let shard = JobShard(folderName: entry) else { continue }
+            // Merging writes into shard folders (a sweep shard's unfinished rows are cut): only
+            // real folders inside `directory`.
+            let kind = FileKind(atPath: directory.appendingPathComponent(entry).path)
+            guard kind == .directory else {
+                throw ShardError("\(directory.appendingPathComponent(entry).path): is \(kind.phrase), not a shard folder; remove it")
+            }
             counts.insert(shard.count)
             present[shard.index] = directory.appendingPathComponent(entry)
         }

@@ -1,5 +1,6 @@
 import BundledFiles
 import Foundation
+import ReportIO
 
 /// How far a metric may move before `orbitbench regress` calls it a regression.
 public struct MetricTolerance: Sendable, Equatable {
@@ -91,7 +92,19 @@ extension ConfigSchema where Root == SuiteEntry {
             .seeds("seeds", \.seeds, 0...4_294_967_295, help: "seeds to run"),
             .texts("set", \.overrides, help: "overrides, key.path=value"),
         ]
-        return ConfigSchema(fields, checks: [{ $0.scenario.isEmpty ? ConfigProblem("scenario", "needs a scenario name") : nil }])
+        let checks: [(SuiteEntry) -> ConfigProblem?] = [
+            { $0.scenario.isEmpty ? ConfigProblem("scenario", "needs a scenario name") : nil },
+            // The entry's name labels its rows and names its resolved scenario in the report.
+            { entry in
+                guard !entry.scenario.isEmpty, let problem = OutputPath.problem(withName: entry.name) else { return nil }
+                let key = entry.label.isEmpty ? "scenario" : "label"
+                return ConfigProblem(
+                    key,
+                    "\(OutputPath.quoted(entry.name)) cannot name the entry's files: it \(problem); give the entry a label of letters, digits, '-' and '_'"
+                )
+            },
+        ]
+        return ConfigSchema(fields, checks: checks)
     }
 }
 
