@@ -68,6 +68,7 @@ import Testing
             expected.integer(job.seed)
             for (axis, value) in zip(plan.axes, plan.cells[job.cell]) { expected.text(axis.text(value)) }
             expected.metrics(try RunMetrics.evaluate(plan.cellScenarios[job.cell], seed: job.seed), columns: plan.columns)
+            expected.text("")  // no failure
             expected.endRow()
             #expect(String(rows[index]) + "\n" == String(decoding: expected.rowBytes, as: UTF8.self), "job \(index)")
         }

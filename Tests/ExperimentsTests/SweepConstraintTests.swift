@@ -79,6 +79,7 @@ import Testing
                 default: csv.text("")
                 }
             }
+            csv.text("")  // no failure
             csv.endRow()
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("constraint-\(UUID().uuidString).csv")

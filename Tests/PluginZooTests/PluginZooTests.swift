@@ -201,4 +201,45 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("failures.csv").path))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("tuned.yaml").path))
     }
+
+    /// A sweep keeps every run: a failed run's row has no metrics and says why, the rest is
+    /// drawn and ranked, and the command exits 2 after; `--resume` accepts the failed rows.
+    @Test func sweepRowsSayWhichRunsFailed() throws {
+        let out = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let arguments = [
+            "sweep", "shaky-hands", "--set", "selection.selector=zoo-throws-error", "--vary", "selection.parameters.after=0:100000:100000",
+            "--seeds", "1", "--quiet", "--out", out.path,
+        ]
+        let message = commandLine(arguments)
+        #expect(
+            message?.hasPrefix("1 of 2 runs failed; the first: cell 0, seed 1: selector 'zoo-throws-error' failed on shaky-hands seed 1 at frame ")
+                == true, "\(message ?? "")")
+        let table = try String(contentsOf: out.appendingPathComponent("sweep.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(table.count == 3 && table[0].hasSuffix(",failure"))
+        #expect(table[1].contains(",,,") && table[1].hasSuffix(": the slot ring overflowed"))
+        #expect(!table[2].contains("overflowed") && table[2].hasSuffix(","))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plots/sweep-coverage.png").path))
+        // Resumed, the finished sweep is checked (its last row recomputed) and redrawn; the failure stays.
+        #expect(commandLine(arguments + ["--resume"])?.hasPrefix("1 of 2 runs failed") == true)
+        // A sweep whose last row failed resumes as well.
+        let single = out.appendingPathComponent("single").path
+        let failing = [
+            "sweep", "shaky-hands", "--set", "selection.selector=zoo-throws-error", "--vary", "selection.threshold=6:6:1", "--seeds", "1", "--quiet",
+            "--no-plots", "--out", single,
+        ]
+        #expect(commandLine(failing)?.hasPrefix("1 of 1 runs failed") == true)
+        #expect(commandLine(failing + ["--resume"])?.hasPrefix("1 of 1 runs failed") == true)
+        // The library: the sweep and its failures in the error.
+        do {
+            _ = try Bench.sweep(
+                ScenarioSource(
+                    reference: "shaky-hands", searchDirectories: [Repository.scenarios],
+                    overrides: [try ConfigOverride(parsing: "selection.selector=zoo-nan-score")]), vary: ["selection.threshold=6:6:1"],
+                seeds: [1], in: out.appendingPathComponent("library"))
+            Issue.record("a sweep of NaN scores got a verdict")
+        } catch let failures as Bench.SweepFailures {
+            #expect(failures.sweep.failures.count == 1 && failures.sweep.failures[0].message.contains("score is not finite"))
+        }
+    }
 }

@@ -71,7 +71,11 @@ public struct SweepPlan: Sendable {
         cells.indices.flatMap { cell in seeds.map { (cell, $0) } }
     }
 
-    public var header: [String] { ["cell", "seed"] + axes.map(\.key) + columns }
+    /// sweep.csv's columns: cell, seed, the varied keys, the metrics, and `failure` — empty,
+    /// or the plug-in failure that ended the run (whose metrics are then empty).
+    public var header: [String] { ["cell", "seed"] + axes.map(\.key) + columns + [Self.failureColumn] }
+
+    public static let failureColumn = "failure"
 
     /// Everything that makes two sweeps the same, so `--resume` only continues its own.
     public var definition: SweepDefinition {
@@ -104,21 +108,31 @@ public struct SweepPlan: Sendable {
     }
 
     /// Runs job `index` of `jobs` (on `worlds[seed]` when its cell simulates the same run as
-    /// the first) and returns its sweep.csv row.
+    /// the first) and returns its sweep.csv row; a run whose plug-in fails gives a row with
+    /// empty metrics and the failure (the same row every time: a resumed sweep can check it).
     func row(forJob index: Int, worlds: [UInt64: CaptureWorld] = [:]) throws -> [UInt8] {
         let cell = index / seeds.count, seed = seeds[index % seeds.count]
         let scenario = cellScenarios[cell]
-        let metrics: RunMetrics
-        if let world = worlds[seed], scenario.world.simulatesSameRun(as: world.run.world) {
-            metrics = RunMetrics(try CaptureRunner.run(scenario, world: world).metrics)
-        } else {
-            metrics = try RunMetrics.evaluate(scenario, seed: seed)
+        var metrics: RunMetrics?, failure: PluginFailure?
+        do {
+            if let world = worlds[seed], scenario.world.simulatesSameRun(as: world.run.world) {
+                metrics = RunMetrics(try CaptureRunner.run(scenario, world: world).metrics)
+            } else {
+                metrics = try RunMetrics.evaluate(scenario, seed: seed)
+            }
+        } catch let plugin as PluginFailure {
+            failure = plugin
         }
         var csv = CSVWriter(header: header)
         csv.integer(cell)
         csv.integer(seed)
         for (axis, value) in zip(axes, cells[cell]) { csv.text(axis.text(value)) }
-        csv.metrics(metrics, columns: columns)
+        if let metrics {
+            csv.metrics(metrics, columns: columns)
+        } else {
+            for _ in columns { csv.text("") }
+        }
+        csv.text(failure?.description ?? "")
         csv.endRow()
         return Array(csv.rowBytes)
     }

@@ -118,37 +118,45 @@ struct SweepCommand: ParsableCommand {
         let directory =
             try out.map { URL(fileURLWithPath: $0) }
             ?? OutputPath.resolve(name: plan.base.name, in: URL(fileURLWithPath: "reports/sweeps"), what: "scenario name")
-        let csv: URL
-        if shardOptions.merge {
-            let merged = try SweepMerge.merge(plan, in: directory) { missing, count in
-                ShardOptions.resubmit("sweep", missing: missing, count: count, extra: " --resume")
+        let sweep: Bench.Sweep
+        var failed: Bench.SweepFailures?
+        let part = try shardOptions.resolve()
+        let total = part.map { $0.jobs(of: plan.jobs.count).count } ?? plan.jobs.count
+        do {
+            if shardOptions.merge {
+                sweep = try Bench.mergeSweep(plan, in: directory) { missing, count in
+                    ShardOptions.resubmit("sweep", missing: missing, count: count, extra: " --resume")
+                }
+            } else {
+                let progress = workOptions.progress(total: total, label: part.map { "orbitbench sweep shard \($0)" } ?? "orbitbench sweep")
+                defer { progress.finish() }
+                sweep = try Bench.sweep(
+                    plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, shard: part, arguments: mergeArguments,
+                    progress: { done, _ in progress.update(done) })
             }
-            print("merged \(merged.shards) shards: \(merged.rows) rows")
-            csv = merged.csv
-        } else {
-            let part = try shardOptions.resolve()
-            let total = part.map { $0.jobs(of: plan.jobs.count).count } ?? plan.jobs.count
-            let progress = workOptions.progress(total: total, label: part.map { "orbitbench sweep shard \($0)" } ?? "orbitbench sweep")
-            let outcome = try SweepRunner.run(
-                plan, in: directory, mode: resume ? .resume : overwrite ? .overwrite : .fresh, shard: part, arguments: mergeArguments,
-                progress: { done, _ in progress.update(done) })
-            progress.finish()
-            if outcome.resumed > 0 { print("resumed: \(outcome.resumed) of \(total) runs were done, ran \(outcome.ran)") }
-            if let part {
-                print("wrote \(outcome.csv.path) (shard \(part): \(total) of \(plan.jobs.count) runs); join the shards with --merge")
-                return
-            }
-            csv = outcome.csv
+        } catch let failures as Bench.SweepFailures {
+            // The failed runs' rows are in sweep.csv like the others: draw and rank the rest, exit 2 after.
+            sweep = failures.sweep
+            failed = failures
+        }
+        if shardOptions.merge { print("merged \(sweep.resumed) rows") }
+        if sweep.resumed > 0 && !shardOptions.merge { print("resumed: \(sweep.resumed) of \(total) runs were done, ran \(sweep.ran)") }
+        for failure in sweep.failures { print("failed: \(failure)") }
+        if let part {
+            print("wrote \(sweep.csv.path) (shard \(part): \(total) of \(plan.jobs.count) runs); join the shards with --merge")
+            if let failed { throw CommandFailure(failed.description) }
+            return
         }
         let origin = ReportOrigin(command: "sweep", scenarios: [plan.base.name], seeds: plan.seeds, overrides: scenarioOptions.overrides)
         let constraints = try require.map { text in try SweepConstraint(parsing: text) }
         for line in try Bench.writeSweepOutputs(
-            plan, csv: csv, in: directory, metric: metric, constraints: constraints, pareto: pareto.map { $0.split(separator: ",").map(String.init) },
-            plots: !noPlots, origin: origin)
+            plan, csv: sweep.csv, in: directory, metric: metric, constraints: constraints,
+            pareto: pareto.map { $0.split(separator: ",").map(String.init) }, plots: !noPlots, origin: origin)
         {
             print(line)
         }
-        print("wrote \(csv.path) (\(plan.jobs.count) rows)")
+        print("wrote \(sweep.csv.path) (\(plan.jobs.count) rows)")
+        if let failed { throw CommandFailure(failed.description) }
     }
 
     /// What a shard stores for `orbitbench merge` (see `MergeArguments`).
