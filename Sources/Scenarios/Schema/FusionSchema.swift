@@ -38,7 +38,9 @@ extension ConfigSchema where Root == FusionScenarioSettings {
             .section("mahony", \.settings.mahony, .mahony, help: "Mahony filter"),
             .section("madgwick", \.settings.madgwick, .madgwick, help: "Madgwick filter"),
             .section("bias_estimating", \.settings.biasEstimating, .biasEstimating, help: "bias-estimating filter"),
-            .numberMap("parameters", \.settings.parameters, help: "a registered filter's parameters, as it declared them when registered (its FusionSettings.parameters)"),
+            .numberMap(
+                "parameters", \.settings.parameters, help: "a registered filter's parameters, as declared at registration (FusionSettings.parameters)"
+            ),
         ]
         return ConfigSchema(fields)
     }

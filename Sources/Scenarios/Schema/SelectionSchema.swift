@@ -14,7 +14,8 @@ extension ConfigSchema where Root == CaptureSettings {
             .flag("flood_guard", \.floodGuard, help: "coalesce motion floods"),
             .number("flood_guard_max_rate_hz", \.floodGuardMaximumRate, 1...1000, help: "highest rate of fully processed motion updates"),
             .integer("motion_buffer_samples", \.motionBufferCapacity, 2...100_000, help: "DeviceMotion samples kept for frame lookup"),
-            .numberMap("parameters", \.parameters, help: "a plugged-in selector's parameters, as it declared them when registered (its CaptureSettings.parameters)"),
+            .numberMap(
+                "parameters", \.parameters, help: "a plugged-in selector's parameters, as declared at registration (CaptureSettings.parameters)"),
         ]
         return ConfigSchema(fields)
     }
