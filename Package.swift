@@ -19,6 +19,7 @@ let package = Package(
         // Every orbitbench command, for an executable that registers its own selectors and filters.
         .library(name: "OrbitBenchCLI", targets: ["OrbitBenchCLI"]),
         .executable(name: "orbitbench", targets: ["orbitbench"]),
+        .executable(name: "orbitbench-probe", targets: ["orbitbench-probe"]),
         // The readers as byte-level entry points, for the libFuzzer targets in Fuzz/.
         .library(name: "FuzzEntryPoints", targets: ["FuzzEntryPoints"]),
         .executable(name: "fuzz-replay", targets: ["fuzz-replay"]),
@@ -71,7 +72,10 @@ let package = Package(
         // Files: CSV reading and writing, report folders written atomically, JSON, content digests.
         .target(name: "ReportIO", dependencies: ["BundledFiles", .product(name: "Crypto", package: "swift-crypto")]),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
-        .target(name: "Recordings", dependencies: ["CHDF5", "ConfigKit", "OrbitMath", "ReportIO", "BundledFiles"]),
+        .target(name: "Recordings", dependencies: ["CHDF5", "CPlatform", "ConfigKit", "OrbitMath", "ReportIO", "BundledFiles"]),
+        // The child process that reads an HDF5 file first (RecordingIsolation.probe); the
+        // OrbitBench library depends on it so that every product using OrbitBench builds it.
+        .executableTarget(name: "orbitbench-probe", dependencies: ["Recordings"]),
         // Runs: one seed of a scenario (capture, fusion, rephoto), a replayed session, their metrics.
         .target(
             name: "Runs",
@@ -94,7 +98,7 @@ let package = Package(
             name: "OrbitBench",
             dependencies: [
                 "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports",
-                "ReportIO", "BundledFiles", "Rendering",
+                "ReportIO", "BundledFiles", "Rendering", "orbitbench-probe",
             ]),
         .target(
             name: "OrbitBenchCLI",

@@ -40,6 +40,11 @@ extension Bench {
     /// `orbitbench fusion --recording`: every filter with the same `settings` on every
     /// recording, on all cores; rows in (recording, filter) order. `keepAttitude` keeps every
     /// sample's estimate, bias and flags for attitude.csv.
+    ///
+    /// - Throws: `RecordingError` for two recordings of one name, a name that cannot name the
+    ///   report's files, no magnetometer for a 9D run, or a filter that made no update on a
+    ///   recording (nothing to measure); `PluginFailure` for a filter that throws or breaks
+    ///   its contract.
     public static func fusion(
         recordings: [SensorRecording], filters: [FilterName], settings: FusionSettings, useMagnetometer: Bool, keepAttitude: Bool = true,
         progress: (@Sendable (Int) -> Void)? = nil
@@ -50,6 +55,15 @@ extension Bench {
                 throw RecordingError(
                     file: recording.file,
                     message: "has the same name '\(recording.name)' as \(other); rows and attitude files would collide: rename one")
+            }
+            // Its name names its attitude/<trial>-<filter>.csv files.
+            if let problem = OutputPath.problem(withName: recording.name) {
+                throw RecordingError(
+                    file: recording.file,
+                    message: "its name \(OutputPath.quoted(recording.name)) cannot name the report's files: it \(problem); rename the file")
+            }
+            if useMagnetometer && recording.magnetometer == nil {
+                throw RecordingError(file: recording.file, message: "no magnetometer; use --dof 6")
             }
         }
         let jobs = recordings.indices.flatMap { recording in filters.map { (recording, $0) } }
@@ -63,10 +77,69 @@ extension Bench {
                     run: (recordings[recording].name, nil))
             ).get()
         }
+        // A recording no filter could update has nothing to report: an error, not a row of NaN.
+        for (job, result) in zip(jobs, results) {
+            if let problem = result.noUpdateProblem(samples: recordings[job.0].count) {
+                throw RecordingError(file: recordings[job.0].file, message: problem)
+            }
+        }
         return zip(jobs, results).map { job, result in
             RecordingFusionReport.Row(
                 trial: recordings[job.0].name, group: recordings[job.0].primaryGroup ?? "", result: result,
                 times: keepAttitude ? inputs[job.0].readings.map(\.time) : [])
         }
+    }
+
+    /// What `fusion(recordings:)` of files measured: the recordings as read, the rows, and the
+    /// seconds each file took to read (HDF5 isolation included).
+    public struct RecordingFusion: Sendable {
+        public var recordings: [SensorRecording]
+        public var rows: [RecordingFusionReport.Row]
+        public var readSeconds: [Double]
+    }
+
+    /// `orbitbench fusion --recording FILE…` from the files: each read as `sensorRecording(_:mapping:isolation:)`
+    /// reads it (an HDF5 file first by a capped child process), then every filter with the same
+    /// `settings` on every recording, as `fusion(recordings:…)` of the loaded recordings.
+    ///
+    ///     let measured = try Bench.fusion(recordings: ["data/broad/24_disturbed_tapping_A.hdf5"], filters: [.madgwick, .biasEstimating],
+    ///                                     useMagnetometer: true)
+    ///     try Bench.writeRecordingFusionReport(measured, useMagnetometer: true, to: "reports/broad")
+    public static func fusion(
+        recordings paths: [String], mapping: CSVMapping? = nil, isolation: RecordingIsolation = .probe, filters: [FilterName],
+        settings: FusionSettings = FusionSettings(), useMagnetometer: Bool, keepAttitude: Bool = true, progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> RecordingFusion {
+        var recordings: [SensorRecording] = [], readSeconds: [Double] = []
+        for path in paths {
+            let start = CPUClock.wall()
+            recordings.append(try sensorRecording(path, mapping: mapping, isolation: isolation))
+            readSeconds.append(CPUClock.wall() - start)
+        }
+        let rows = try fusion(
+            recordings: recordings, filters: filters, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: keepAttitude,
+            progress: progress)
+        return RecordingFusion(recordings: recordings, rows: rows, readSeconds: readSeconds)
+    }
+
+    /// Writes `fusion --recording`'s folder: fusion.csv, fusion-groups.csv, fusion-summary.txt,
+    /// attitude/ (when kept) and the plots; returns the summary, warnings for sensors that
+    /// never changed included.
+    @discardableResult
+    public static func writeRecordingFusionReport(
+        _ measured: RecordingFusion, useMagnetometer: Bool, to directory: String, plots: Bool = true,
+        origin: ReportOrigin = ReportOrigin(command: "fusion"), overwrite: Bool = false
+    ) throws -> String {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
+        let seconds = measured.readSeconds
+        var reading = String(
+            format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", seconds.reduce(0, +) / Double(max(1, seconds.count)) * 1000,
+            (seconds.max() ?? 0) * 1000)
+        for recording in measured.recordings {
+            for finding in recording.degenerateSensors() { reading += "warning: \(recording.file): \(finding)\n" }
+        }
+        let summary = try RecordingFusionReport.write(
+            measured.rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, plots: plots, origin: origin)
+        try report.commit()
+        return summary
     }
 }

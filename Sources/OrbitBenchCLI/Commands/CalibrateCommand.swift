@@ -58,7 +58,7 @@ struct CalibrateCommand: ParsableCommand {
         let calibration: ImuCalibration
         do {
             let columns = try mapping.map(CSVMapping.load)
-            let loaded = try IsolatedRecording.read(recording, mapping: columns)
+            let loaded = try Bench.sensorRecording(recording, mapping: columns, isolation: .commandLine)
             for finding in loaded.degenerateSensors() {
                 FileHandle.standardError.write(Data("orbitbench calibrate: warning: \(TerminalText.escaped("\(recording): \(finding)"))\n".utf8))
             }

@@ -16,55 +16,28 @@ extension FusionCommand {
         do { settings = try ScenarioLoader.builtInDefault(overrides: scenarioOptions.parsedOverrides).fusion.settings } catch {
             throw CommandFailure(error.description)
         }
-        let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "fusion", overwrite: outputOptions.overwrite)
-        var loaded: [SensorRecording] = []
-        var readSeconds: [Double] = []
-        for path in recordings {
-            let start = CPUClock.wall()
-            do { loaded.append(try IsolatedRecording.read(path, mapping: columns)) } catch { throw CommandFailure("\(error)") }
-            readSeconds.append(CPUClock.wall() - start)
-        }
-        // A recording's name (its file name) names its attitude/<trial>-<filter>.csv files.
-        for recording in loaded {
-            if let problem = OutputPath.problem(withName: recording.name) {
-                throw CommandFailure(
-                    "\(recording.file): its name \(OutputPath.quoted(recording.name)) cannot name the report's files: it \(problem); rename the file")
-            }
-        }
+        // Fail on unwritable output before any work.
+        _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "fusion", overwrite: outputOptions.overwrite)
         let useMagnetometer = dof == 9
-        if useMagnetometer, let missing = loaded.first(where: { $0.magnetometer == nil }) {
-            throw CommandFailure("\(missing.file): no magnetometer; use --dof 6")
-        }
-        let progress = workOptions.progress(total: loaded.count * kinds.count, label: "orbitbench fusion", unit: "filter runs")
-        let rows = try Bench.fusion(
-            recordings: loaded, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: attitude
+        let progress = workOptions.progress(total: recordings.count * kinds.count, label: "orbitbench fusion", unit: "filter runs")
+        let measured = try Bench.fusion(
+            recordings: recordings, mapping: columns, isolation: RecordingIsolation.commandLine, filters: kinds, settings: settings,
+            useMagnetometer: useMagnetometer, keepAttitude: attitude
         ) { progress.update($0) }
         progress.finish()
-        // A recording no filter could update has nothing to report: an error, not a row of NaN.
-        for row in rows {
-            guard let recording = loaded.first(where: { $0.name == row.trial }),
-                let problem = row.result.noUpdateProblem(samples: recording.count)
-            else { continue }
-            throw CommandFailure("\(recording.file): \(problem)")
-        }
-        var reading = String(
-            format: "Reading: %.1f ms per file on average (slowest %.1f ms).\n", readSeconds.reduce(0, +) / Double(readSeconds.count) * 1000,
-            (readSeconds.max() ?? 0) * 1000)
-        for recording in loaded {
+        for recording in measured.recordings {
             for finding in recording.degenerateSensors() {
-                let line = "warning: \(recording.file): \(finding)"
-                FileHandle.standardError.write(Data("orbitbench fusion: \(TerminalText.escaped(line))\n".utf8))
-                reading += line + "\n"
+                FileHandle.standardError.write(Data("orbitbench fusion: \(TerminalText.escaped("warning: \(recording.file): \(finding)"))\n".utf8))
             }
         }
-        let summary = try RecordingFusionReport.write(
-            rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, plots: !noPlots,
-            origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides))
-        try report.commit()
+        let summary = try Bench.writeRecordingFusionReport(
+            measured, useMagnetometer: useMagnetometer, to: out, plots: !noPlots,
+            origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides),
+            overwrite: outputOptions.overwrite)
         print(summary, terminator: "")
-        let plotted = !noPlots && !RecordingFusionReport.averages(rows).isEmpty
+        let plotted = !noPlots && !RecordingFusionReport.averages(measured.rows).isEmpty
         print(
-            "wrote \(report.destination.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")"
+            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")"
         )
     }
 }

@@ -52,7 +52,7 @@ struct MotionCommand: ParsableCommand {
         do { columns = try mapping.map(CSVMapping.load) } catch { throw CommandFailure(error.description) }
         var rows: [MotionRow] = []
         for path in recording {
-            do { rows.append(Bench.motion(recording: try IsolatedRecording.read(path, mapping: columns))) } catch {
+            do { rows.append(Bench.motion(recording: try Bench.sensorRecording(path, mapping: columns, isolation: .commandLine))) } catch {
                 throw CommandFailure("\(error)")
             }
         }
