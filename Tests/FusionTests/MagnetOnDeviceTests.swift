@@ -87,7 +87,7 @@ import Testing
             let reading = ImuReading(
                 time: tumble.time, gyroscope: 1.003 * tumble.rate, accelerometer: tumble.attitude.inverseRotate(Vector3(0, 0, gravity)),
                 magnetometer: field)
-            try filter.update(reading)
+            filter.update(reading)
             tumble.step()
             if tumble.time > 60 - window {
                 let error = headingError(filter.attitude, tumble.attitude)
@@ -130,7 +130,7 @@ import Testing
         for step in 0...(200 * 80) {
             let time = Double(step) / 200
             attitude = Quaternion(about: .z, angle: rate * time)
-            try filter.update(idealReading(time: time, attitude: attitude, rate: Vector3(0, 0, rate), field: time < 20 ? earthField : bent))
+            filter.update(idealReading(time: time, attitude: attitude, rate: Vector3(0, 0, rate), field: time < 20 ? earthField : bent))
         }
         let error = filter.attitude * attitude.conjugate
         return abs(2 * atan(error.z / error.w)) * 180 / .pi
