@@ -5,7 +5,7 @@ import OrbitMath
 /// magnetometer, runs the filter (6D or 9D depending on the reference frame), and expresses
 /// its estimate in the chosen reference frame.
 public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
-    public private(set) var filter: Filter
+    @usableFromInline var storedFilter: Filter
     public let referenceFrame: ReferenceFrame
     public let calibration: MagnetometerCalibration
     /// Magnetic declination (east of true north), rad; used by `xTrueNorthZVertical`.
@@ -13,25 +13,29 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
     /// Magnitude of gravity, m/s².
     public let gravity: Double
     /// Rotation about vertical from the filter's earth frame to the reference frame.
-    private var frameOffset: Quaternion?
-    private var lastGyroscope = Vector3.zero
-    private var lastAccelerometer = Vector3.zero
-    private var lastField: Vector3?
-    private var lastTime = 0.0
+    @usableFromInline var frameOffset: Quaternion?
+    @usableFromInline var lastGyroscope = Vector3.zero
+    @usableFromInline var lastAccelerometer = Vector3.zero
+    @usableFromInline var lastField: Vector3?
+    @usableFromInline var lastTime = 0.0
+
+    /// The filter, as the last update left it.
+    @inlinable public var filter: Filter { storedFilter }
 
     public init(
         filter: Filter, referenceFrame: ReferenceFrame, calibration: MagnetometerCalibration = .none, declination: Double = 0,
         gravity: Double = Units.standardGravity
     ) {
-        self.filter = filter
+        storedFilter = filter
         self.referenceFrame = referenceFrame
         self.calibration = calibration
         self.declination = declination
         self.gravity = gravity
     }
 
-    /// Feeds one raw sample to the filter; throws what the filter throws.
-    @inline(__always)
+    /// Feeds one raw sample to the filter; throws what the filter throws. Inlinable, like
+    /// `motion`, so both are compiled for the concrete filter where the harness runs them.
+    @inlinable @inline(__always)
     public mutating func update(_ reading: ImuReading) throws {
         var input = reading
         if referenceFrame.usesMagnetometer, let raw = reading.magnetometer {
@@ -41,7 +45,7 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
         } else {
             input.magnetometer = nil
         }
-        try filter.update(input)
+        try storedFilter.update(input)
         lastGyroscope = reading.gyroscope
         lastAccelerometer = reading.accelerometer
         lastTime = reading.time
@@ -51,6 +55,7 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
     }
 
     /// The DeviceMotion for the latest sample; `nil` before the filter has initialised.
+    @inlinable
     public var motion: DeviceMotion? {
         guard filter.isInitialized, let frameOffset else { return nil }
         let attitude = frameOffset * filter.attitude
@@ -76,6 +81,7 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
 
     /// Arbitrary frames put x along the device's heading at start (initial CoreMotion yaw 0);
     /// true north turns magnetic north by the declination (east positive, so clockwise).
+    @usableFromInline
     static func offset(for frame: ReferenceFrame, attitude: Quaternion, declination: Double) -> Quaternion {
         switch frame {
         case .xArbitraryZVertical, .xArbitraryCorrectedZVertical:

@@ -80,7 +80,7 @@ struct CaptureExecution<
         let queues = try ProcessingPipeline.drive(
             motion: inputs.motion, frames: inputs.frames, settings: world.pipeline, frameInterval: 1 / world.camera.fps,
             costs: try PipelineCosts(settings: world.pipeline, seed: seed),
-            handleMotion: { delivery throws(PluginFailure) in
+            handleMotion: { delivery in
                 floods.add(delivery)
                 try feed(upTo: delivery.imuIndex)
                 guard let motion = estimator.motion else { return .none }
@@ -101,7 +101,7 @@ struct CaptureExecution<
                 coalesced += 1
                 return .coalesced
             },
-            handleFrame: { frame, processing throws(PluginFailure) in
+            handleFrame: { frame, processing in
                 let image = CaptureSessionLog.imageName(frame.index)
                 var record = FrameRecord(
                     index: frame.index, captureTime: frame.captureTime, exposure: frame.exposure, timestamp: frame.timestamp,

@@ -2,39 +2,50 @@ import Foundation
 import OrbitMath
 
 /// Orientation error split as BROAD defines it (Laidig et al., Data 2021): the earth-frame
-/// error quaternion q_err = q_est ⊗ q_true⁻¹ = (w, x, y, z); total error 2·acos(|w|), heading
-/// error 2·atan(|z/w|) (rotation about the vertical), inclination error 2·acos(√(w² + z²)).
-/// All angles in radians.
+/// error quaternion q_err = q_est ⊗ q_true⁻¹ = (w, x, y, z), normalised; total error
+/// 2·acos(|w|), heading error 2·atan(|z/w|) (rotation about the vertical), inclination error
+/// 2·acos(√(w² + z²)). All angles in radians.
 ///
-/// Computed in atan2 form (total 2·atan2(√(x²+y²+z²), |w|), heading 2·atan2(|z|, |w|),
-/// inclination 2·atan2(√(x²+y²), √(w²+z²))), which is exact near zero where acos loses half
-/// the digits, and which depends on the direction of q_err only: an estimate of norm 2 is
-/// measured as the rotation it stands for, never as a smaller error. A quaternion that is
-/// not finite or is zero stands for no rotation: every part is NaN (`unavailable`), never 0.
-/// A half-turn about a horizontal axis (w = z = 0) has no heading part: heading 0.
+/// q_err is normalised first, so an estimate of norm 2 is measured as the rotation it stands
+/// for, never as a smaller error; a quaternion that is not finite or is zero stands for no
+/// rotation: every part is NaN (`unavailable`), never 0. A half-turn about a horizontal axis
+/// (w = z = 0) has no heading part: heading 0.
 public struct AttitudeError: Sendable, Equatable {
     public var total: Double
     public var heading: Double
     public var inclination: Double
 
+    @inlinable @inline(__always)
     public init(estimate: Quaternion, truth: Quaternion) {
-        let product = estimate * truth.conjugate
-        // Scaled by its largest part first, so squares neither overflow nor underflow.
-        let largest = max(max(abs(product.w), abs(product.x)), max(abs(product.y), abs(product.z)))
-        guard product.isFinite, largest > 0 else {
-            self = .unavailable
-            return
+        var error = estimate * truth.conjugate
+        let normSquared = error.normSquared
+        // Unit within rounding (every filter's output) is used as it is; the rest, NaN
+        // included (the comparison is false for it), is normalised or found to be no rotation.
+        if !(abs(normSquared - 1) <= 1e-12) {
+            guard let unit = Self.normalized(error) else {
+                self.init(total: .nan, heading: .nan, inclination: .nan)
+                return
+            }
+            error = unit
         }
-        let error = (1 / largest) * product
-        let w = abs(error.w), tilt = (error.x * error.x + error.y * error.y).squareRoot()
-        total = 2 * atan2((tilt * tilt + error.z * error.z).squareRoot(), w)
-        heading = 2 * atan2(abs(error.z), w)
-        inclination = 2 * atan2(tilt, (w * w + error.z * error.z).squareRoot())
+        self.init(
+            total: 2 * acos(min(1, abs(error.w))), heading: error.w == 0 ? (error.z == 0 ? 0 : .pi) : 2 * atan(abs(error.z / error.w)),
+            inclination: 2 * acos(min(1, (error.w * error.w + error.z * error.z).squareRoot())))
+    }
+
+    /// `q` at unit norm, scaled by its largest part first so that squares neither overflow nor
+    /// underflow; `nil` when it is not finite or zero.
+    @usableFromInline
+    static func normalized(_ q: Quaternion) -> Quaternion? {
+        let largest = max(max(abs(q.w), abs(q.x)), max(abs(q.y), abs(q.z)))
+        guard q.isFinite, largest > 0 else { return nil }
+        return ((1 / largest) * q).normalized
     }
 
     /// NaN in every part: no reference to compare with.
     public static let unavailable = AttitudeError(total: .nan, heading: .nan, inclination: .nan)
 
+    @usableFromInline
     init(total: Double, heading: Double, inclination: Double) {
         self.total = total
         self.heading = heading

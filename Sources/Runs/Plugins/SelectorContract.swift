@@ -99,10 +99,10 @@ public struct SelectorContract: Sendable {
             guard keptImages.contains(element.image) else {
                 throw SelectorContractViolation("the export names image \(Self.quoted(element.image)), which no slot holds")
             }
-            let what = "the export's element \(Self.quoted(element.image))"
-            try Self.checkPose(OrbitPose(angle: element.angle, pitchDeviation: element.deviationPitch, rollDeviation: element.deviationRoll), what)
-            try Self.checkFinite(element.time, "\(what) time", atLeast: 0)
-            try Self.checkFinite(element.acceleration, "\(what) acceleration", atLeast: 0)
+            let pose = OrbitPose(angle: element.angle, pitchDeviation: element.deviationPitch, rollDeviation: element.deviationRoll)
+            try Self.checkPose(pose, "the export's element \(Self.quoted(element.image))")
+            try Self.checkFinite(element.time, "the export's element \(Self.quoted(element.image)) time", atLeast: 0)
+            try Self.checkFinite(element.acceleration, "the export's element \(Self.quoted(element.image)) acceleration", atLeast: 0)
         }
     }
 
@@ -119,15 +119,21 @@ public struct SelectorContract: Sendable {
         }
     }
 
-    private static func checkPose(_ pose: OrbitPose, _ what: String) throws(SelectorContractViolation) {
-        guard pose.angle >= 0, pose.angle < 360 else { throw SelectorContractViolation("\(what): angle \(pose.angle)° is not in [0, 360)") }
-        try checkFinite(pose.pitchDeviation, "\(what): pitch deviation")
-        try checkFinite(pose.rollDeviation, "\(what): roll deviation")
+    // Messages are built only for a breach: these run for every frame of every seed.
+
+    @inline(__always)
+    private static func checkPose(_ pose: OrbitPose, _ what: @autoclosure () -> String) throws(SelectorContractViolation) {
+        guard pose.angle >= 0, pose.angle < 360 else { throw SelectorContractViolation("\(what()): angle \(pose.angle)° is not in [0, 360)") }
+        try checkFinite(pose.pitchDeviation, "\(what()): pitch deviation")
+        try checkFinite(pose.rollDeviation, "\(what()): roll deviation")
     }
 
-    private static func checkFinite(_ value: Double, _ what: String, atLeast lower: Double = -.infinity) throws(SelectorContractViolation) {
-        guard value.isFinite else { throw SelectorContractViolation("\(what) is not finite (\(value))") }
-        guard value >= lower else { throw SelectorContractViolation("\(what) is \(value), below \(lower)") }
+    @inline(__always)
+    private static func checkFinite(_ value: Double, _ what: @autoclosure () -> String, atLeast lower: Double = -.infinity)
+        throws(SelectorContractViolation)
+    {
+        guard value.isFinite else { throw SelectorContractViolation("\(what()) is not finite (\(value))") }
+        guard value >= lower else { throw SelectorContractViolation("\(what()) is \(value), below \(lower)") }
     }
 
     static func isReason(_ reason: String) -> Bool {
