@@ -1,14 +1,19 @@
 #include "codec_message.h"
 #include "png_codec.h"
 #include "png_scanlines.h"
-#include "row_deflate.h"
 
+#include <png.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
-/* PNG encoding without libpng: the scanlines go through the figure-tuned deflate of
-   row_deflate.c, and the chunks (RFC 2083) are written here. */
+/* PNG encoding through libpng. Figures are large flat areas with thin antialiased lines. On
+   the eight figures of `orbitbench run orbit-72 --seeds 1` (6.6 megapixels) no row filter with
+   zlib level 2 took 48 ms and 1.00 MB; "up" 59 ms / 1.05 MB, adaptive filtering 155 ms /
+   1.03 MB, level 6 115 ms / 0.85 MB, the run-length strategy 56 ms / 2.1 MB. Nobody waits on
+   these files or stores many: the fastest setting wins. */
+static const int obpng_filters = PNG_FILTER_NONE;
+static const int obpng_zlib_level = 2;
 
 static int is_ascii(const char *text) {
     for (const unsigned char *c = (const unsigned char *)text; *c; ++c)
@@ -17,7 +22,8 @@ static int is_ascii(const char *text) {
 }
 
 /* A keyword is 1–79 printable Latin-1 characters (ISO 8859-1 space through ~, or ¡ through ÿ,
-   as bytes), without leading, trailing or double spaces. */
+   as bytes), without leading, trailing or double spaces. libpng would only warn and skip a
+   bad one; the caller is told instead. */
 static int is_keyword(const char *key) {
     size_t length = strlen(key);
     if (length == 0 || length > 79 || key[0] == ' ' || key[length - 1] == ' ') return 0;
@@ -29,53 +35,46 @@ static int is_keyword(const char *key) {
     return 1;
 }
 
-/* Longest chunk data PNG allows, bytes. */
-static const size_t png_chunk_limit = 0x7fffffffu;
+/* State of one encode call, reached from libpng's callbacks. It lives on the caller's stack
+   behind a pointer that does not change after setjmp, so it stays valid after a longjmp. */
+typedef struct {
+    char *message;
+    size_t message_capacity;
+    unsigned char *bytes;
+    size_t count;
+    size_t capacity;
+} encode_context;
 
-static unsigned char *put_u32(unsigned char *out, uint32_t value) {
-    out[0] = (unsigned char)(value >> 24);
-    out[1] = (unsigned char)(value >> 16);
-    out[2] = (unsigned char)(value >> 8);
-    out[3] = (unsigned char)value;
-    return out + 4;
+static void on_error(png_structp png, png_const_charp text) {
+    encode_context *context = (encode_context *)png_get_error_ptr(png);
+    obpng_copy_message(context->message, context->message_capacity, text);
+    png_longjmp(png, 1);
 }
 
-/* A chunk is its data's length, its type, the data, and the CRC-32 of type and data. This
-   writes the length and type; the data goes at the returned pointer. */
-static unsigned char *begin_chunk(unsigned char *out, const char type[4], size_t count) {
-    out = put_u32(out, (uint32_t)count);
-    memcpy(out, type, 4);
-    return out + 4;
+static void on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
 }
 
-/* Appends the CRC to a chunk whose `count` data bytes start at `data`; returns its end. */
-static unsigned char *end_chunk(unsigned char *data, size_t count) {
-    return put_u32(data + count, (uint32_t)crc32_z(crc32(0L, Z_NULL, 0), data - 4, count + 4));
-}
-
-static unsigned char *put_chunk(unsigned char *out, const char type[4], const unsigned char *data, size_t count) {
-    unsigned char *start = begin_chunk(out, type, count);
-    if (count > 0) memcpy(start, data, count);
-    return end_chunk(start, count);
-}
-
-/* tEXt for ASCII values, else uncompressed iTXt (UTF-8, no language): the chunk's data size,
-   and its data written at `data` unless that is NULL. */
-static size_t text_chunk_data(const obpng_text *text, unsigned char *data) {
-    size_t key = strlen(text->key), value = strlen(text->value);
-    int ascii = is_ascii(text->value);
-    size_t size = ascii ? key + 1 + value : key + 5 + value;
-    if (data == NULL) return size;
-    memcpy(data, text->key, key + 1);
-    data += key + 1;
-    if (!ascii) {
-        /* compression flag 0, method 0, empty language tag, empty translated keyword */
-        memset(data, 0, 4);
-        data += 4;
+/* Appends to the growing output buffer, doubling it when full. */
+static void write_bytes(png_structp png, png_bytep data, png_size_t length) {
+    encode_context *context = (encode_context *)png_get_io_ptr(png);
+    if (context->capacity - context->count < length) {
+        size_t capacity = context->capacity ? context->capacity : 65536;
+        while (capacity - context->count < length) {
+            if (capacity > SIZE_MAX / 2) png_error(png, "PNG larger than memory sizes");
+            capacity *= 2;
+        }
+        unsigned char *grown = realloc(context->bytes, capacity);
+        if (grown == NULL) png_error(png, "out of memory for the PNG file");
+        context->bytes = grown;
+        context->capacity = capacity;
     }
-    memcpy(data, text->value, value);
-    return size;
+    memcpy(context->bytes + context->count, data, length);
+    context->count += length;
 }
+
+static void flush_nothing(png_structp png) { (void)png; }
 
 int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, size_t stride,
                  int source_format, const obpng_text *texts, int text_count, obpng_bytes *out,
@@ -103,69 +102,53 @@ int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, s
     }
     out->bytes = NULL;
     out->count = 0;
-    png_scanlines lines;
-    obdeflate_rows deflater;
-    if (png_scanlines_begin(&lines, pixels, width, height, stride, source_format) != 0 ||
-        obdeflate_rows_begin(&deflater, lines.row_bytes, lines.pixel_bytes) != 0) {
-        png_scanlines_end(&lines);
+
+    png_text *chunks = text_count > 0 ? calloc((size_t)text_count, sizeof *chunks) : NULL;
+    png_scanlines lines = {0};
+    if ((text_count > 0 && chunks == NULL) || png_scanlines_begin(&lines, pixels, width, height, stride, source_format) != 0) {
+        free(chunks);
         obpng_copy_message(message, message_capacity, "out of memory for the PNG encoder");
         return OBPNG_OUT_OF_MEMORY;
     }
-    for (uint32_t row = 0; row < height; ++row)
-        if (obdeflate_rows_add(&deflater, png_scanlines_row(&lines, row)) != 0) break;
+    encode_context context = {message, message_capacity, NULL, 0, 0};
+    encode_context *volatile shared = &context;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, shared, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        png_scanlines_end(&lines);
+        free(chunks);
+        obpng_copy_message(message, message_capacity, "out of memory for libpng");
+        return OBPNG_OUT_OF_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        png_scanlines_end(&lines);
+        free(chunks);
+        free(shared->bytes);
+        return OBPNG_LIBPNG_ERROR;
+    }
+    png_set_write_fn(png, shared, write_bytes, flush_nothing);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, obpng_filters);
+    png_set_compression_level(png, obpng_zlib_level);
+    png_set_IHDR(png, info, width, height, 8, lines.has_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    for (int i = 0; i < text_count; ++i) {
+        /* tEXt for ASCII values, else uncompressed iTXt (UTF-8, no language tag). */
+        chunks[i].compression = is_ascii(texts[i].value) ? PNG_TEXT_COMPRESSION_NONE : PNG_ITXT_COMPRESSION_NONE;
+        chunks[i].key = (png_charp)texts[i].key;
+        chunks[i].text = (png_charp)texts[i].value;
+        chunks[i].text_length = strlen(texts[i].value);
+    }
+    if (text_count > 0) png_set_text(png, info, chunks, text_count);
+    png_write_info(png, info);
+    for (uint32_t row = 0; row < height; ++row) png_write_row(png, png_scanlines_row(&lines, row));
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
     png_scanlines_end(&lines);
-    unsigned char *stream = NULL;
-    size_t stream_count = 0;
-    if (obdeflate_rows_finish(&deflater, &stream, &stream_count) != 0) {
-        obpng_copy_message(message, message_capacity, "out of memory while compressing the PNG");
-        return OBPNG_OUT_OF_MEMORY;
-    }
-
-    size_t text_bytes = 0;
-    for (int i = 0; i < text_count; ++i) {
-        size_t size = text_chunk_data(&texts[i], NULL);
-        if (size > png_chunk_limit) {
-            free(stream);
-            obpng_copy_message(message, message_capacity, "text chunk longer than PNG allows (2^31 - 1 bytes)");
-            return OBPNG_INVALID_ARGUMENT;
-        }
-        text_bytes += 12 + size;
-    }
-    size_t idat_chunks = stream_count / png_chunk_limit + 1;
-    unsigned char *file = malloc(8 + 25 + text_bytes + 12 * idat_chunks + stream_count + 12);
-    if (file == NULL) {
-        free(stream);
-        obpng_copy_message(message, message_capacity, "out of memory for the PNG file");
-        return OBPNG_OUT_OF_MEMORY;
-    }
-    static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    unsigned char *cursor = file;
-    memcpy(cursor, signature, 8);
-    cursor += 8;
-    unsigned char header[13];
-    put_u32(header, width);
-    put_u32(header + 4, height);
-    header[8] = 8;                                /* bits per channel */
-    header[9] = lines.has_alpha ? 6 : 2;          /* colour type: RGBA or RGB */
-    header[10] = header[11] = header[12] = 0;     /* deflate, adaptive filtering, no interlace */
-    cursor = put_chunk(cursor, "IHDR", header, 13);
-    for (int i = 0; i < text_count; ++i) {
-        size_t size = text_chunk_data(&texts[i], NULL);
-        unsigned char *data = begin_chunk(cursor, is_ascii(texts[i].value) ? "tEXt" : "iTXt", size);
-        text_chunk_data(&texts[i], data);
-        cursor = end_chunk(data, size);
-    }
-    /* One IDAT unless the stream is longer than a chunk may be. */
-    size_t offset = 0;
-    do {
-        size_t piece = stream_count - offset < png_chunk_limit ? stream_count - offset : png_chunk_limit;
-        cursor = put_chunk(cursor, "IDAT", stream + offset, piece);
-        offset += piece;
-    } while (offset < stream_count);
-    cursor = put_chunk(cursor, "IEND", NULL, 0);
-    free(stream);
-    out->bytes = file;
-    out->count = (size_t)(cursor - file);
+    free(chunks);
+    out->bytes = context.bytes;
+    out->count = context.count;
     return OBPNG_OK;
 }
 

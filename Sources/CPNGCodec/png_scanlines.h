@@ -1,6 +1,5 @@
 /* The scanlines a PNG stores for a source image (internal to CPNGCodec): RGB when every pixel
-   is opaque, else straight RGBA, each row converted when it is asked for. The encoder and
-   `bench`'s zlib reference read the same rows through it. */
+   is opaque, else straight RGBA, each row converted when it is asked for. */
 #ifndef ORBITBENCH_PNG_SCANLINES_H
 #define ORBITBENCH_PNG_SCANLINES_H
 

@@ -1,9 +1,7 @@
 /* PNG encoding and decoding on memory buffers; the caller writes files atomically.
  *
- * Encoding (png_encode.c) writes the chunks itself and compresses the scanlines with the
- * figure-tuned deflate of row_deflate.h. Decoding (png_decode.c) uses libpng, which reports
- * errors by longjmp-ing out of the failing call; Swift frames cannot be unwound that way, so
- * every libpng call happens behind a setjmp there. Errors come back as a status code plus a
+ * Both use libpng, which reports errors by longjmp-ing out of the failing call; Swift frames
+ * cannot be unwound that way, so every libpng call happens behind a setjmp here. Errors come back as a status code plus a
  * message, and all memory is handed back in plain buffers the caller frees. */
 #ifndef ORBITBENCH_PNG_CODEC_H
 #define ORBITBENCH_PNG_CODEC_H
@@ -55,8 +53,8 @@ typedef struct {
     char **text_values;
 } obpng_image;
 
-/* Encodes rows of `source_format` pixels, `stride` bytes apart, as an 8-bit PNG with filter
-   type 0, text chunks first, then one IDAT chunk (more only past 2³¹ − 1 bytes). A source with
+/* Encodes rows of `source_format` pixels, `stride` bytes apart, as an 8-bit PNG (no row
+   filter, zlib level 2: png_encode.c says why), text chunks before the image data. A source with
    alpha is stored as RGB when every pixel is opaque, else as straight RGBA; rows are converted
    one at a time. Keywords must be 1–79 printable Latin-1 characters (else
    OBPNG_INVALID_ARGUMENT). On success `out` owns a malloc'd buffer (release with
@@ -70,12 +68,6 @@ void obpng_bytes_free(obpng_bytes *bytes);
    into `out`: each channel un-premultiplied, rounded to nearest and capped at 255. Without
    alpha the caller guarantees every pixel is opaque. The encoder uses it per row. */
 void obpng_straighten_argb32_row(const unsigned char *line, uint32_t width, int has_alpha, unsigned char *out);
-
-/* For `orbitbench bench`: the size of the zlib stream libpng wrote for the same source before
-   this encoder (the scanlines `obpng_encode` stores, filter type 0, zlib's deflate at `level`),
-   0 on failure. It is the reference the encoder is timed against. */
-size_t obpng_zlib_reference_size(const unsigned char *pixels, uint32_t width, uint32_t height, size_t stride, int source_format,
-                                 int level);
 
 /* Decodes a complete PNG held in memory. On success `out` owns its buffers (release with
    obpng_image_free). Truncated or corrupt data is an error, never a crash. */

@@ -57,8 +57,7 @@ public enum PNGCodec {
     public static let colorTypeRGB = 2
     public static let colorTypeRGBA = 6
 
-    /// Encodes `image` to PNG bytes with CPNGCodec's deflate for figures (runs from the pixel
-    /// to the left or above, Huffman codes per block; `row_deflate.h`). Opaque images are
+    /// Encodes `image` to PNG bytes through libpng (settings in `png_encode.c`). Opaque images are
     /// stored as RGB (colour type 2), others as RGBA (6). Texts are written as tEXt (ASCII) or
     /// iTXt chunks.
     public static func encode(_ image: RGBAImage, texts: [PNGText] = []) throws(PNGError) -> [UInt8] {
