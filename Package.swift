@@ -39,17 +39,14 @@ let package = Package(
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        // PNG encoding with a deflate tuned for figures (zlib only for chunk CRCs) and decoding
-        // through libpng, which reports errors with longjmp, which Swift cannot survive: this C
-        // target does the setjmp and hands back error codes and messages.
-        .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CHDF5", pkgConfig: "hdf5", providers: [.apt(["libhdf5-dev"])]),
+        // PNG encoding and decoding through libpng, which reports errors with longjmp, which
+        // Swift cannot survive: this C target does the setjmp and hands back error codes and
+        // messages.
+        .target(name: "CPNGCodec", dependencies: ["CPNG"]),
         // libjpeg's error_exit likewise: encoding behind a setjmp boundary.
         .target(name: "CJPEGCodec", dependencies: ["CJPEG"]),
-        // cairo and HDF5 through dlopen on first use, so commands that draw nothing and read no
-        // HDF5 file do not load them and their dependencies (scripts/install-system-deps.sh
-        // installs libcairo2-dev and libhdf5-dev, whose headers these targets compile against).
-        .target(name: "CCairo", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CHDF5", linkerSettings: [.linkedLibrary("dl")]),
         // glibc's mallopt, which Swift does not expose.
         .target(name: "CPlatform"),
 
@@ -100,10 +97,12 @@ let package = Package(
                 "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports",
                 "ReportIO", "BundledFiles", "Rendering", "orbitbench-probe",
             ]),
+        // Every timing harness of `orbitbench bench`, outside the product modules.
+        .target(name: "OrbitBenchBenchmarks", dependencies: ["OrbitBench"]),
         .target(
             name: "OrbitBenchCLI",
             dependencies: [
-                "OrbitBench", "CPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "OrbitBench", "OrbitBenchBenchmarks", "CPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "orbitbench", dependencies: ["OrbitBenchCLI"]),
         // Fuzzing: every reader from bytes (Fuzz/ builds libFuzzer targets on it) and the corpus replay make test runs.
@@ -133,6 +132,7 @@ let package = Package(
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),
+        .testTarget(name: "OrbitBenchBenchmarksTests", dependencies: ["TestSupport", "OrbitBench", "OrbitBenchBenchmarks"]),
         // Broken filters and selectors plugged in through the public API only, as a team's package would.
         .testTarget(name: "PluginZooTests", dependencies: ["TestSupport", "OrbitBench", "OrbitBenchCLI"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo", "CPNGCodec"]),

@@ -24,8 +24,6 @@ public struct OrbitBenchCommand: ParsableCommand {
         } catch {
             failure = error
         }
-        // A command may have started loading cairo for its plots: never exit under it.
-        Canvas.waitForPreparation()
         guard let failure else { return }
         if let code = failure as? ExitCode { exit(withError: code) }
         guard exitCode(for: failure) != .success else { exit(withError: failure) }

@@ -19,19 +19,19 @@ final class HDF5File {
     /// A compressed dataset may expand at most this much over its stored bytes.
     static let maximumCompression = 1000
     private static let lock = NSLock()
-    private let hdf5: HDF5Functions
+    /// HDF5 prints its error stack to stderr unless told not to; errors are reported here in
+    /// one line instead. Switched off once, before the first file is opened.
+    private static let quiet: Void = { _ = H5Eset_auto2(hid_t(H5E_DEFAULT), nil, nil) }()
 
     init(path: String) throws(RecordingError) {
         self.path = path
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw RecordingError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
-        var loadFailure: UnsafePointer<CChar>?
-        guard let hdf5 = chdf5_functions(&loadFailure)?.pointee else { throw RecordingError(file: path, message: String(cString: loadFailure!)) }
-        self.hdf5 = hdf5
         Self.lock.lock()
         defer { Self.lock.unlock() }
-        let id = hdf5.Fopen(path, hdf5.read_only, chdf5_default())
+        Self.quiet
+        let id = H5Fopen(path, chdf5_read_only(), chdf5_default())
         guard id >= 0 else { throw RecordingError(file: path, message: "not a readable HDF5 file (damaged or truncated?)") }
         self.id = id
         fileSize = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
@@ -39,7 +39,7 @@ final class HDF5File {
 
     deinit {
         Self.lock.lock()
-        _ = hdf5.Fclose(id)
+        _ = H5Fclose(id)
         Self.lock.unlock()
     }
 
@@ -48,10 +48,10 @@ final class HDF5File {
         Self.lock.lock()
         defer { Self.lock.unlock() }
         let (dataset, rows, columns) = try open(name)
-        defer { _ = hdf5.Dclose(dataset) }
+        defer { _ = H5Dclose(dataset) }
         var values = [Double](repeating: .nan, count: rows * columns)
         let status = values.withUnsafeMutableBytes { buffer in
-            hdf5.Dread(dataset, hdf5.native_double, chdf5_all(), chdf5_all(), chdf5_default(), buffer.baseAddress)
+            H5Dread(dataset, chdf5_native_double(), chdf5_all(), chdf5_all(), chdf5_default(), buffer.baseAddress)
         }
         guard status >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the values as numbers (damaged file?)") }
         return (rows, columns, values)
@@ -62,14 +62,14 @@ final class HDF5File {
         Self.lock.lock()
         defer { Self.lock.unlock() }
         let (dataset, rows, columns) = try open(name)
-        defer { _ = hdf5.Dclose(dataset) }
+        defer { _ = H5Dclose(dataset) }
         guard columns == 1 else { throw RecordingError(file: path, column: name, message: "expected one value per sample, found \(columns)") }
-        let type = hdf5.Dget_type(dataset)
-        defer { _ = hdf5.Tclose(type) }
-        guard hdf5.Tget_size(type) == 1 else { throw RecordingError(file: path, column: name, message: "expected one-byte flags") }
+        let type = H5Dget_type(dataset)
+        defer { _ = H5Tclose(type) }
+        guard H5Tget_size(type) == 1 else { throw RecordingError(file: path, column: name, message: "expected one-byte flags") }
         var values = [UInt8](repeating: 0, count: rows)
         let status = values.withUnsafeMutableBytes { buffer in
-            hdf5.Dread(dataset, type, chdf5_all(), chdf5_all(), chdf5_default(), buffer.baseAddress)
+            H5Dread(dataset, type, chdf5_all(), chdf5_all(), chdf5_default(), buffer.baseAddress)
         }
         guard status >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the flags (damaged file?)") }
         return values
@@ -81,22 +81,22 @@ final class HDF5File {
     func attribute(_ name: String) throws(RecordingError) -> Double? {
         Self.lock.lock()
         defer { Self.lock.unlock() }
-        guard hdf5.Aexists(id, name) > 0 else { return nil }
-        let attribute = hdf5.Aopen(id, name, chdf5_default())
+        guard H5Aexists(id, name) > 0 else { return nil }
+        let attribute = H5Aopen(id, name, chdf5_default())
         guard attribute >= 0 else { throw RecordingError(file: path, column: name, message: "cannot open the attribute") }
-        defer { _ = hdf5.Aclose(attribute) }
-        let space = hdf5.Aget_space(attribute)
+        defer { _ = H5Aclose(attribute) }
+        let space = H5Aget_space(attribute)
         guard space >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the attribute's shape") }
-        let count = hdf5.Sget_simple_extent_npoints(space)
-        _ = hdf5.Sclose(space)
+        let count = H5Sget_simple_extent_npoints(space)
+        _ = H5Sclose(space)
         guard count == 1 else { throw RecordingError(file: path, column: name, message: "expected one number, found \(count) values") }
-        let type = hdf5.Aget_type(attribute)
+        let type = H5Aget_type(attribute)
         guard type >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the attribute's type") }
         let numeric = isNumeric(type)
-        _ = hdf5.Tclose(type)
+        _ = H5Tclose(type)
         guard numeric else { throw RecordingError(file: path, column: name, message: "attribute is not a number") }
         var value = Double.nan
-        guard hdf5.Aread(attribute, hdf5.native_double, &value) >= 0 else {
+        guard H5Aread(attribute, chdf5_native_double(), &value) >= 0 else {
             throw RecordingError(file: path, column: name, message: "attribute is not a number")
         }
         return value
@@ -105,28 +105,28 @@ final class HDF5File {
     /// Opens a numeric dataset of rank 1 or 2 whose declared size is plausible (call with the
     /// lock held): at most `maximumValues` values, and no more than the file's bytes can hold.
     private func open(_ name: String) throws(RecordingError) -> (dataset: hid_t, rows: Int, columns: Int) {
-        guard hdf5.Lexists(id, name, chdf5_default()) > 0 else { throw RecordingError(file: path, column: name, message: "dataset missing") }
-        let dataset = hdf5.Dopen2(id, name, chdf5_default())
+        guard H5Lexists(id, name, chdf5_default()) > 0 else { throw RecordingError(file: path, column: name, message: "dataset missing") }
+        let dataset = H5Dopen2(id, name, chdf5_default())
         guard dataset >= 0 else { throw RecordingError(file: path, column: name, message: "cannot open the dataset (damaged file?)") }
         do {
             let (rows, columns) = try shape(of: dataset, name)
             return (dataset, rows, columns)
         } catch {
-            _ = hdf5.Dclose(dataset)
+            _ = H5Dclose(dataset)
             throw error
         }
     }
 
     private func shape(of dataset: hid_t, _ name: String) throws(RecordingError) -> (rows: Int, columns: Int) {
-        let space = hdf5.Dget_space(dataset)
+        let space = H5Dget_space(dataset)
         guard space >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the dataset's shape (damaged file?)") }
-        defer { _ = hdf5.Sclose(space) }
-        let rank = hdf5.Sget_simple_extent_ndims(space)
+        defer { _ = H5Sclose(space) }
+        let rank = H5Sget_simple_extent_ndims(space)
         guard rank == 1 || rank == 2 else {
             throw RecordingError(file: path, column: name, message: "expected a 1- or 2-dimensional dataset, found \(rank) dimensions")
         }
         var dimensions = [hsize_t](repeating: 0, count: Int(rank))
-        guard hdf5.Sget_simple_extent_dims(space, &dimensions, nil) == rank else {
+        guard H5Sget_simple_extent_dims(space, &dimensions, nil) == rank else {
             throw RecordingError(file: path, column: name, message: "cannot read the dataset's dimensions (damaged file?)")
         }
         let limit = UInt64(Self.maximumValues)
@@ -137,18 +137,18 @@ final class HDF5File {
                 file: path, column: name,
                 message: "declares \(rows)×\(columns) values, more than the \(Self.maximumValues) a dataset may hold here (damaged or hostile file?)")
         }
-        let type = hdf5.Dget_type(dataset)
+        let type = H5Dget_type(dataset)
         guard type >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the dataset's type") }
-        let elementSize = UInt64(hdf5.Tget_size(type))
+        let elementSize = UInt64(H5Tget_size(type))
         let numeric = isNumeric(type)
-        _ = hdf5.Tclose(type)
+        _ = H5Tclose(type)
         guard numeric, elementSize > 0, elementSize <= 16 else {
             throw RecordingError(file: path, column: name, message: "expected numbers, found another element type")
         }
         // The bytes the declared shape needs must be stored in the file (uncompressed) or be
         // at most `maximumCompression` times what is stored (compressed chunks).
         let declared = values * elementSize
-        let stored = UInt64(hdf5.Dget_storage_size(dataset))
+        let stored = UInt64(H5Dget_storage_size(dataset))
         let contiguous = isContiguous(dataset)
         let plausible =
             stored <= UInt64(max(fileSize, 0))
@@ -163,16 +163,16 @@ final class HDF5File {
     }
 
     private func isNumeric(_ type: hid_t) -> Bool {
-        let typeClass = hdf5.Tget_class(type)
+        let typeClass = H5Tget_class(type)
         return typeClass == H5T_FLOAT || typeClass == H5T_INTEGER || typeClass == H5T_ENUM
     }
 
     /// Whether the dataset is stored in one contiguous block; false when it is chunked or
     /// compact, or its creation properties cannot be read.
     private func isContiguous(_ dataset: hid_t) -> Bool {
-        let properties = hdf5.Dget_create_plist(dataset)
+        let properties = H5Dget_create_plist(dataset)
         guard properties >= 0 else { return false }
-        defer { _ = hdf5.Pclose(properties) }
-        return hdf5.Pget_layout(properties) == H5D_CONTIGUOUS
+        defer { _ = H5Pclose(properties) }
+        return H5Pget_layout(properties) == H5D_CONTIGUOUS
     }
 }

@@ -112,19 +112,6 @@ import Testing
         #expect(decoded.image.pixel(x: 0, y: 0) == (0x33, 0x66, 0x99, 255))
     }
 
-    /// Loading cairo and the fonts on other threads, while a canvas is already drawing text
-    /// here, neither blocks nor changes what is drawn; waiting returns once both loads ended.
-    @Test func backgroundPreparationRacesWithDrawing() throws {
-        Canvas.prepareInBackground()
-        Canvas.prepareInBackground()
-        let canvas = try Canvas(width: 40, height: 20)
-        let width = canvas.measure("360°", size: 12).width
-        Canvas.waitForPreparation()
-        Canvas.waitForPreparation()  // nothing pending: returns at once
-        let again = try Canvas(width: 40, height: 20).measure("360°", size: 12).width
-        #expect(width > 10 && width == again)
-    }
-
     @Test func nonASCIITextIsStoredAsInternationalText() throws {
         let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
         let bytes = try PNGCodec.encode(image, texts: [PNGText("Comment", "±5° slot width, 4 µT")])

@@ -24,19 +24,18 @@ struct HDF5Fixture {
     }
 
     func write(to url: URL) {
-        let hdf5 = loadedHDF5()
-        let file = hdf5.Fcreate(url.path, hdf5.truncate, chdf5_default(), chdf5_default())
+        let file = H5Fcreate(url.path, chdf5_truncate(), chdf5_default(), chdf5_default())
         precondition(file >= 0, "cannot create \(url.path)")
-        defer { _ = hdf5.Fclose(file) }
+        defer { _ = H5Fclose(file) }
         func matrix(_ name: String, _ values: [[Double]]?) {
             guard let values, !omit.contains(name) else { return }
             var dimensions: [hsize_t] = [hsize_t(values.count), hsize_t(values.first?.count ?? 0)]
-            let space = hdf5.Screate_simple(2, &dimensions, nil)
-            let dataset = hdf5.Dcreate2(file, name, hdf5.ieee_f64le, space, chdf5_default(), chdf5_default(), chdf5_default())
+            let space = H5Screate_simple(2, &dimensions, nil)
+            let dataset = H5Dcreate2(file, name, chdf5_ieee_f64le(), space, chdf5_default(), chdf5_default(), chdf5_default())
             var flat = values.flatMap { $0 }
-            _ = hdf5.Dwrite(dataset, hdf5.native_double, chdf5_all(), chdf5_all(), chdf5_default(), &flat)
-            _ = hdf5.Dclose(dataset)
-            _ = hdf5.Sclose(space)
+            _ = H5Dwrite(dataset, chdf5_native_double(), chdf5_all(), chdf5_all(), chdf5_default(), &flat)
+            _ = H5Dclose(dataset)
+            _ = H5Sclose(space)
         }
         matrix("imu_gyr", gyroscope)
         matrix("imu_acc", accelerometer)
@@ -44,28 +43,20 @@ struct HDF5Fixture {
         matrix("opt_quat", quaternions)
         if var flags = movement, !omit.contains("movement") {
             var dimensions: [hsize_t] = [hsize_t(flags.count)]
-            let space = hdf5.Screate_simple(1, &dimensions, nil)
-            let dataset = hdf5.Dcreate2(file, "movement", hdf5.std_u8le, space, chdf5_default(), chdf5_default(), chdf5_default())
-            _ = hdf5.Dwrite(dataset, hdf5.native_uint8, chdf5_all(), chdf5_all(), chdf5_default(), &flags)
-            _ = hdf5.Dclose(dataset)
-            _ = hdf5.Sclose(space)
+            let space = H5Screate_simple(1, &dimensions, nil)
+            let dataset = H5Dcreate2(file, "movement", chdf5_std_u8le(), space, chdf5_default(), chdf5_default(), chdf5_default())
+            _ = H5Dwrite(dataset, chdf5_native_uint8(), chdf5_all(), chdf5_all(), chdf5_default(), &flags)
+            _ = H5Dclose(dataset)
+            _ = H5Sclose(space)
         }
         if var rate = samplingRate {
-            let space = hdf5.Screate(H5S_SCALAR)
-            let attribute = hdf5.Acreate2(file, "sampling_rate", hdf5.ieee_f64le, space, chdf5_default(), chdf5_default())
-            _ = hdf5.Awrite(attribute, hdf5.native_double, &rate)
-            _ = hdf5.Aclose(attribute)
-            _ = hdf5.Sclose(space)
+            let space = H5Screate(H5S_SCALAR)
+            let attribute = H5Acreate2(file, "sampling_rate", chdf5_ieee_f64le(), space, chdf5_default(), chdf5_default())
+            _ = H5Awrite(attribute, chdf5_native_double(), &rate)
+            _ = H5Aclose(attribute)
+            _ = H5Sclose(space)
         }
     }
-}
-
-/// The HDF5 library's function table; a test fails here, with the loader's reason, when the
-/// library cannot be loaded.
-func loadedHDF5() -> HDF5Functions {
-    var failure: UnsafePointer<CChar>?
-    guard let functions = chdf5_functions(&failure) else { preconditionFailure(String(cString: failure!)) }
-    return functions.pointee
 }
 
 func temporaryFile(_ name: String) -> URL {

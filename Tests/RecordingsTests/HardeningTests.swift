@@ -13,16 +13,15 @@ import Testing
             var fixture = HDF5Fixture()
             fixture.samplingRate = nil
             fixture.write(to: url)
-            let hdf5 = loadedHDF5()
-            let file = hdf5.Fopen(url.path, hdf5.read_write, chdf5_default())
+            let file = H5Fopen(url.path, chdf5_read_write(), chdf5_default())
             var dimensions: [hsize_t] = [hsize_t(count)]
-            let space = hdf5.Screate_simple(1, &dimensions, nil)
-            let attribute = hdf5.Acreate2(file, "sampling_rate", hdf5.ieee_f64le, space, chdf5_default(), chdf5_default())
+            let space = H5Screate_simple(1, &dimensions, nil)
+            let attribute = H5Acreate2(file, "sampling_rate", chdf5_ieee_f64le(), space, chdf5_default(), chdf5_default())
             var values = [Double](repeating: 200, count: count)
-            _ = hdf5.Awrite(attribute, hdf5.native_double, &values)
-            _ = hdf5.Aclose(attribute)
-            _ = hdf5.Sclose(space)
-            _ = hdf5.Fclose(file)
+            _ = H5Awrite(attribute, chdf5_native_double(), &values)
+            _ = H5Aclose(attribute)
+            _ = H5Sclose(space)
+            _ = H5Fclose(file)
             let problem = recordingError { _ = try BROADReader.read(url.path) }
             #expect(problem?.column == "sampling_rate" && problem?.message == "expected one number, found \(count) values")
         }
@@ -36,17 +35,16 @@ import Testing
             var fixture = HDF5Fixture()
             fixture.omit = ["imu_gyr"]
             fixture.write(to: url)
-            let hdf5 = loadedHDF5()
-            let file = hdf5.Fopen(url.path, hdf5.read_write, chdf5_default())
+            let file = H5Fopen(url.path, chdf5_read_write(), chdf5_default())
             var dimensions: [hsize_t] = [rows, 3], maximum: [hsize_t] = [chdf5_unlimited(), 3], chunk: [hsize_t] = [1024, 3]
-            let space = hdf5.Screate_simple(2, &dimensions, &maximum)
-            let properties = hdf5.Pcreate(hdf5.dataset_create)
-            _ = hdf5.Pset_chunk(properties, 2, &chunk)
-            let dataset = hdf5.Dcreate2(file, "imu_gyr", hdf5.ieee_f64le, space, chdf5_default(), properties, chdf5_default())
-            _ = hdf5.Dclose(dataset)
-            _ = hdf5.Pclose(properties)
-            _ = hdf5.Sclose(space)
-            _ = hdf5.Fclose(file)
+            let space = H5Screate_simple(2, &dimensions, &maximum)
+            let properties = H5Pcreate(chdf5_dataset_create())
+            _ = H5Pset_chunk(properties, 2, &chunk)
+            let dataset = H5Dcreate2(file, "imu_gyr", chdf5_ieee_f64le(), space, chdf5_default(), properties, chdf5_default())
+            _ = H5Dclose(dataset)
+            _ = H5Pclose(properties)
+            _ = H5Sclose(space)
+            _ = H5Fclose(file)
             let problem = recordingError { _ = try BROADReader.read(url.path) }
             #expect(problem?.column == "imu_gyr" && problem?.message.contains("declares \(rows)×3") == true, "\(String(describing: problem))")
         }

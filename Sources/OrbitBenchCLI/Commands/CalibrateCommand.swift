@@ -52,7 +52,6 @@ struct CalibrateCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        if !noPlots { Canvas.prepareInBackground() }  // cairo loads while the work runs
         // The output folder is checked before the recording is read and analysed.
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "calibrate", overwrite: outputOptions.overwrite)
         let calibration: ImuCalibration

@@ -76,7 +76,6 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        if !noPlots { Canvas.prepareInBackground() }  // cairo loads while the work runs
         _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "compare", overwrite: outputOptions.overwrite)
         let comparison: ABComparison
         var sides: (a: Scenario, b: Scenario)?

@@ -70,7 +70,6 @@ struct FusionCommand: ParsableCommand {
     }
 
     func run() throws {
-        if !noPlots { Canvas.prepareInBackground() }  // cairo loads while the work runs
         if !recordings.isEmpty { return try runRecordings() }
         let filters: [FilterName] = try ListParsing.names(self.filters, option: "--filters")
         let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map {

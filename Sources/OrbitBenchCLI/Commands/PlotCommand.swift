@@ -18,7 +18,6 @@ struct PlotCommand: ParsableCommand {
     var directory: String
 
     func run() throws {
-        Canvas.prepareInBackground()  // cairo loads while the report is read
         let written: [String]
         do { written = try Bench.replot(directory) } catch { throw CommandFailure("\(error)") }
         print("wrote \(directory)/{\(written.joined(separator: ", "))}")

@@ -67,7 +67,6 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        if !noPlots { Canvas.prepareInBackground() }  // cairo loads while the work runs
         var settings = try scenarioOptions.loadCapture(scenario, for: "replay")
         if let filter { settings.fusion.filter = try ListParsing.names(filter, option: "--filter")[0] }
         // simulate writes <scenario>-seed-<N>/session/: name such a session after its parent.

@@ -92,7 +92,6 @@ struct RunCommand: ParsableCommand {
             _ = try ReportDirectory(destination: URL(fileURLWithPath: destination), owner: "run", overwrite: outputOptions.overwrite)
         }
         let origin = ReportOrigin(command: "run", overrides: scenarioOptions.overrides)
-        if !noPlots { Canvas.prepareInBackground() }  // cairo loads while the seeds run
         let total = loaded.map { (seedOverride ?? $0.seeds).count }.reduce(0, +)
         let progress = workOptions.progress(total: total, label: "orbitbench run")
         let outcomes: [Bench.Outcome]

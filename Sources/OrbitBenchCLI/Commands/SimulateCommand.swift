@@ -33,7 +33,6 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        if !noPlots { Canvas.prepareInBackground() }  // cairo loads while the work runs
         let scenario = try scenarioOptions.loadCapture(self.scenario, for: "simulate")
         let seed = self.seed ?? scenario.seeds[0]
         let destination = try OutputPath.resolve(name: "\(scenario.name)-seed-\(seed)", in: URL(fileURLWithPath: out), what: "scenario name")

@@ -106,7 +106,6 @@ struct SweepCommand: ParsableCommand {
     }
 
     func run() throws {
-        if !noPlots { Canvas.prepareInBackground() }  // cairo loads while the work runs
         let axes = try vary.map { text in try SweepAxis(parsing: text) }
         let source = ScenarioSource(
             reference: scenario, searchDirectories: scenarioOptions.searchDirectories, overrides: scenarioOptions.parsedOverrides)

@@ -71,7 +71,6 @@ struct TuneCommand: ParsableCommand {
     }
 
     func run() throws {
-        if !noPlots { Canvas.prepareInBackground() }  // cairo loads while the work runs
         let train = try ListParsing.seeds(trainSeeds), test = try ListParsing.seeds(testSeeds)
         let sources = scenarios.map {
             ScenarioSource(reference: $0, searchDirectories: scenarioOptions.searchDirectories, overrides: scenarioOptions.parsedOverrides)

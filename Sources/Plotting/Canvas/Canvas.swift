@@ -22,124 +22,100 @@ public enum TextBaseline: Sendable {
 public final class Canvas {
     public let width: Int
     public let height: Int
-    let cairo: CairoFunctions
     let surface: OpaquePointer
-    /// The surface's pixels, from `MemoryBlockPool.pixels`, given back when the canvas goes.
-    private let memory: MemoryBlock
     let context: OpaquePointer
-    /// The clip cairo holds, px, as `clip`, `save` and `restore` set it, for drawing that
-    /// writes the surface's pixels itself (`strokePolyline`, `fillCircles`).
-    private(set) var pixelClip: PixelClip
     /// The font `selectFont` last chose and the colour `setColor` last set (cairo's `save` and
     /// `restore` keep and restore both too).
     private var selectedFont: (size: Double, bold: Bool)?
     private var currentColor: Color?
-    private var savedStates: [(clip: PixelClip, font: (size: Double, bold: Bool)?, color: Color?)] = []
-    /// Whether every pixel is opaque: the background was, and everything drawn on it is blended
-    /// over it (cairo's OVER, `PremultipliedPixel.over`), which keeps alpha at 255.
+    private var savedStates: [(font: (size: Double, bold: Bool)?, color: Color?)] = []
+    /// Whether every pixel is opaque: the background was, and cairo's OVER keeps alpha at 255.
     private let isOpaque: Bool
-    /// Made when the first polyline is stroked; `nil` when its memory cannot be had (the line
-    /// is then not drawn, as cairo draws nothing once out of memory).
-    lazy var strokeRaster = StrokeRaster(width: width, height: height)
 
     /// A canvas filled with `background`.
     public init(width: Int, height: Int, background: Color = .white) throws(PlotError) {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw PlotError("canvas size \(width)×\(height) outside 1...16384")
         }
-        var loadFailure: UnsafePointer<CChar>?
-        guard let cairo = ccairo_functions(&loadFailure)?.pointee else { throw PlotError(String(cString: loadFailure!)) }
-        let stride = Int(cairo.format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        guard let memory = MemoryBlockPool.pixels.take(byteCount: stride * height) else {
-            throw PlotError("cannot allocate \(stride * height) bytes for a \(width)×\(height) canvas")
-        }
-        let surface = cairo.image_surface_create_for_data(
-            memory.pointer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))!
-        guard cairo.surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo.status_to_string(cairo.surface_status(surface))!)
-            cairo.surface_destroy(surface)
-            MemoryBlockPool.pixels.give(memory)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface))!)
+            cairo_surface_destroy(surface)
             throw PlotError("cannot create a \(width)×\(height) cairo surface: \(reason)")
         }
-        let context = cairo.create(surface)!
         self.width = width
         self.height = height
-        self.cairo = cairo
         self.surface = surface
-        self.memory = memory
         isOpaque = background.alpha >= 1
-        self.context = context
-        pixelClip = PixelClip(width: width, height: height)
-        cairo.select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        // The memory may hold an earlier canvas: the background replaces it, even a
-        // transparent one, which painting over it would leave.
+        context = cairo_create(surface)!
+        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         setColor(background)
-        cairo.set_operator(context, CAIRO_OPERATOR_SOURCE)
-        cairo.paint(context)
-        cairo.set_operator(context, CAIRO_OPERATOR_OVER)
+        cairo_paint(context)
     }
 
     deinit {
-        cairo.destroy(context)
-        cairo.surface_destroy(surface)
-        MemoryBlockPool.pixels.give(memory)
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
     }
 
     // MARK: State
 
     public func setColor(_ color: Color) {
-        cairo.set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
         currentColor = color
     }
 
     /// Line width in pixels.
-    public func setLineWidth(_ width: Double) { cairo.set_line_width(context, width) }
+    public func setLineWidth(_ width: Double) { cairo_set_line_width(context, width) }
 
-    /// Dash pattern in pixels (empty = solid).
+    /// Dash pattern in pixels (empty = solid). A pattern cairo would refuse (a negative or
+    /// non-finite length, or nothing but zeros), which would stop all drawing on the canvas,
+    /// draws solid.
     public func setDash(_ pattern: [Double]) {
-        pattern.withUnsafeBufferPointer { cairo.set_dash(context, $0.baseAddress, Int32($0.count), 0) }
+        let usable = pattern.allSatisfy { $0.isFinite && $0 >= 0 } && pattern.contains { $0 > 0 }
+        let dashes = usable ? pattern : []
+        dashes.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
     }
 
     public func save() {
-        cairo.save(context)
-        savedStates.append((pixelClip, selectedFont, currentColor))
+        cairo_save(context)
+        savedStates.append((selectedFont, currentColor))
     }
 
     public func restore() {
-        cairo.restore(context)
-        if let saved = savedStates.popLast() { (pixelClip, selectedFont, currentColor) = saved }
+        cairo_restore(context)
+        if let saved = savedStates.popLast() { (selectedFont, currentColor) = saved }
     }
 
     /// Restricts drawing to a rectangle until `restore()`.
     public func clip(x: Double, y: Double, width: Double, height: Double) {
-        cairo.rectangle(context, x, y, width, height)
-        cairo.clip(context)
-        pixelClip = pixelClip.intersected(x: x, y: y, width: width, height: height)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_clip(context)
     }
 
     // MARK: Paths
 
-    public func moveTo(_ x: Double, _ y: Double) { cairo.move_to(context, x, y) }
-    public func lineTo(_ x: Double, _ y: Double) { cairo.line_to(context, x, y) }
-    public func closePath() { cairo.close_path(context) }
+    public func moveTo(_ x: Double, _ y: Double) { cairo_move_to(context, x, y) }
+    public func lineTo(_ x: Double, _ y: Double) { cairo_line_to(context, x, y) }
+    public func closePath() { cairo_close_path(context) }
     public func rectangle(x: Double, y: Double, width: Double, height: Double) {
-        cairo.rectangle(context, x, y, width, height)
+        cairo_rectangle(context, x, y, width, height)
     }
 
     /// Arc around (cx, cy), angles in radians measured clockwise from +x (cairo's y-down frame).
     public func arc(cx: Double, cy: Double, radius: Double, from start: Double, to end: Double) {
-        cairo.arc(context, cx, cy, radius, start, end)
+        cairo_arc(context, cx, cy, radius, start, end)
     }
 
     /// Arc drawn counter-clockwise on screen.
     public func arcNegative(cx: Double, cy: Double, radius: Double, from start: Double, to end: Double) {
-        cairo.arc_negative(context, cx, cy, radius, start, end)
+        cairo_arc_negative(context, cx, cy, radius, start, end)
     }
 
-    public func newPath() { cairo.new_path(context) }
-    public func stroke() { cairo.stroke(context) }
-    public func fill() { cairo.fill(context) }
-    public func fillPreserve() { cairo.fill_preserve(context) }
+    public func newPath() { cairo_new_path(context) }
+    public func stroke() { cairo_stroke(context) }
+    public func fill() { cairo_fill(context) }
+    public func fillPreserve() { cairo_fill_preserve(context) }
 
     /// Strokes a straight line from (x0, y0) to (x1, y1).
     public func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
@@ -167,9 +143,9 @@ public final class Canvas {
     public func measure(_ text: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
         selectFont(size: size, bold: bold)
         var extents = cairo_text_extents_t()
-        cairo.text_extents(context, text, &extents)
+        cairo_text_extents(context, text, &extents)
         var font = cairo_font_extents_t()
-        cairo.font_extents(context, &font)
+        cairo_font_extents(context, &font)
         return (extents.x_advance, font.ascent + font.descent)
     }
 
@@ -181,7 +157,7 @@ public final class Canvas {
     ) {
         selectFont(size: size, bold: bold)
         var font = cairo_font_extents_t()
-        cairo.font_extents(context, &font)
+        cairo_font_extents(context, &font)
         // Only a centred or right-aligned text needs its width (cairo lays the glyphs out once
         // more for it).
         let dx: Double
@@ -201,17 +177,17 @@ public final class Canvas {
             let callers = currentColor
             setColor(color)
             moveTo(x + dx, y + dy)
-            cairo.show_text(context, text)
+            cairo_show_text(context, text)
             newPath()
             if let callers, callers != color { setColor(callers) }
             return
         }
         save()
-        cairo.translate(context, x, y)
-        cairo.rotate(context, angle)
+        cairo_translate(context, x, y)
+        cairo_rotate(context, angle)
         setColor(color)
         moveTo(dx, dy)
-        cairo.show_text(context, text)
+        cairo_show_text(context, text)
         newPath()
         restore()
     }
@@ -220,9 +196,9 @@ public final class Canvas {
     /// `restore` keep it (each selection looks the face up in cairo's locked cache).
     private func selectFont(size: Double, bold: Bool) {
         if let selectedFont, selectedFont == (size, bold) { return }
-        cairo.select_font_face(
+        cairo_select_font_face(
             context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo.set_font_size(context, size)
+        cairo_set_font_size(context, size)
         selectedFont = (size, bold)
     }
 
@@ -231,9 +207,9 @@ public final class Canvas {
     /// The drawing as straight (not premultiplied) 8-bit RGBA, converted as the PNG encoder
     /// converts it (`obpng_straighten_argb32_row`).
     public func rgbaImage() -> RGBAImage {
-        cairo.surface_flush(surface)
-        let stride = Int(cairo.image_surface_get_stride(surface))
-        let data = cairo.image_surface_get_data(surface)!
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
         let (width, height) = (width, height)
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
             for row in 0..<height {
@@ -246,9 +222,9 @@ public final class Canvas {
 
     /// The drawing encoded as PNG with the given text chunks (provenance).
     public func pngBytes(texts: [PNGText] = []) throws(PNGError) -> [UInt8] {
-        cairo.surface_flush(surface)
+        cairo_surface_flush(surface)
         return try PNGCodec.encode(
-            premultipliedARGB: cairo.image_surface_get_data(surface)!, width: width, height: height,
-            stride: Int(cairo.image_surface_get_stride(surface)), opaque: isOpaque, texts: texts)
+            premultipliedARGB: cairo_image_surface_get_data(surface)!, width: width, height: height,
+            stride: Int(cairo_image_surface_get_stride(surface)), opaque: isOpaque, texts: texts)
     }
 }
