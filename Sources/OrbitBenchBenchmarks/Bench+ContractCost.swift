@@ -1,4 +1,5 @@
 import Foundation
+import OrbitBench
 
 extension Bench {
     /// What checking plug-ins' outputs costs one seed of a capture scenario: the filter check

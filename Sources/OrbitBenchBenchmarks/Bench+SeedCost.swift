@@ -1,5 +1,5 @@
 import Foundation
-import ReportIO
+import OrbitBench
 
 extension Bench {
     /// What one seed of a capture scenario costs, phase by phase, against its compute floor:

@@ -1,3 +1,4 @@
+import OrbitBench
 extension BenchmarkResult {
     /// One timed piece of work for `measureInterleaved`.
     public struct Piece {

@@ -25,24 +25,24 @@ enum ChildProcess {
             defer { posix_spawn_file_actions_destroy(&actions) }
             guard posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) == 0,
                 posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644) == 0
-            else { throw CommandFailure("cannot prepare a child orbitbench's output") }
+            else { throw BenchError("cannot prepare a child orbitbench's output") }
             var child: pid_t = 0
             let start = CPUClock.wall()
             let started = posix_spawn(&child, "/proc/self/exe", &actions, nil, argv, environ)
-            guard started == 0 else { throw CommandFailure("cannot start a child orbitbench (\(String(cString: strerror(started))))") }
+            guard started == 0 else { throw BenchError("cannot start a child orbitbench (\(String(cString: strerror(started))))") }
             var status: Int32 = 0
             var usage = rusage()
             while wait4(child, &status, 0, &usage) < 0 {
-                guard errno == EINTR else { throw CommandFailure("lost the child orbitbench (\(String(cString: strerror(errno))))") }
+                guard errno == EINTR else { throw BenchError("lost the child orbitbench (\(String(cString: strerror(errno))))") }
             }
             // WIFEXITED and WEXITSTATUS, which Swift does not import: exited normally with status 0.
             guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
                 let message = (try? String(contentsOfFile: errorFile, encoding: .utf8))?.split(separator: "\n").first.map(String.init)
-                throw CommandFailure("orbitbench \(arguments.joined(separator: " ")) failed: \(message ?? "wait status \(status)")")
+                throw BenchError("orbitbench \(arguments.joined(separator: " ")) failed: \(message ?? "wait status \(status)")")
             }
             return (CPUClock.wall() - start, Int(usage.ru_maxrss) * 1024)
         #else
-            throw CommandFailure("measured on Linux only")
+            throw BenchError("measured on Linux only")
         #endif
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+import OrbitBench
 
-extension BenchCommand {
+extension BenchmarkSuite {
     /// Peak RSS of `run orbit-72 --seeds 1 --no-plots` as a 1-, 10- and 60-minute orbit (each
     /// a child process): what a run keeps should not grow with its length. Linux counts the
     /// parent's peak into a spawned child's until the child execs, so call this while the

@@ -1,4 +1,4 @@
-import Runs
+import OrbitBenchBenchmarks
 import Testing
 
 @Suite struct BenchmarkInterleavedTests {
