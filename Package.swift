@@ -69,16 +69,26 @@ let package = Package(
         // Files: CSV reading and writing, report folders written atomically, JSON, content digests.
         .target(name: "ReportIO", dependencies: ["BundledFiles", .product(name: "Crypto", package: "swift-crypto")]),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
-        .target(name: "Recordings", dependencies: ["CHDF5", "CPlatform", "ConfigKit", "OrbitMath", "ReportIO", "BundledFiles"]),
+        .target(name: "Recordings", dependencies: ["CHDF5", "CPlatform", "ConfigKit", "OrbitMath", "Fusion", "Capture", "ReportIO", "BundledFiles"]),
         // The child process that reads an HDF5 file first (RecordingIsolation.probe); the
         // OrbitBench library depends on it so that every product using OrbitBench builds it.
         .executableTarget(name: "orbitbench-probe", dependencies: ["Recordings"]),
+        // How many runs are carried out: worker threads, results spilled to disk, clocks, job
+        // shards of a job array.
+        .target(name: "Execution", dependencies: ["ReportIO"]),
+        // Statistics of results and sensor data: paired tests, ranks, summaries, Allan deviation.
+        .target(name: "StatisticsKit", dependencies: ["CGSL", "OrbitMath", "Fusion"]),
         // Runs: one seed of a scenario (capture, fusion, rephoto), a replayed session, their metrics.
         .target(
             name: "Runs",
-            dependencies: ["CGSL", "OrbitMath", "ReportIO", "BundledFiles", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings"]),
+            dependencies: [
+                "CGSL", "OrbitMath", "ReportIO", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Execution",
+                "StatisticsKit",
+            ]),
         // Experiments over many runs: sweeps, tuning, the regression benchmark, the thesis audit.
-        .target(name: "Experiments", dependencies: ["CGSL", "ReportIO", "BundledFiles", "Rephoto", "Simulation", "Scenarios", "Runs"]),
+        .target(
+            name: "Experiments",
+            dependencies: ["CGSL", "ReportIO", "BundledFiles", "Rephoto", "Simulation", "Scenarios", "Runs", "Execution", "StatisticsKit"]),
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
         // Synthetic camera frames: the scene drawn with cairo from sub-exposure poses, sensor
         // noise, JPEG encoding and an image sharpness measure.
@@ -87,7 +97,7 @@ let package = Package(
             name: "Reports",
             dependencies: [
                 "OrbitMath", "ReportIO", "BundledFiles", "Capture", "Rephoto", "Simulation", "Runs", "Experiments", "Plotting", "Recordings",
-                "Scenarios", "Rendering",
+                "Scenarios", "Rendering", "Execution", "StatisticsKit",
             ]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
@@ -95,7 +105,7 @@ let package = Package(
             name: "OrbitBench",
             dependencies: [
                 "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports",
-                "ReportIO", "BundledFiles", "Rendering", "orbitbench-probe",
+                "ReportIO", "BundledFiles", "Rendering", "orbitbench-probe", "Execution", "StatisticsKit",
             ]),
         // Every timing harness of `orbitbench bench`, outside the product modules.
         .target(name: "OrbitBenchBenchmarks", dependencies: ["OrbitBench"]),
@@ -116,17 +126,21 @@ let package = Package(
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "OrbitMath"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fusion", "OrbitMath"]),
         .testTarget(name: "RephotoTests", dependencies: ["Rephoto", "OrbitMath"]),
-        .testTarget(name: "SimulationTests", dependencies: ["OrbitMath", "Simulation", "Runs", "CGSL"]),
+        .testTarget(name: "SimulationTests", dependencies: ["OrbitMath", "Simulation", "Runs", "CGSL", "StatisticsKit"]),
         .testTarget(name: "ScenariosTests", dependencies: ["TestSupport", "Capture", "Fusion", "Scenarios", "Simulation"]),
         // Paths of the checkout for every test target.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "RunsTests",
-            dependencies: ["TestSupport", "OrbitMath", "ReportIO", "Runs", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios"]),
+            dependencies: [
+                "TestSupport", "OrbitMath", "ReportIO", "Runs", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios", "Execution",
+                "StatisticsKit",
+                "Recordings",
+            ]),
         .testTarget(
             name: "ExperimentsTests",
             dependencies: [
-                "TestSupport", "Capture", "Fusion", "Runs", "Experiments", "Scenarios", "ReportIO", "Simulation",
+                "TestSupport", "Capture", "Fusion", "Runs", "Experiments", "Scenarios", "ReportIO", "Simulation", "Execution",
                 .product(name: "Yams", package: "Yams"),
             ]),
         // Runs the built executable end to end (the target depends on it so it is built first).
@@ -136,7 +150,7 @@ let package = Package(
         // Broken filters and selectors plugged in through the public API only, as a team's package would.
         .testTarget(name: "PluginZooTests", dependencies: ["TestSupport", "OrbitBench", "OrbitBenchCLI"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo", "CPNGCodec"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Simulation", "OrbitMath", "Runs"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Simulation", "OrbitMath", "Runs", "StatisticsKit"]),
         .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import ReportIO
+import Execution
 
 extension Bench {
     /// `orbitbench fusion`: every filter on every (scenario, seed), on all cores; rows in

@@ -1,4 +1,5 @@
 import Foundation
+import StatisticsKit
 
 extension Bench {
     /// Motion statistics of a real recording (the raw sensor readings).

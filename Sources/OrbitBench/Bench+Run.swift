@@ -1,4 +1,5 @@
 import Foundation
+import Execution
 
 extension Bench {
     /// The seeds of any scenario, run: a capture scenario's `CaptureRunResult`s or a rephoto

@@ -1,4 +1,5 @@
 import Foundation
+import Execution
 
 extension Bench {
     /// What makes the jobs of a split `run` the same on every machine: each scenario with every

@@ -1,5 +1,6 @@
 import Foundation
 import ReportIO
+import Recordings
 
 extension Bench {
     /// `orbitbench simulate`: one seed's world, and the session the capture app saw when the

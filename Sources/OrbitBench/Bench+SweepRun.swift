@@ -1,5 +1,6 @@
 import Foundation
 import ReportIO
+import Execution
 
 extension Bench {
     /// A sweep's runs, done: its plan, its sweep.csv and what happened to it.

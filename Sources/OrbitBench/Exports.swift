@@ -2,6 +2,7 @@
 // the modules that simulate, run, measure and report. The top-level API is `Bench`.
 @_exported import BundledFiles
 @_exported import Capture
+@_exported import Execution
 @_exported import Experiments
 @_exported import Runs
 @_exported import Fusion
@@ -14,3 +15,4 @@
 @_exported import Reports
 @_exported import Scenarios
 @_exported import Simulation
+@_exported import StatisticsKit

@@ -4,6 +4,7 @@ import ReportIO
 import OrbitMath
 import Plotting
 import Scenarios
+import StatisticsKit
 
 /// The files of `orbitbench calibrate`: an `imu:` block for a scenario, the Allan curves and
 /// their plot.

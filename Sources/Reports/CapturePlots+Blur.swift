@@ -3,6 +3,7 @@ import Plotting
 import Runs
 import Simulation
 import Scenarios
+import StatisticsKit
 
 extension CapturePlots {
     /// Physical blur of each frame against the rotation rate the app measured: all frames of

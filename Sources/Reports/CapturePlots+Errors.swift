@@ -3,6 +3,7 @@ import OrbitMath
 import Plotting
 import Runs
 import Scenarios
+import StatisticsKit
 
 extension CapturePlots {
     /// How far each slot's frame lies from the slot centre, around the circle, every seed:

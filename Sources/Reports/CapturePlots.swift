@@ -4,6 +4,8 @@ import Foundation
 import OrbitMath
 import Plotting
 import Scenarios
+import StatisticsKit
+import Execution
 
 /// The figures of `orbitbench run` for one scenario.
 public enum CapturePlots {

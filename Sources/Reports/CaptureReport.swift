@@ -3,6 +3,8 @@ import Runs
 import Foundation
 import ReportIO
 import Scenarios
+import StatisticsKit
+import Execution
 
 /// The files of `orbitbench run` for one scenario.
 public enum CaptureReport {

@@ -3,6 +3,7 @@ import Foundation
 import Plotting
 import ReportIO
 import Runs
+import StatisticsKit
 
 /// `orbitbench compare`'s console table, compare.csv and plots/paired-differences.png.
 public enum CompareReport {

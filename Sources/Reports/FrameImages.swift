@@ -4,6 +4,9 @@ import ReportIO
 import Runs
 import Scenarios
 import Simulation
+import StatisticsKit
+import Execution
+import Recordings
 
 /// `run --render`: the frames of a capture run drawn as the camera saw them (`FrameRenderer`)
 /// and encoded as JPEG under the names `recording.json` gives them, with each picture's

@@ -1,6 +1,7 @@
 import Foundation
 import ReportIO
 import Runs
+import StatisticsKit
 
 /// `orbitbench motion`: motion statistics of real and simulated data side by side.
 public enum MotionReport {

@@ -4,6 +4,7 @@ import ReportIO
 import OrbitMath
 import Plotting
 import Recordings
+import StatisticsKit
 
 /// `orbitbench fusion --recording`: fusion.csv with trial and group, per-group averages and the
 /// grouped bar chart.

@@ -3,6 +3,7 @@ import Foundation
 import Plotting
 import Rephoto
 import Scenarios
+import StatisticsKit
 
 /// plots/rephoto-errors.png of a rephoto run.
 public enum RephotoPlots {

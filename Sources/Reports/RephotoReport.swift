@@ -4,6 +4,7 @@ import Foundation
 import ReportIO
 import Rephoto
 import Scenarios
+import StatisticsKit
 
 /// The files of `orbitbench run` for a rephoto scenario.
 public enum RephotoReport {

@@ -3,6 +3,7 @@ import Runs
 import Foundation
 import ReportIO
 import Scenarios
+import Recordings
 
 /// The files of `orbitbench replay`: the run layout (frames.csv, slots.csv, recording.json)
 /// with the metrics a logged session supports.

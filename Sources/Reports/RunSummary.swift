@@ -1,6 +1,7 @@
 import Foundation
 import ReportIO
 import Runs
+import StatisticsKit
 
 /// summary.json of every run kind (capture, rephoto, replay) in one typed layout, described by
 /// `docs/summary.schema.json`: numbers are JSON numbers, each metric is

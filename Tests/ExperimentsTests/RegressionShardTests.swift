@@ -4,6 +4,7 @@ import Runs
 import Scenarios
 import TestSupport
 import Testing
+import Execution
 
 @Suite struct RegressionShardTests {
     /// A two-entry suite split into two shards merges into the metrics.csv one machine writes.

@@ -6,6 +6,7 @@ import Scenarios
 import TestSupport
 import Testing
 import Yams
+import Execution
 
 @Suite struct SweepShardTests {
     static func plan() throws -> SweepPlan {

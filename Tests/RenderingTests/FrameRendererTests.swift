@@ -4,6 +4,7 @@ import Rendering
 import Runs
 import Simulation
 import Testing
+import StatisticsKit
 
 @Suite struct FrameRendererTests {
     static let world = WorldSettings()

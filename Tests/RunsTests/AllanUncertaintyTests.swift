@@ -1,5 +1,6 @@
 import Runs
 import Testing
+import StatisticsKit
 
 @Suite struct AllanUncertaintyTests {
     /// 1/√(2(K − 1)) with K independent clusters: a 1 000-sample record has K ≈ 1 000 at τ₀

@@ -2,6 +2,7 @@ import Runs
 import Foundation
 import ReportIO
 import Testing
+import Recordings
 
 @Suite struct CSVWriterTests {
     @Test func fixedDecimalsRoundHalfAwayFromZeroWithoutNegativeZero() {

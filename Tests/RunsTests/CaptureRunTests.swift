@@ -4,6 +4,7 @@ import Foundation
 import Scenarios
 import TestSupport
 import Testing
+import StatisticsKit
 
 func scenario(_ name: String, _ overrides: [String] = []) throws -> Scenario {
     try ScenarioLoader.resolve(

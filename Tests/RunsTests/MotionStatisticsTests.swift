@@ -2,6 +2,7 @@ import Foundation
 import OrbitMath
 import Runs
 import Testing
+import StatisticsKit
 
 @Suite struct MotionStatisticsTests {
     /// 20 s at 100 Hz: still for 10 s, then a steady 90 °/s turn about vertical with gravity

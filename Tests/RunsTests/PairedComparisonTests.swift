@@ -1,5 +1,6 @@
 import Runs
 import Testing
+import StatisticsKit
 
 @Suite struct PairedComparisonTests {
     /// d = B − A = [1, 1, 2, 1, 2]: mean 1.4, sd √0.3, t = 5.715 on 4 degrees of freedom,

@@ -1,6 +1,7 @@
 import Foundation
 import Runs
 import Testing
+import Execution
 
 /// `Parallel.map(_:besides:_:)`: a lead beside the jobs, on one of at most `workerLimit` threads.
 @Suite struct ParallelBesidesTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Runs
 import Testing
+import Execution
 
 /// `Parallel.forEachInOrder`: values produced on several threads, consumed in index order by
 /// one thread at a time, with at most `window` of them waiting.

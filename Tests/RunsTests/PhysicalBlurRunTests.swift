@@ -3,6 +3,8 @@ import OrbitMath
 import Runs
 import TestSupport
 import Testing
+import StatisticsKit
+import Execution
 
 /// The physical blur answers "does walking faster blur the spin?" where the centre path could
 /// not, and the frames.csv columns agree with their definitions.

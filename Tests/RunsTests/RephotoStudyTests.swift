@@ -3,6 +3,7 @@ import Foundation
 import Rephoto
 import Scenarios
 import Testing
+import StatisticsKit
 
 @Suite struct RephotoStudyTests {
     /// 30 users keep the debug-build tests quick; the statistics below hold with margin.

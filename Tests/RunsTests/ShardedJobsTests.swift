@@ -2,6 +2,7 @@ import Foundation
 import ReportIO
 import Runs
 import Testing
+import Execution
 
 @Suite struct ShardedJobsTests {
     struct Result: Codable, Sendable, Equatable {

@@ -3,6 +3,7 @@ import OrbitMath
 import Runs
 import Simulation
 import Testing
+import StatisticsKit
 
 /// calibrate → simulate → calibrate: the Allan fit recovers the simulator's own error model.
 @Suite struct CalibrationRoundTripTests {

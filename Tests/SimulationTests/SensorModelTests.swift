@@ -3,6 +3,7 @@ import Foundation
 import OrbitMath
 import Simulation
 import Testing
+import StatisticsKit
 
 /// A gyroscope with only white noise and rate random walk, in °/s.
 private func noiseOnlyGyroscope(density: Double, randomWalk: Double) -> InertialSensorSettings {

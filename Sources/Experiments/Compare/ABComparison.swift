@@ -1,6 +1,8 @@
 import Foundation
 import Runs
 import Scenarios
+import StatisticsKit
+import Execution
 
 /// A against B on the same scenarios and seeds, metric by metric, with paired statistics.
 public struct ABComparison: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Runs
 import ReportIO
 import Scenarios
+import StatisticsKit
 
 /// The current suite run against the baseline, seed by seed: for each scenario and checked
 /// metric the paired differences (current − baseline on the same seeds), and a verdict that

@@ -2,6 +2,7 @@ import Foundation
 import ReportIO
 import Runs
 import Scenarios
+import Execution
 
 extension RegressionRun {
     /// What makes the jobs of a split `regress` the same on every machine: each entry's name,

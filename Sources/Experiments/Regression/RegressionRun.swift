@@ -2,6 +2,7 @@ import Foundation
 import Runs
 import ReportIO
 import Scenarios
+import Execution
 
 /// A regression-suite problem, as one line.
 public struct RegressionError: Error, CustomStringConvertible, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import ReportIO
 import Runs
+import Execution
 
 /// Joins the shard folders of a sweep (`shard-K-of-N/`, written by `SweepRunner` with a
 /// `JobShard`) into the sweep.csv and sweep.json a single machine writes, byte for byte:

@@ -3,6 +3,7 @@ import Runs
 import ReportIO
 import Scenarios
 import Simulation
+import Execution
 
 /// A full-grid parameter sweep: every combination of the axes' values (a cell), each run with
 /// every seed. Every cell's scenario is resolved and validated before any work starts.

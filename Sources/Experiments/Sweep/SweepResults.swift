@@ -2,6 +2,7 @@ import Foundation
 import Runs
 import ReportIO
 import Scenarios
+import StatisticsKit
 
 /// One metric over a finished sweep: every cell's values over its seeds.
 public struct SweepResults: Sendable {

@@ -4,6 +4,7 @@ import Foundation
 import Runs
 import ReportIO
 import Scenarios
+import Execution
 
 /// Runs a sweep into a folder: `sweep.json` (the definition) and `sweep.csv`, one row per
 /// (cell, seed), appended while the sweep runs.

@@ -2,6 +2,8 @@ import Foundation
 import Runs
 import Scenarios
 import Simulation
+import StatisticsKit
+import Execution
 
 /// A tuning problem, as one line.
 public struct TuningError: Error, CustomStringConvertible, Sendable {

@@ -1,3 +1,4 @@
+import Execution
 /// Runs of several seeds of which some ended in a plug-in failure: the failures, and the
 /// results of every run that did not fail (nothing is lost, nothing broken is measured).
 public struct RunFailures<Completed: Sendable>: Error, Sendable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import Capture
 import Foundation
 import Fusion
 import OrbitMath
+import Recordings
 
 /// Replays a logged capture session through selection code — the built-in or registered one
 /// named in `settings.selector`, or any `FrameSelector` value — exactly as `CaptureRunner`

@@ -4,6 +4,7 @@ import Fusion
 import OrbitMath
 import Scenarios
 import Simulation
+import Recordings
 
 /// One run with concrete filter and selector types, reading its inputs as streams.
 struct CaptureExecution<

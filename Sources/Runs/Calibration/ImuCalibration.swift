@@ -1,6 +1,7 @@
 import Foundation
 import OrbitMath
 import Recordings
+import StatisticsKit
 
 /// Noise parameters of a real IMU from a stationary stretch of a recording (Allan deviation),
 /// in the units the scenario files use, so the simulator can be made to match the sensor.

@@ -1,8 +1,7 @@
 import BundledFiles
 import Foundation
 import OrbitMath
-import Recordings
-import Scenarios
+import ConfigKit
 
 /// How a phone's own session log maps onto the session layout, from a small YAML file. Every
 /// key is optional: a column not renamed keeps its canonical name, units default to the

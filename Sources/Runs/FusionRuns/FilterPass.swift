@@ -1,5 +1,6 @@
 import Fusion
 import OrbitMath
+import Execution
 
 /// One filter over a recording's readings, keeping what every sample left: the estimate, the
 /// bias and (on request) the flags, and the thread CPU time of the loop. Generic and

@@ -4,6 +4,7 @@ import Fusion
 import OrbitMath
 import Scenarios
 import Simulation
+import Recordings
 
 /// The outcome of one seed of a capture scenario.
 public struct CaptureRunResult: Sendable {

@@ -1,5 +1,6 @@
 import Capture
 import Foundation
+import StatisticsKit
 
 /// The per-seed capture metrics; `RunMetrics` names them (the metrics.csv columns).
 public struct CaptureMetrics: Sendable, Equatable, Codable {
