@@ -99,12 +99,17 @@ let package = Package(
                 "OrbitMath", "ReportIO", "BundledFiles", "Capture", "Rephoto", "Simulation", "Runs", "Experiments", "Plotting", "Recordings",
                 "Scenarios", "Rendering", "Execution", "StatisticsKit",
             ]),
+        // Reports of experiments over many runs: sweeps, tuning, comparisons, regressions, the thesis audit.
+        .target(
+            name: "ExperimentReports",
+            dependencies: ["Experiments", "Plotting", "Rephoto", "ReportIO", "Runs", "Scenarios", "StatisticsKit", "Reports"]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
         .target(
             name: "OrbitBench",
             dependencies: [
                 "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports",
+                "ExperimentReports",
                 "ReportIO", "BundledFiles", "Rendering", "orbitbench-probe", "Execution", "StatisticsKit",
             ]),
         // Every timing harness of `orbitbench bench`, outside the product modules.

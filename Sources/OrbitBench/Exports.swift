@@ -3,6 +3,7 @@
 @_exported import BundledFiles
 @_exported import Capture
 @_exported import Execution
+@_exported import ExperimentReports
 @_exported import Experiments
 @_exported import Runs
 @_exported import Fusion

@@ -2,6 +2,7 @@ import Experiments
 import Foundation
 import Plotting
 import Runs
+import Reports
 
 /// plots/sweep-pareto.png: every cell of a sweep as its mean of two metrics (± sd over seeds),
 /// the cells no other cell beats in both joined as the Pareto front, the region a `--require`

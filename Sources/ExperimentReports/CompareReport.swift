@@ -4,6 +4,7 @@ import Plotting
 import ReportIO
 import Runs
 import StatisticsKit
+import Reports
 
 /// `orbitbench compare`'s console table, compare.csv and plots/paired-differences.png.
 public enum CompareReport {

@@ -2,6 +2,7 @@ import Runs
 import Experiments
 import Foundation
 import Plotting
+import Reports
 
 /// plots/tuning.png: the search and its result.
 public enum TuningPlots {

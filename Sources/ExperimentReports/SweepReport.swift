@@ -1,6 +1,7 @@
 import Runs
 import Experiments
 import Foundation
+import Reports
 
 /// The stdout summary of a sweep.
 public enum SweepReport {

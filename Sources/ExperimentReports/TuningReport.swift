@@ -3,6 +3,7 @@ import Experiments
 import Foundation
 import ReportIO
 import Scenarios
+import Reports
 
 /// The files and stdout summary of `orbitbench tune`.
 public enum TuningReport {

@@ -3,6 +3,7 @@ import Foundation
 import ReportIO
 import Runs
 import Scenarios
+import Reports
 
 /// `orbitbench regress` output: the console diff, diff.csv, JUnit XML and a Markdown summary.
 public enum RegressReport {

@@ -4,6 +4,7 @@ import Foundation
 import ReportIO
 import Plotting
 import Rephoto
+import Reports
 
 /// The files of `orbitbench thesis`: recomputed tables, the audit and the key-point figure.
 public enum ThesisReport {

@@ -2,6 +2,7 @@ import Runs
 import Experiments
 import Foundation
 import Plotting
+import Reports
 
 /// plots/sweep-<metric>.png: a line chart over one key, a heat map over two.
 public enum SweepPlots {
