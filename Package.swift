@@ -151,7 +151,12 @@ let package = Package(
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),
         .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),
-        .testTarget(name: "OrbitBenchBenchmarksTests", dependencies: ["TestSupport", "OrbitBench", "OrbitBenchBenchmarks"]),
+        .testTarget(
+            name: "OrbitBenchBenchmarksTests",
+            dependencies: [
+                "TestSupport", "OrbitBench", "OrbitBenchBenchmarks", "OrbitBenchCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Broken filters and selectors plugged in through the public API only, as a team's package would.
         .testTarget(name: "PluginZooTests", dependencies: ["TestSupport", "OrbitBench", "OrbitBenchCLI"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo", "CPNGCodec"]),

@@ -25,14 +25,15 @@ extension BenchmarkSuite {
     }
 
     /// What checking the plug-ins' outputs costs one seed.
-    static func printContractCost(_ scenario: Scenario, output: (String) -> Void, repetitions: Int) throws {
+    static func printContractCost(_ scenario: Scenario, output: (BenchmarkRow) -> Void, repetitions: Int) throws {
         let cost = try Bench.contractCost(scenario, repetitions: repetitions)
         output(
-            String(
-                format:
-                    "plug-in checks on one seed of %@: %@ update %.1f ns checked against %.1f ns bare (× %d samples), selector contract over %d decisions %.3f ms; together %.2f %% of the seed (%.2f ms; medians of %d interleaved rounds)",
-                scenario.name, scenario.fusion.filter.rawValue, cost.checkedUpdate * 1e9, cost.bareUpdate * 1e9, cost.imuSamples, cost.decisions,
-                cost.selectorChecks * 1000, cost.shareOfSeed * 100, cost.seed * 1000, repetitions))
+            BenchmarkRow(
+                what: String(
+                    format: "plug-in checks on one seed of %@ (%@ update checked %.1f ns, bare %.1f ns; selector contract over %d decisions)",
+                    scenario.name, scenario.fusion.filter.rawValue, cost.checkedUpdate * 1e9, cost.bareUpdate * 1e9, cost.decisions),
+                figure: BenchmarkRow.ms(Double(cost.imuSamples) * (cost.checkedUpdate - cost.bareUpdate) + cost.selectorChecks),
+                reference: BenchmarkRow.ms(cost.seed) + " the seed", ratio: String(format: "%.2f %%", cost.shareOfSeed * 100)))
     }
 
     /// Interleaved (1 core, all cores) pairs of the 40-seed run: ≈ 0.75 s each on two cores.
@@ -40,28 +41,30 @@ extension BenchmarkSuite {
 
     /// One seed's phases against its floor, and 40 seeds with their report files on one core
     /// and on all.
-    static func printSeedCost(_ scenario: Scenario, output: (String) -> Void, repetitions: Int) throws {
+    static func printSeedCost(_ scenario: Scenario, output: (BenchmarkRow) -> Void, repetitions: Int) throws {
         let cost = try Bench.seedCost(scenario, repetitions: repetitions)
-        func ms(_ seconds: Double) -> String { String(format: "%7.2f ms", seconds * 1000) }
-        output("one seed of \(scenario.name) (\(cost.imuSamples) IMU samples, \(cost.frames) frames), CPU time of one thread:")
-        output("  simulate the world              " + ms(cost.simulate))
-        output("  capture run on it               " + ms(cost.captureOnWorld))
-        output("    of it: blur and frame truth   " + ms(cost.blurAndFrameTruth))
-        output("  output (CSV and JSON bytes)     " + ms(cost.output))
+        let name = scenario.name
+        let floor = String(
+            format: "%@ floor (%d × (truth query %.1f ns + filter update %.1f ns) + %d gaussian draws × %.1f ns)",
+            BenchmarkRow.ms(cost.floor), cost.imuSamples, cost.truthQuery * 1e9, cost.filterUpdate * 1e9, cost.gaussianDraws,
+            cost.gaussianDraw * 1e9)
+        output(BenchmarkRow(what: "one seed of \(name): simulate the world", figure: BenchmarkRow.ms(cost.simulate)))
+        output(BenchmarkRow(what: "one seed of \(name): capture run on it", figure: BenchmarkRow.ms(cost.captureOnWorld)))
+        output(BenchmarkRow(what: "one seed of \(name): of it, blur and frame truth", figure: BenchmarkRow.ms(cost.blurAndFrameTruth)))
+        output(BenchmarkRow(what: "one seed of \(name): output (CSV and JSON bytes)", figure: BenchmarkRow.ms(cost.output)))
         output(
-            String(
-                format: "  floor: %d × (truth query %.1f ns + filter update %.1f ns) + %d gaussian draws × %.1f ns = ",
-                cost.imuSamples, cost.truthQuery * 1e9, cost.filterUpdate * 1e9, cost.gaussianDraws, cost.gaussianDraw * 1e9)
-                + ms(cost.floor).trimmingCharacters(in: .whitespaces))
+            BenchmarkRow(
+                what: "one seed of \(name) in-process (\(cost.imuSamples) IMU samples, \(cost.frames) frames)", figure: BenchmarkRow.ms(cost.seed),
+                reference: floor, ratio: BenchmarkRow.times(cost.seedToFloor)))
         output(
-            "  one seed in-process " + ms(cost.seed) + String(format: " = %.2f× the floor; ", cost.seedToFloor) + "with its output "
-                + ms(cost.seedWithOutput) + String(format: " = %.2f× the floor", cost.seedWithOutputToFloor))
+            BenchmarkRow(
+                what: "the same seed with its output", figure: BenchmarkRow.ms(cost.seedWithOutput), reference: "the floor",
+                ratio: BenchmarkRow.times(cost.seedWithOutputToFloor)))
         output(
-            String(
-                format: "  counting the blur and frame truth in the floor (%@): %.2f×; with its output %.2f×",
-                ms(cost.floor + cost.blurAndFrameTruth).trimmingCharacters(in: .whitespaces), cost.seedToFloorWithBlur,
-                cost.seedWithOutputToFloorWithBlur))
-        output("  (ratios: medians over rounds that time every piece once, so both sides of a ratio meet the same machine)")
+            BenchmarkRow(
+                what: "the same seed, the frames' blur and truth counted in the floor (DESIGN §5; goal 1.3×)", figure: BenchmarkRow.ms(cost.seed),
+                reference: BenchmarkRow.ms(cost.floor + cost.blurAndFrameTruth) + " floor with blur",
+                ratio: BenchmarkRow.times(cost.seedToFloorWithBlur)))
         let cores = ProcessInfo.processInfo.activeProcessorCount
         _ = try Bench.seedsWall(scenario, seeds: 4, workers: cores)  // warm-up
         // Interleaved pairs, so that a slow spell of the machine meets both sides; wall seconds
@@ -74,9 +77,10 @@ extension BenchmarkSuite {
         let oneCore = BenchmarkResult(name: "40 seeds on 1 core", samples: one, itemsPerRepetition: 40)
         let allCores = BenchmarkResult(name: "40 seeds on all cores", samples: all, itemsPerRepetition: 40)
         output(
-            String(
-                format:
-                    "40 seeds with their report files (no plots): %.0f ms on 1 core, %.0f ms on %d cores (medians of %d interleaved pairs; speed-up %.2f×, the median of their ratios)",
-                oneCore.median * 1000, allCores.median * 1000, cores, Self.scalingPairs, BenchmarkResult.medianRatio([oneCore], [allCores])))
+            BenchmarkRow(
+                what: "40 seeds of \(name) with their report files (no plots), wall on \(cores) cores (\(Self.scalingPairs) interleaved pairs)",
+                figure: BenchmarkRow.ms(allCores.median), reference: BenchmarkRow.ms(oneCore.median) + " on 1 core",
+                ratio: BenchmarkRow.times(BenchmarkResult.medianRatio([oneCore], [allCores])) + " speed-up",
+                command: "orbitbench run \(name) --seeds 1-40 --no-plots"))
     }
 }

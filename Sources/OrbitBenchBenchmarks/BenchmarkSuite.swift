@@ -2,17 +2,19 @@ import Foundation
 import OrbitBench
 
 /// Every timing `orbitbench bench` reports, in one place outside the product modules: the hot
-/// paths' CPU medians, one seed against its compute floor, the plug-in checks, 40 seeds on one
-/// core and on all, peak memory of a long orbit, and a run with plots against one without.
+/// paths' CPU medians, the filters in `fusion`'s loop against their bare updates, one seed
+/// against its compute floor, the plug-in checks, 40 seeds on one core and on all, sweep and
+/// tuning throughput, peak memory of a long orbit, and a run with plots against one without.
 /// Release builds only give representative figures.
 public enum BenchmarkSuite {
-    /// Measures everything with `repetitions` repetitions per piece and hands each line of the
-    /// report to `output` as soon as it is known. The memory and plot figures run this
-    /// executable as child processes (`/proc/self/exe run …`), so it must be an orbitbench CLI.
-    public static func run(repetitions: Int, output: (String) -> Void) throws {
+    /// Measures everything with `repetitions` repetitions per piece and hands each row to
+    /// `output` as soon as it is known. The memory, plot, sweep and tuning figures run this
+    /// executable as child processes (`/proc/self/exe …`), so it must be an orbitbench CLI.
+    public static func run(repetitions: Int, output: (BenchmarkRow) -> Void) throws {
         // First, while this process is small: a child's peak counts its parent's until it execs.
-        let memoryLine = peakMemory()
-        let plotLine = plotCost(repetitions: max(5, repetitions / 2))
+        let memoryRow = peakMemory()
+        let plotRow = plotCost(repetitions: max(5, repetitions / 2))
+        let throughputRows = commandThroughput()
         let scenario = try ScenarioLoader.builtInDefault()
         var results: [BenchmarkResult] = []
         var seed: UInt64 = 0
@@ -73,7 +75,9 @@ public enum BenchmarkSuite {
             // The same updates in the loop `fusion` and `replay` run.
             results.append(
                 scenario.fusion.settings.withFilter(
-                    kind, Bench.RecordingPathTiming(input: fusionInput, kind: kind, repetitions: repetitions, name: "  in fusion's loop")))
+                    kind,
+                    Bench.RecordingPathTiming(
+                        input: fusionInput, kind: kind, repetitions: repetitions, name: "filter \(kind.rawValue) in fusion's loop")))
         }
         var runSeed: UInt64 = 100
         // A rephoto study: one reference photograph and 100 users retaking it (per seed).
@@ -84,24 +88,42 @@ public enum BenchmarkSuite {
                 runSeed += 1
                 _ = try RephotoStudy.run(rephoto, seed: runSeed)
             })
-        output("benchmark".padding(toLength: 34, withPad: " ", startingAt: 0) + "median ms    min ms   ns/item")
+        var bareUpdate: BenchmarkResult?
         for result in results {
-            output(
-                result.name.padding(toLength: 34, withPad: " ", startingAt: 0)
-                    + String(format: "%9.3f %9.3f ", result.median * 1000, result.minimum * 1000)
-                    + (result.itemsPerRepetition > 1 ? String(format: "%9.1f", result.nanosecondsPerItem) : "        -"))
+            let perItem = result.itemsPerRepetition > 1
+            let figure =
+                !perItem
+                ? BenchmarkRow.ms(result.median)
+                : result.nanosecondsPerItem < 1e4
+                    ? BenchmarkRow.ns(result.nanosecondsPerItem / 1e9)
+                    : String(format: "%.1f µs", result.nanosecondsPerItem / 1e3)
+            let what = result.name.trimmingCharacters(in: .whitespaces) + (perItem ? " (per item, median)" : " (median)")
+            // A filter in fusion's loop follows its bare update, which is its reference.
+            if result.name.hasSuffix("in fusion's loop"), let reference = bareUpdate {
+                output(
+                    BenchmarkRow(
+                        what: result.name + " (per update, median)", figure: figure,
+                        reference: BenchmarkRow.ns(reference.nanosecondsPerItem / 1e9) + " bare",
+                        ratio: BenchmarkRow.times(result.nanosecondsPerItem / reference.nanosecondsPerItem)))
+            } else {
+                output(BenchmarkRow(what: what, figure: figure))
+            }
+            bareUpdate = result.name.hasSuffix("(9D update)") ? result : nil
         }
         let rendering = try rendering(scenario, repetitions: max(3, repetitions / 10))
         output(
-            String(
-                format:
-                    "render the %d selected frames of orbit-72 seed 1 at 1280×720 (draw, %.1f sub-exposure poses per frame, noise, JPEG, sharpness): %.0f ms wall on %d cores (median of %d; %.1f ms per frame) = %.2f× one capture run of orbit-72 (%.0f ms)",
-                rendering.frames, rendering.posesPerFrame, rendering.wall * 1000, Parallel.workerLimit, rendering.repetitions,
-                rendering.wall * 1000 / Double(max(1, rendering.frames)),
-                rendering.wall / rendering.captureRun, rendering.captureRun * 1000))
+            BenchmarkRow(
+                what: String(
+                    format:
+                        "render the %d selected frames of orbit-72 seed 1 at 1280×720 (%.1f sub-exposure poses a frame, noise, JPEG, sharpness), wall on %d cores",
+                    rendering.frames, rendering.posesPerFrame, Parallel.workerLimit),
+                figure: BenchmarkRow.ms(rendering.wall), reference: BenchmarkRow.ms(rendering.captureRun) + " one capture run",
+                ratio: BenchmarkRow.times(rendering.wall / rendering.captureRun),
+                command: "orbitbench run orbit-72 --seeds 1 --render"))
         try printSeedCost(scenario, output: output, repetitions: max(5, repetitions / 3))
         try printContractCost(scenario, output: output, repetitions: max(5, repetitions / 3))
-        output(memoryLine)
-        output(plotLine)
+        throughputRows.forEach(output)
+        output(memoryRow)
+        output(plotRow)
     }
 }

@@ -24,6 +24,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Measured repetitions per benchmark.")
     var repetitions: Int = 30
 
+    @Flag(help: "Print one markdown table at the end (what, figure, reference, ratio, command), as docs/performance.md shows it.")
+    var markdown = false
+
     func validate() throws {
         guard (1...100_000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...100000") }
     }
@@ -32,6 +35,11 @@ struct BenchCommand: ParsableCommand {
         #if DEBUG
             print("warning: this is a debug build; figures are not representative (use .build/release/orbitbench)")
         #endif
-        try BenchmarkSuite.run(repetitions: repetitions) { print($0) }
+        var rows: [BenchmarkRow] = []
+        try BenchmarkSuite.run(repetitions: repetitions) { row in
+            rows.append(row)
+            if !markdown { print(row.line) }
+        }
+        if markdown { print(BenchmarkRow.markdownTable(rows), terminator: "") }
     }
 }
