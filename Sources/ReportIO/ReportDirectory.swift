@@ -4,7 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// A failure to write output, with the path and the reason, as one line.
+/// A file that cannot be written (or read: the recording the spin viewer shows), with the path
+/// and the reason, as one line.
 public struct OutputError: Error, CustomStringConvertible, Sendable {
     public let path: String
     public let reason: String

@@ -117,8 +117,8 @@ import Testing
 
         #expect(try Bench.recording(run.path).recording == recording)
         #expect(try SpinViewerFile.recordingFile(file.path) == file)
-        #expect(throws: SpinViewerError.self) { try Bench.recording(outside.path) }
-        #expect(throws: SpinViewerError.self) { try Bench.recording(run.appendingPathComponent("nothing.json").path) }
+        #expect(throws: OutputError.self) { try Bench.recording(outside.path) }
+        #expect(throws: OutputError.self) { try Bench.recording(run.appendingPathComponent("nothing.json").path) }
 
         #expect(SpinViewerFile.imageBase(for: recording, besides: file) == "../images/")
         try Data().write(to: run.appendingPathComponent("frame-00001.jpg"))
