@@ -27,7 +27,6 @@ let package = Package(
     // Exact versions: a build is reproducible without a committed Package.resolved.
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-numerics.git", exact: "1.1.1"),
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         // SHA-256 of stored results (shards, sweeps), so an edited row is noticed. Foundation on
         // Linux has no hash; swift-crypto is Apple's CryptoKit API on BoringSSL.
@@ -124,10 +123,7 @@ let package = Package(
         .target(name: "FuzzEntryPoints", dependencies: ["Capture", "Experiments", "Recordings", "ReportIO", "Runs", "Scenarios"]),
         .executableTarget(name: "fuzz-replay", dependencies: ["FuzzEntryPoints", "CPlatform"]),
 
-        .testTarget(
-            name: "OrbitMathTests",
-            dependencies: ["TestSupport", "OrbitMath", .product(name: "Numerics", package: "swift-numerics")]
-        ),
+        .testTarget(name: "OrbitMathTests", dependencies: ["TestSupport", "OrbitMath"]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "OrbitMath"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Fusion", "OrbitMath"]),
         .testTarget(name: "RephotoTests", dependencies: ["Rephoto", "OrbitMath"]),

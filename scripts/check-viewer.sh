@@ -2,8 +2,9 @@
 # The spin viewer in a real browser: runs a short capture (incomplete-orbit, one seed: empty
 # slots and a large gap), writes its viewer with `orbitbench view DIR --html`, starts
 # chromedriver with headless Chromium and runs Tests/Browser/viewer_test.py (Python standard
-# library only, W3C WebDriver over HTTP): keys, a pointer drag, the wheel, the ring's empty
-# slots, image and placeholder, hostile names. Leaves a screenshot in .build/viewer-test/.
+# library only, W3C WebDriver over HTTP) on it: the page's style and script are the files of
+# assets/viewer/; keys, a pointer drag, the wheel, the ring's empty slots, image and
+# placeholder, hostile names. Leaves a screenshot in .build/viewer-test/.
 # Installs chromium, chromium-driver and python3 with apt-get only when they are missing
 # (directly as root, through sudo otherwise). `make test` runs it after the unit tests.
 set -euo pipefail
@@ -105,7 +106,8 @@ driver_pid=$!
 
 status=0
 python3 Tests/Browser/viewer_test.py --driver "http://127.0.0.1:$port" --chromium "$(command -v chromium)" \
-    --profile "$work/profile" --run "$run" --orbitbench "$bin" --work "$work" --screenshot "$out/viewer.png" || status=$?
+    --profile "$work/profile" --run "$run" --orbitbench "$bin" --assets "$root/assets/viewer" --work "$work" \
+    --screenshot "$out/viewer.png" || status=$?
 if [ "$status" -ne 0 ]; then
     if [ "$status" -ne 1 ] && [ -s "$work/chromedriver.log" ]; then
         echo "check-viewer: the last lines of chromedriver's log:" >&2

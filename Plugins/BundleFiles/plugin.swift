@@ -2,16 +2,17 @@ import Foundation
 import PackagePlugin
 
 /// Compiles the shipped scenarios, the regression suite and the thesis tables (everything under
-/// `scenarios/`) and the checkout's git revision into the `BundledFiles` module, so a copied
-/// `orbitbench` binary works without the checkout. Re-runs when one of those files or the
-/// checked-out commit changes.
+/// `scenarios/`), the web pages' files (`assets/`: the spin viewer's HTML, CSS and script) and
+/// the checkout's git revision into the `BundledFiles` module, so a copied `orbitbench` binary
+/// works without the checkout. Re-runs when one of those files or the checked-out commit changes.
 @main
 struct BundleFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         let manager = FileManager.default
         var files: [URL] = []
-        if let walker = manager.enumerator(at: root.appending(path: "scenarios"), includingPropertiesForKeys: [.isRegularFileKey]) {
+        for folder in ["scenarios", "assets"] {
+            guard let walker = manager.enumerator(at: root.appending(path: folder), includingPropertiesForKeys: [.isRegularFileKey]) else { continue }
             for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
                 files.append(url)
             }
@@ -26,7 +27,7 @@ struct BundleFiles: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "BundledFiles+Generated.swift")
         return [
             .buildCommand(
-                displayName: "Bundling \(files.count) files of scenarios/ and the git revision",
+                displayName: "Bundling \(files.count) files of scenarios/, assets/ and the git revision",
                 executable: try context.tool(named: "BundleGenerator").url,
                 arguments: [root.path, output.path] + files.map(\.path),
                 inputFiles: files + gitFiles,

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The files of the checkout's `scenarios/` folder (shipped scenarios, the regression suite,
-/// the thesis tables), compiled into the binary by the BundleFiles plugin, and the git
-/// revision it was built from. A path `bundled:scenarios/orbit-72.yaml` names one of them;
+/// the thesis tables) and `assets/` folder (the spin viewer's page, style and script), compiled
+/// into the binary by the BundleFiles plugin, and the git revision it was built from. A path `bundled:scenarios/orbit-72.yaml` names one of them;
 /// `ProjectFiles` reads such paths and ordinary ones alike, so a copied binary finds its
 /// scenarios without the checkout.
 public enum BundledFiles {

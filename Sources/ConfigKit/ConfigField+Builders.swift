@@ -177,7 +177,7 @@ extension ConfigField {
                 [
                     KeyDescription(
                         key: path.description, type: "[x, y, z], each in \(ScalarReader.describe(range))",
-                        defaultValue: YAMLWriterInline.format(encodeVector(defaults[keyPath: keyPath] / scale)), help: help)
+                        defaultValue: encodeVector(defaults[keyPath: keyPath] / scale).inlineYAML, help: help)
                 ]
             })
     }
@@ -204,7 +204,7 @@ extension ConfigField {
                 [
                     KeyDescription(
                         key: path.description, type: "\(count) numbers, each in \(ScalarReader.describe(range))",
-                        defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .number($0) })), help: help)
+                        defaultValue: ConfigNode.list(defaults[keyPath: keyPath].map { .number($0) }).inlineYAML, help: help)
                 ]
             })
     }
@@ -231,7 +231,7 @@ extension ConfigField {
                 [
                     KeyDescription(
                         key: path.description, type: "list of distinct integers in \(range.lowerBound)...\(range.upperBound)",
-                        defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .integer($0) })), help: help)
+                        defaultValue: ConfigNode.list(defaults[keyPath: keyPath].map { .integer($0) }).inlineYAML, help: help)
                 ]
             })
     }
@@ -256,7 +256,7 @@ extension ConfigField {
                 [
                     KeyDescription(
                         key: path.description, type: "list of text",
-                        defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map { .quoted($0) })), help: help)
+                        defaultValue: ConfigNode.list(defaults[keyPath: keyPath].map { .quoted($0) }).inlineYAML, help: help)
                 ]
             })
     }
@@ -279,7 +279,7 @@ extension ConfigField {
                 [
                     KeyDescription(
                         key: path.description, type: "list of [x, y, z], each in \(ScalarReader.describe(range))",
-                        defaultValue: YAMLWriterInline.format(.list(defaults[keyPath: keyPath].map(encodeVector))), help: help)
+                        defaultValue: ConfigNode.list(defaults[keyPath: keyPath].map(encodeVector)).inlineYAML, help: help)
                 ]
             })
     }
@@ -341,11 +341,4 @@ private func readVector(_ node: ConfigNode, range: ClosedRange<Double>, path: Co
 
 private func encodeVector(_ vector: Vector3) -> ConfigNode {
     .list([.number(vector.x), .number(vector.y), .number(vector.z)])
-}
-
-/// Inline rendering of small values for documentation.
-enum YAMLWriterInline {
-    static func format(_ node: ConfigNode) -> String {
-        YAMLWriter.write(.mapping([("v", node)])).dropFirst(3).trimmingCharacters(in: .newlines)
-    }
 }

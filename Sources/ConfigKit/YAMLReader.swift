@@ -125,73 +125,43 @@ public enum YAMLReader {
     }
 }
 
-/// Writes a `ConfigNode` as block-style YAML (two-space indent, flow style for lists of
-/// scalars), the inverse of `YAMLReader` for everything a scenario contains.
-public enum YAMLWriter {
-    public static func write(_ node: ConfigNode) -> String {
-        var lines: [String] = []
-        emit(node, indent: 0, into: &lines)
-        return lines.joined(separator: "\n") + "\n"
+extension ConfigNode {
+    /// The node as YAML that `YAMLReader.parse` reads back to the same tree, written by Yams
+    /// (libyaml's emitter): mappings in block style and in their order, lists of scalars (or of
+    /// such lists) in flow style (`[1, 2, 3]`), quoted text in double quotes with every
+    /// character that needs it escaped, plain scalars plain where YAML allows (quoted otherwise),
+    /// UTF-8 as it is, no line wrapping.
+    public var yaml: String {
+        do {
+            return try Yams.serialize(node: yamsNode, width: -1, allowUnicode: true)
+        } catch {
+            // The emitter fails only on events out of order or an invalid anchor or tag; a tree of
+            // plain and quoted strings has neither.
+            preconditionFailure("cannot write a configuration tree as YAML: \(error)")
+        }
     }
 
-    private static func emit(_ node: ConfigNode, indent: Int, into lines: inout [String]) {
-        let pad = String(repeating: " ", count: indent)
-        switch node.content {
+    /// A value on one line (`[0, 0, 1]`, `"text"`) for documentation.
+    var inlineYAML: String {
+        ConfigNode.mapping([("v", self)]).yaml.dropFirst(3).trimmingCharacters(in: .newlines)
+    }
+
+    private var yamsNode: Node {
+        switch content {
+        case .scalar(let text, .plain): return .scalar(Node.Scalar(text, Tag(.str), .plain))
+        case .scalar(let text, .quoted): return .scalar(Node.Scalar(text, Tag(.str), .doubleQuoted))
+        case .list(let items): return .sequence(Node.Sequence(items.map(\.yamsNode), Tag(.seq), isFlow ? .flow : .block))
         case .mapping(let entries):
-            for entry in entries {
-                if case .mapping(let inner) = entry.value.content, inner.isEmpty {
-                    lines.append("\(pad)\(entry.key): {}")
-                } else if isFlow(entry.value) {
-                    lines.append("\(pad)\(entry.key): \(inline(entry.value))")
-                } else {
-                    lines.append("\(pad)\(entry.key):")
-                    emit(entry.value, indent: indent + 2, into: &lines)
-                }
-            }
-        case .list(let items):
-            for item in items {
-                if case .mapping(let entries) = item.content, !entries.isEmpty {
-                    var nested: [String] = []
-                    emit(item, indent: indent + 2, into: &nested)
-                    nested[0] = pad + "- " + nested[0].dropFirst(indent + 2)
-                    lines += nested
-                } else {
-                    lines.append("\(pad)- \(inline(item))")
-                }
-            }
-        case .scalar:
-            lines.append(pad + inline(node))
+            return .mapping(Node.Mapping(entries.map { (Node($0.key, Tag(.str)), $0.value.yamsNode) }, Tag(.map), .block))
         }
     }
 
     /// Scalars and lists of scalars (or of such lists) are written inline; mappings never.
-    private static func isFlow(_ node: ConfigNode) -> Bool {
-        switch node.content {
+    private var isFlow: Bool {
+        switch content {
         case .scalar: return true
-        case .list(let items): return items.allSatisfy(isFlow)
+        case .list(let items): return items.allSatisfy(\.isFlow)
         case .mapping: return false
         }
-    }
-
-    private static func inline(_ node: ConfigNode) -> String {
-        switch node.content {
-        case .scalar(let text, .plain): return text
-        case .scalar(let text, .quoted): return quote(text)
-        case .list(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
-        case .mapping(let entries): return "{" + entries.map { "\($0.key): \(inline($0.value))" }.joined(separator: ", ") + "}"
-        }
-    }
-
-    private static func quote(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            default: escaped.append(character)
-            }
-        }
-        return "\"\(escaped)\""
     }
 }

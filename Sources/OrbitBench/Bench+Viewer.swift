@@ -4,7 +4,7 @@ import ReportIO
 extension Bench {
     /// The recording of `path`: a recording.json, or a run folder holding one. Checked as
     /// `Recording.decode` checks it; errors name the file.
-    public static func recording(_ path: String) throws(SpinViewerError) -> (file: URL, recording: Recording) {
+    public static func recording(_ path: String) throws(OutputError) -> (file: URL, recording: Recording) {
         try SpinViewerFile.read(path)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -6,11 +7,11 @@ import Foundation
 /// Appends lines to a `DigestList` file from several threads at once, each line in one
 /// `write(2)` under a lock, so a killed process leaves whole lines and at most one cut-off
 /// last line (which `DigestList.read` leaves out, and which is cut before appending again).
-public final class DigestAppender: @unchecked Sendable {
+public final class DigestAppender: Sendable {
     private let url: URL
     private let descriptor: Int32
-    private let lock = NSLock()
-    private var appended = 0
+    /// Lines appended; the lock also keeps one line's write from interleaving with another's.
+    private let appended = Mutex(0)
 
     /// Opens (or creates) the list at `url`; a regular file only.
     public init(_ url: URL) throws(OutputError) {
@@ -35,22 +36,18 @@ public final class DigestAppender: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Lines appended by this appender.
-    public var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return appended
-    }
+    public var count: Int { appended.withLock { $0 } }
 
     /// Appends `line` (ending in a line break) whole.
     public func append(_ line: String) throws(OutputError) {
         let bytes = Array(line.utf8)
-        lock.lock()
-        defer { lock.unlock() }
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
-        guard written == bytes.count else {
-            let reason = written < 0 ? String(cString: strerror(errno)) : "short write"
-            throw OutputError(path: url.path, reason: "cannot append (\(reason))")
+        try appended.withLock { (appended) throws(OutputError) in
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
+            guard written == bytes.count else {
+                let reason = written < 0 ? String(cString: strerror(errno)) : "short write"
+                throw OutputError(path: url.path, reason: "cannot append (\(reason))")
+            }
+            appended += 1
         }
-        appended += 1
     }
 }

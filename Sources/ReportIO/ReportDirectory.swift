@@ -1,10 +1,12 @@
 import BundledFiles
 import Foundation
+import Synchronization
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A failure to write output, with the path and the reason, as one line.
+/// A file that cannot be written (or read: the recording the spin viewer shows), with the path
+/// and the reason, as one line.
 public struct OutputError: Error, CustomStringConvertible, Sendable {
     public let path: String
     public let reason: String
@@ -32,7 +34,7 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
 /// `write` may be called from several threads at once, each call on its own file (it opens,
 /// writes and closes it and touches no other state); create a folder that several of them
 /// write into first (`createFolder`), and `commit` once, after every write.
-public final class ReportDirectory: @unchecked Sendable {
+public final class ReportDirectory: Sendable {
     public let destination: URL
     /// The command writing the report (`run`, `fusion`, …).
     public let owner: String
@@ -40,7 +42,7 @@ public final class ReportDirectory: @unchecked Sendable {
     /// Entries of an existing destination that belong to it but not to the report (the shard
     /// folders a merged report is made from): not counted against ownership, kept by `commit`.
     let keeping: @Sendable (String) -> Bool
-    private var committed = false
+    private let committed = Mutex(false)
 
     /// The file that names the command which wrote a report folder.
     public static let ownerFile = "owner.json"
@@ -115,7 +117,7 @@ public final class ReportDirectory: @unchecked Sendable {
     }
 
     deinit {
-        if !committed { try? FileManager.default.removeItem(at: staging) }
+        if !committed.withLock({ $0 }) { try? FileManager.default.removeItem(at: staging) }
     }
 
     /// Creates the folder `relativePath` inside the report, and the folders above it: before
@@ -222,7 +224,7 @@ public final class ReportDirectory: @unchecked Sendable {
                 try manager.moveItem(at: previous.appendingPathComponent(entry), to: destination.appendingPathComponent(entry))
             }
             try? manager.removeItem(at: previous)
-            committed = true
+            committed.withLock { $0 = true }
         } catch {
             if manager.fileExists(atPath: previous.path), !manager.fileExists(atPath: destination.path) {
                 try? manager.moveItem(at: previous, to: destination)

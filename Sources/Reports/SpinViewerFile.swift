@@ -3,17 +3,6 @@ import Capture
 import Foundation
 import ReportIO
 
-/// A problem with the recording the viewer should show: the path and the reason, one line.
-public struct SpinViewerError: Error, CustomStringConvertible, Sendable {
-    public let path: String
-    public let reason: String
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-    public var description: String { "\(path): \(reason)" }
-}
-
 /// Where the spin viewer's input and output live: a run folder's `recording.json` (or the file
 /// itself) in, `viewer/index.html` beside it out.
 public enum SpinViewerFile {
@@ -22,27 +11,27 @@ public enum SpinViewerFile {
     public static let fileName = "index.html"
 
     /// The recording.json of `path`: the file itself, or `recording.json` in a folder.
-    public static func recordingFile(_ path: String) throws(SpinViewerError) -> URL {
+    public static func recordingFile(_ path: String) throws(OutputError) -> URL {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SpinViewerError(path: path, reason: "cannot read the file")
+            throw OutputError(path: path, reason: "cannot read the file")
         }
         guard isDirectory.boolValue else { return URL(fileURLWithPath: path) }
         let file = URL(fileURLWithPath: path).appendingPathComponent("recording.json")
         guard FileManager.default.fileExists(atPath: file.path) else {
-            throw SpinViewerError(path: path, reason: "no recording.json in this folder (orbitbench run writes one into each capture report)")
+            throw OutputError(path: path, reason: "no recording.json in this folder (orbitbench run writes one into each capture report)")
         }
         return file
     }
 
     /// Reads and validates the recording of `path` (a file or a folder holding recording.json).
-    public static func read(_ path: String) throws(SpinViewerError) -> (file: URL, recording: Recording) {
+    public static func read(_ path: String) throws(OutputError) -> (file: URL, recording: Recording) {
         let file = try recordingFile(path)
-        guard let data = ProjectFiles.contents(atPath: file.path) else { throw SpinViewerError(path: file.path, reason: "cannot read the file") }
+        guard let data = ProjectFiles.contents(atPath: file.path) else { throw OutputError(path: file.path, reason: "cannot read the file") }
         do {
             return (file, try Recording.decode(data))
         } catch {
-            throw SpinViewerError(path: file.path, reason: error.description)
+            throw OutputError(path: file.path, reason: error.description)
         }
     }
 

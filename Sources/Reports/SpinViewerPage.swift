@@ -1,3 +1,4 @@
+import BundledFiles
 import Capture
 import Foundation
 
@@ -97,28 +98,50 @@ public enum SpinViewerPage {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(model(recording, slotCount: slotCount, imageBase: imageBase)), as: UTF8.self)
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
-            <meta name="generator" content="orbitbench \(HTMLText.escaped(ToolVersion.current))">
-            <title>Spin viewer: \(HTMLText.escaped(recording.uid))</title>
-            <style>
-            \(SpinViewerAssets.style)</style>
-            </head>
-            <body>
-            \(SpinViewerAssets.body)<script type="application/json" id="spin-data">\(HTMLText.scriptSafeJSON(json))</script>
-            <script>
-            \(SpinViewerAssets.script)</script>
-            </body>
-            </html>
-
-            """
+        return Assets.page([
+            "version": HTMLText.escaped(ToolVersion.current), "uid": HTMLText.escaped(recording.uid), "data": HTMLText.scriptSafeJSON(json),
+        ])
     }
 
-    /// Nothing but inline style and script, and images from the page's own place.
-    static let contentSecurityPolicy = "default-src 'none'; img-src 'self' file: data: blob:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+    /// The fixed parts of the page: the files of `assets/viewer/`, compiled in by the BundleFiles
+    /// plugin. `viewer.html` is the page with `{{name}}` slots for the version, the uid, the data
+    /// and the files `viewer.css` and `viewer.js` (plain ES5-level script: no modules, no fetch;
+    /// it reads `#spin-data`, draws the ring, wires the controls). They hold no data: the script
+    /// reads everything from the embedded JSON and writes text with `textContent` only, so no
+    /// name from a file is ever parsed as HTML; the page's Content-Security-Policy allows nothing
+    /// but the inline style and script, and images from the page's own place.
+    ///
+    /// Element ids the script and the browser test rely on: `viewer` (with `data-angle`, the
+    /// angle turned to; `data-index`, the element shown in playback order; `data-image`,
+    /// loading | loaded | missing | none; `data-ready`), `stage`, `frame`, `placeholder`,
+    /// `placeholder-name`, `angle`, `view-angle`, `pitch`, `roll`, `accel`, `time`,
+    /// `image-name`, `index`, `ring` (paths `.slot.filled` / `.slot.empty`, `#gap`, `#marker`).
+    enum Assets {
+        static let folder = "assets/viewer/"
+
+        static func file(_ name: String) -> String {
+            guard let data = BundledFiles.contents(folder + name) else {
+                fatalError("\(folder)\(name) is not compiled in (Plugins/BundleFiles bundles assets/)")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        static let template = file("viewer.html")
+        static let files = ["viewer.css": file("viewer.css"), "viewer.js": file("viewer.js")]
+
+        /// `viewer.html` with `{{name}}` replaced by `values[name]` or the file `name`, in one
+        /// pass (no value is searched for slots).
+        static func page(_ values: [String: String]) -> String {
+            var page = ""
+            var rest = template[...]
+            while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+                let name = String(rest[open.upperBound..<close.lowerBound])
+                guard let value = values[name] ?? files[name] else { fatalError("\(folder)viewer.html: no value for {{\(name)}}") }
+                page += rest[..<open.lowerBound]
+                page += value
+                rest = rest[close.upperBound...]
+            }
+            return page + rest
+        }
+    }
 }

@@ -74,7 +74,7 @@ public enum ScenarioLoader {
     public static func yaml(for scenario: Scenario) -> String {
         let unused = Set(scenario.kind.unusedSections)
         guard let entries = ConfigSchema.scenario.encode(scenario).entries else { return "" }
-        return YAMLWriter.write(.mapping(entries.filter { !unused.contains($0.key) }.map { ($0.key, $0.value) }))
+        return ConfigNode.mapping(entries.filter { !unused.contains($0.key) }.map { ($0.key, $0.value) }).yaml
     }
 
     /// Documentation of every key: path, type and range, default, meaning; then the

@@ -82,6 +82,6 @@ extension ScenarioLoader {
             }
             do { try override.apply(to: &node) } catch { skipped.append(override) }
         }
-        return (YAMLWriter.write(node), skipped)
+        return (node.yaml, skipped)
     }
 }

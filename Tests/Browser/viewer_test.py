@@ -3,7 +3,8 @@
 WebDriver HTTP protocol with the Python standard library only.
 
 scripts/check-viewer.sh prepares a run folder and its viewer/index.html, starts chromedriver
-and calls this file. Every expectation is computed here from the run's recording.json and
+and calls this file. The page's style and script must be the checkout's assets/viewer/viewer.css
+and viewer.js, which orbitbench compiles in. Every expectation is computed here from the run's recording.json and
 slots.csv, independently of the page: the nearest-on-circle rule of Recording.element(nearest:),
 the slot rule of FramePlacer (round(angle / width) mod count), the largest gap.
 
@@ -319,6 +320,14 @@ class ViewerTest:
         check(settings["imageBase"] == "../images/", f"images are looked up at {settings['imageBase']!r}, expected '../images/'")
         self.ok(f"page opens; embedded data matches recording.json ({len(elements)} elements, drag {drag_rate}°/px, wheel {wheel_rate}°/px)")
 
+        # The code that runs is the checkout's assets/viewer/viewer.css and viewer.js, byte for byte.
+        for name, css in (("viewer.css", "style"), ("viewer.js", "script:not([type])")):
+            with open(os.path.join(options.assets, name), encoding="utf-8") as file:
+                source = file.read()
+            inline = driver.script(f"return document.querySelector('{css}').textContent")
+            check(inline == "\n" + source, f"the page's {css} is not {os.path.join(options.assets, name)} (orbitbench built from other files?)")
+        self.ok(f"the page's style and script are {options.assets}/viewer.css and viewer.js")
+
         # The first element, with its image.
         self.expect_shown(0, elements[0]["angle"], "at start")
         self.wait(lambda: self.state()["image"] == "loaded", f"{present} to load")
@@ -462,6 +471,7 @@ def main():
     parser.add_argument("--profile", required=True, help="an empty folder for the browser profile")
     parser.add_argument("--run", required=True, help="a run folder with recording.json, slots.csv and viewer/index.html")
     parser.add_argument("--orbitbench", required=True, help="the orbitbench executable (for the hostile-names page)")
+    parser.add_argument("--assets", required=True, help="the checkout's assets/viewer folder (the page's style and script)")
     parser.add_argument("--work", required=True, help="a scratch folder")
     parser.add_argument("--screenshot", required=True, help="where to save the PNG screenshot")
     options = parser.parse_args()

@@ -1,5 +1,6 @@
 import Foundation
 import OrbitBench
+import TestSupport
 import Testing
 
 @Suite struct SpinViewerPageTests {
@@ -47,6 +48,25 @@ import Testing
         #expect(gap.from == recording.elements.last?.angle && gap.to == recording.elements.first?.angle)
         #expect(gap.degrees > 100 && gap.degrees < 120, "\(gap)")
         #expect(model.viewer.imageBase == "../images/" && model.viewer.dragDegreesPerPixel == SpinViewerPage.dragDegreesPerPixel)
+    }
+
+    /// The page is the checkout's assets/viewer/viewer.html with its slots filled: the style and
+    /// the script are the files viewer.css and viewer.js byte for byte, the rest of the template
+    /// around the data element too.
+    @Test func isTheTemplateOfTheCheckoutsAssets() throws {
+        let folder = Repository.root.appendingPathComponent("assets/viewer")
+        func file(_ name: String) throws -> String { try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) }
+        let recording = Recording(uid: "u", date: 1, radius: 5, elements: [element("a.jpg", 0), element("b.jpg", 40)])
+        let page = try SpinViewerPage.html(recording)
+        let data = try #require(page.components(separatedBy: Self.dataStart).last?.components(separatedBy: "</script>").first)
+        let template = try file("viewer.html")
+            .replacingOccurrences(of: "{{viewer.css}}", with: try file("viewer.css"))
+            .replacingOccurrences(of: "{{viewer.js}}", with: try file("viewer.js"))
+            .replacingOccurrences(of: "{{version}}", with: ToolVersion.current)
+            .replacingOccurrences(of: "{{uid}}", with: "u")
+            .replacingOccurrences(of: "{{data}}", with: data)
+        #expect(page == template)
+        #expect(!page.contains("{{"))
     }
 
     /// Elements are played in the seed's order (after the largest gap) whatever the input order;
@@ -117,8 +137,8 @@ import Testing
 
         #expect(try Bench.recording(run.path).recording == recording)
         #expect(try SpinViewerFile.recordingFile(file.path) == file)
-        #expect(throws: SpinViewerError.self) { try Bench.recording(outside.path) }
-        #expect(throws: SpinViewerError.self) { try Bench.recording(run.appendingPathComponent("nothing.json").path) }
+        #expect(throws: OutputError.self) { try Bench.recording(outside.path) }
+        #expect(throws: OutputError.self) { try Bench.recording(run.appendingPathComponent("nothing.json").path) }
 
         #expect(SpinViewerFile.imageBase(for: recording, besides: file) == "../images/")
         try Data().write(to: run.appendingPathComponent("frame-00001.jpg"))

@@ -115,6 +115,59 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
     }
 }
 
+/// Texts a YAML writer must quote (or escape) to read them back as the same text.
+let awkwardTexts = [
+    "a: b", "key: value # no comment", "#hash", " leading and trailing spaces ", "yes", "no", "on", "off", "null", "~", "true",
+    "007", "1e3", "0x1F", ".inf", "-", "- item", "[not, a, list]", "{not: a map}", "'single'", "\"double\"", "back\\slash", "tab\tin",
+    "line\nbreak", "carriage\rreturn", "bell\u{7}", "next\u{85}line", "line\u{2028}separator", "para\u{2029}graph", "é ü ß 温度 ✓ 🚀",
+    "zero\u{200B}width", "nbsp\u{A0}", "&anchor", "*alias", "!tag", "%percent", "@at", "`tick`", "|pipe", ">fold", "?", "a,b", "trailing:",
+]
+
+@Suite struct ResolvedYAMLTests {
+    /// `yaml(for:)` of every shipped scenario reads back to the same scenario.
+    @Test(arguments: shippedScenarios)
+    func readsBack(name: String) throws {
+        let scenario = try ScenarioLoader.resolve(name, searchDirectories: [scenariosDirectory])
+        #expect(try ScenarioLoader.parse(yaml: ScenarioLoader.yaml(for: scenario), fileName: "resolved.yaml") == scenario)
+    }
+
+    /// Texts with colons, '#', spaces at the ends, words YAML 1.1 reads as booleans or null,
+    /// numbers, flow and block indicators, escapes, control characters and Unicode come back as
+    /// written: as the description, the name and the rephoto key points' names.
+    @Test func quotesAwkwardTexts() throws {
+        var scenario = try ScenarioLoader.resolve("rephoto-fountain", searchDirectories: [scenariosDirectory])
+        let template = scenario.rephoto.keypoints[0]
+        scenario.rephoto.keypoints = awkwardTexts.map { name in
+            var keypoint = template
+            keypoint.name = name
+            return keypoint
+        }
+        for text in awkwardTexts {
+            scenario.description = text
+            let yaml = ScenarioLoader.yaml(for: scenario)
+            let back = try ScenarioLoader.parse(yaml: yaml, fileName: "resolved.yaml")
+            #expect(back == scenario, "\(text.debugDescription) in\n\(yaml)")
+        }
+        for name in ["007", "yes", "1e3", "null", "a: b #c", "é ü ß 温度"] {
+            scenario.name = name
+            #expect(try ScenarioLoader.parse(yaml: ScenarioLoader.yaml(for: scenario), fileName: "resolved.yaml") == scenario, "\(name)")
+        }
+    }
+
+    /// The YAML of overrides (tune's and calibrate's best values, ready to paste) reads back to
+    /// the same values, texts included.
+    @Test func fragmentReadsBack() throws {
+        let overrides = try ["description=\"a: b # c\"", "orbit.radius_m=4", "rephoto.guidance=rectangle", "name='yes'"].map {
+            try ConfigOverride(parsing: $0)
+        }
+        let (yaml, skipped) = ScenarioLoader.fragment(overrides)
+        #expect(skipped.isEmpty)
+        let node = try YAMLReader.parse(yaml)
+        #expect(node["description"]?.content == .scalar("a: b # c", .quoted) && node["name"]?.content == .scalar("yes", .quoted))
+        #expect(node["orbit"]?["radius_m"]?.content == .scalar("4", .plain) && node["rephoto"]?["guidance"]?.content == .scalar("rectangle", .plain))
+    }
+}
+
 @Suite struct BadScenarioTests {
     @Test func unknownKeyNamesPathAndAllowedKeys() {
         let error = expectError("orbit:\n  radius_m: 3\n  radius: 4\n")

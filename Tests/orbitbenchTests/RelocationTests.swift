@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// A copied binary in an empty folder: scenarios, suite and thesis tables come from inside
-/// it, the baseline from the working directory — never from the checkout it was built in.
+/// A copied binary in an empty folder: scenarios, suite, thesis tables and the spin viewer's
+/// files come from inside it, the baseline from the working directory — never from the checkout it was built in.
 @Suite struct RelocationTests {
     @Test func copiedBinaryWorksAnywhere() throws {
         let folder = Tool.temporaryDirectory()
@@ -23,6 +23,11 @@ import Testing
             .split(separator: "\n")[1]
         let baselineRow = try #require(String(decoding: before, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("orbit-72,1,") })
         #expect(baselineRow.hasPrefix(row))
+        // The spin viewer's page, style and script (assets/viewer/) are inside the binary too.
+        let view = try Tool.run(["view", "reports/orbit-72", "--html"], in: folder, executable: binary)
+        #expect(view.status == 0, "\(view.standardError)")
+        let page = try String(contentsOf: folder.appendingPathComponent("reports/orbit-72/viewer/index.html"), encoding: .utf8)
+        #expect(page.contains(try String(contentsOf: Tool.repository.appendingPathComponent("assets/viewer/viewer.js"), encoding: .utf8)))
 
         let regress = try Tool.run(["regress", "--baseline", "baseline.csv", "--out", "regress"], in: folder, executable: binary)
         #expect(regress.status == 0 && regress.standardOutput.contains("no regressions"), "\(regress.standardError)")

@@ -56,6 +56,30 @@ import Testing
         try same(["metrics.csv", "users.csv", "table-6-2-sim.csv", "table-6-3-sim.csv"], first, root.appendingPathComponent("b/rephoto-fountain"))
     }
 
+    /// Texts that YAML must quote (a colon, '#', leading spaces, a boolean word, a number,
+    /// Unicode) survive the resolved file: the key points' names are the tables' columns.
+    @Test func runRephotoWithTextsNeedingQuotes() throws {
+        let root = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let names = ["P1: fountain # left", "  yes", "007", "温度 ✓ no"]
+        let overrides =
+            ["rephoto.users=6", #"description="a: b # c, 'quoted' \"too\"""#]
+            + names.enumerated().map {
+                "rephoto.keypoints.\($0.offset).name=\"\($0.element)\""
+            }
+        try succeed(
+            ["run", "rephoto-fountain", "--seeds", "2", "--no-plots", "--out", root.appendingPathComponent("a").path]
+                + overrides.flatMap { ["--set", $0] })
+        let first = root.appendingPathComponent("a/rephoto-fountain")
+        let header = try String(contentsOf: first.appendingPathComponent("users.csv"), encoding: .utf8).prefix { $0 != "\n" }
+        #expect(names.allSatisfy { header.contains("x_\($0)") }, "\(header)")
+        try succeed([
+            "run", first.appendingPathComponent("scenario.resolved.yaml").path, "--seeds", "2", "--no-plots", "--out",
+            root.appendingPathComponent("b").path,
+        ])
+        try same(["metrics.csv", "users.csv", "table-6-2-sim.csv", "table-6-3-sim.csv"], first, root.appendingPathComponent("b/rephoto-fountain"))
+    }
+
     @Test func simulate() throws {
         let root = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs independent jobs on all cores (or `workerLimit` of them) and returns their results in
 /// input order.
@@ -7,11 +8,11 @@ public enum Parallel {
     /// At most this many jobs run at once; default: the active processor count. `--jobs N`
     /// sets it for a whole command (a shared cluster node, a CI runner with fewer real cores).
     public static var workerLimit: Int {
-        get { limit.value }
-        set { limit.value = max(1, newValue) }
+        get { limit.withLock { $0 } }
+        set { limit.withLock { $0 = max(1, newValue) } }
     }
 
-    private static let limit = LockedInt(ProcessInfo.processInfo.activeProcessorCount)
+    private static let limit = Mutex(ProcessInfo.processInfo.activeProcessorCount)
 
     /// `work(i)` for every i in 0..<count, concurrently; the first error (by index) is rethrown.
     /// `progress`, when given, is called after each job with the number of jobs finished so far
@@ -21,10 +22,15 @@ public enum Parallel {
     ) throws -> [Value] {
         guard count > 0 else { return [] }
         let slots = ResultSlots<Value>(count: count)
-        let finished = FinishedCounter()
+        let finished = Mutex(0)
         forEach(count) { index in
             slots.store(Result { try work(index) }, at: index)
-            if let progress { finished.increment(then: progress) }
+            if let progress {
+                finished.withLock { count in
+                    count += 1
+                    progress(count)
+                }
+            }
         }
         return try slots.collect()
     }
@@ -48,10 +54,13 @@ public enum Parallel {
     /// each worker takes the next index when it is free, so the jobs start in index order.
     public static func forEach(_ count: Int, workers: Int = .max, _ body: @Sendable (Int) -> Void) {
         guard count > 0 else { return }
-        let next = LockedInt(0)
+        let next = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: min(workerLimit, workers, count)) { _ in
             while true {
-                let index = next.takeNext()
+                let index = next.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
                 guard index < count else { return }
                 body(index)
             }
@@ -59,64 +68,13 @@ public enum Parallel {
     }
 }
 
-/// An integer behind a lock.
-private final class LockedInt: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Int
+/// One result slot per job, each written once by its job and read after all jobs finished.
+final class ResultSlots<Value: Sendable>: Sendable {
+    private let slots: Mutex<[Result<Value, Error>?]>
 
-    init(_ value: Int) { stored = value }
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
-    var value: Int {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            lock.lock()
-            stored = newValue
-            lock.unlock()
-        }
-    }
+    func store(_ result: Result<Value, Error>, at index: Int) { slots.withLock { $0[index] = result } }
 
-    /// Returns the value and increments it.
-    func takeNext() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        stored += 1
-        return stored - 1
-    }
-}
-
-/// One result slot per job. Each job writes only its own index and the slots are read after
-/// all jobs finished (concurrentPerform returns then), so no two threads touch one slot.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<Result<Value, Error>?>
-
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-    }
-
-    deinit {
-        buffer.deinitialize()
-        buffer.deallocate()
-    }
-
-    func store(_ result: Result<Value, Error>, at index: Int) { buffer[index] = result }
-
-    func collect() throws -> [Value] { try buffer.map { try $0!.get() } }
-}
-
-/// Counts finished jobs and reports the count under a lock.
-private final class FinishedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func increment(then report: (Int) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-        report(count)
-    }
+    func collect() throws -> [Value] { try slots.withLock { try $0.map { try $0!.get() } } }
 }

@@ -5,6 +5,7 @@ import Runs
 import ReportIO
 import Scenarios
 import Execution
+import Synchronization
 
 /// Runs a sweep into a folder: `sweep.json` (the definition) and `sweep.csv`, one row per
 /// (cell, seed), appended while the sweep runs.
@@ -186,91 +187,80 @@ public enum SweepRunner {
 
 /// Writes rows in order as they arrive from worker threads: row k goes out once rows 0…k−1
 /// have, so the file stays a prefix of the finished sweep.
-private final class OrderedAppender: @unchecked Sendable {
-    private let lock = NSLock()
+private final class OrderedAppender: Sendable {
+    private struct State {
+        /// Of every byte in the file, noted in `SweepDigest` at most once an interval.
+        var digest: ContentDigest.Running
+        var lastNoted = CPUClock.wall()
+        var appendFailed = false
+        var pending: [Int: [UInt8]] = [:]
+        var next = 0
+        var finished = 0
+        var failure: (position: Int, error: Error)?
+    }
+
+    private let state: Mutex<State>
     private let handle: FileHandle
     private let csv: URL
-    /// Of every byte in the file, noted in `SweepDigest` at most once an interval.
-    private var digest: ContentDigest.Running
-    private var lastNoted = CPUClock.wall()
-    private var appendFailed = false
-    private var pending: [Int: [UInt8]] = [:]
-    private var next = 0
-    private var finished = 0
-
-    /// Rows written to the file so far (in order).
-    var written: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return next
-    }
     private let alreadyDone: Int
     private let total: Int
     private let progress: (@Sendable (Int, Int) -> Void)?
-    private var failure: (position: Int, error: Error)?
 
     init(
-        handle: FileHandle, csv: URL, digest: ContentDigest.Running, count: Int, alreadyDone: Int, total: Int,
+        handle: FileHandle, csv: URL, digest: sending ContentDigest.Running, count: Int, alreadyDone: Int, total: Int,
         progress: (@Sendable (Int, Int) -> Void)?
     ) {
+        state = Mutex(State(digest: digest))
         self.handle = handle
         self.csv = csv
-        self.digest = digest
         self.alreadyDone = alreadyDone
         self.total = total
         self.progress = progress
     }
 
-    var hasFailed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return failure != nil
-    }
+    /// Rows written to the file so far (in order).
+    var written: Int { state.withLock { $0.next } }
 
-    var firstError: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return failure?.error
-    }
+    var hasFailed: Bool { state.withLock { $0.failure != nil } }
+
+    var firstError: Error? { state.withLock { $0.failure?.error } }
 
     func deliver(_ row: [UInt8], at position: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        pending[position] = row
-        var chunk: [UInt8] = []
-        while let ready = pending.removeValue(forKey: next) {
-            chunk += ready
-            next += 1
-        }
-        // After a failed append the file's end is unknown: nothing more is written to it.
-        if !chunk.isEmpty && !appendFailed {
-            do {
-                try handle.write(contentsOf: chunk)
-                digest.update(chunk)
-                if CPUClock.wall() - lastNoted >= SweepDigest.interval {
-                    try SweepDigest.write(digest.digest, besides: csv)
-                    lastNoted = CPUClock.wall()
-                }
-            } catch {
-                appendFailed = true
-                let failed = error as? OutputError ?? OutputError(path: csv.path, reason: "cannot append (\(ReportDirectory.reason(error)))")
-                if failure == nil { failure = (position, failed) }
+        state.withLock { state in
+            state.pending[position] = row
+            var chunk: [UInt8] = []
+            while let ready = state.pending.removeValue(forKey: state.next) {
+                chunk += ready
+                state.next += 1
             }
+            // After a failed append the file's end is unknown: nothing more is written to it.
+            if !chunk.isEmpty && !state.appendFailed {
+                do {
+                    try handle.write(contentsOf: chunk)
+                    state.digest.update(chunk)
+                    if CPUClock.wall() - state.lastNoted >= SweepDigest.interval {
+                        try SweepDigest.write(state.digest.digest, besides: csv)
+                        state.lastNoted = CPUClock.wall()
+                    }
+                } catch {
+                    state.appendFailed = true
+                    let failed = error as? OutputError ?? OutputError(path: csv.path, reason: "cannot append (\(ReportDirectory.reason(error)))")
+                    if state.failure == nil { state.failure = (position, failed) }
+                }
+            }
+            state.finished += 1
+            progress?(alreadyDone + state.finished, total)
         }
-        finished += 1
-        progress?(alreadyDone + finished, total)
     }
 
     /// Writes the digest of every row appended so far (after the last row).
     func noteDigest() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        try SweepDigest.write(digest.digest, besides: csv)
+        try state.withLock { state in try SweepDigest.write(state.digest.digest, besides: csv) }
     }
 
     func fail(_ error: Error, at position: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        if failure == nil || position < failure!.position { failure = (position, error) }
+        state.withLock { state in
+            if state.failure == nil || position < state.failure!.position { state.failure = (position, error) }
+        }
     }
 }

@@ -4,6 +4,7 @@ import Scenarios
 import Simulation
 import StatisticsKit
 import Execution
+import Synchronization
 
 /// A tuning problem, as one line.
 public struct TuningError: Error, CustomStringConvertible, Sendable {
@@ -85,16 +86,15 @@ public struct TuningEvaluation: Sendable {
 
 /// Several scenarios tuned jointly over numeric keys, against an objective, with common random
 /// numbers: every candidate is run on the same seeds, so differences come from the keys alone.
-public final class TuningProblem: @unchecked Sendable {
+public final class TuningProblem: Sendable {
     public let sources: [ScenarioSource]
     public let scenarios: [Scenario]
     public let parameters: [TuningParameter]
     public let objective: ObjectiveExpression
     public let objectiveText: String
     /// Simulated worlds by "scenario index/seed" when no tuned key changes the world (only
-    /// selection and fusion keys): those runs are reused for every candidate. Filled before
-    /// any evaluation and read-only after, hence safe to share between threads.
-    private var worlds: [String: CaptureWorld] = [:]
+    /// selection and fusion keys): those runs are reused for every candidate.
+    private let worlds = Mutex<[String: CaptureWorld]>([:])
 
     /// A run whose objective is undefined (e.g. blur with nothing selected) costs this much.
     public static let undefinedPenalty = 1000.0
@@ -132,11 +132,14 @@ public final class TuningProblem: @unchecked Sendable {
     /// Simulates every (scenario, seed) once, on all cores, when worlds can be reused.
     public func prepare(seeds: [UInt64]) throws {
         guard reusesWorlds else { return }
-        let jobs = scenarios.indices.flatMap { scenario in seeds.map { (scenario, $0) } }.filter { worlds["\($0.0)/\($0.1)"] == nil }
+        let known = worlds.withLock { Set($0.keys) }
+        let jobs = scenarios.indices.flatMap { scenario in seeds.map { (scenario, $0) } }.filter { !known.contains("\($0.0)/\($0.1)") }
         let runs = try Parallel.map(jobs.count) { job in
             CaptureWorld(run: try SimulatedRun(world: self.scenarios[jobs[job].0].world, seed: jobs[job].1))
         }
-        for (job, run) in zip(jobs, runs) { worlds["\(job.0)/\(job.1)"] = run }
+        worlds.withLock { worlds in
+            for (job, run) in zip(jobs, runs) { worlds["\(job.0)/\(job.1)"] = run }
+        }
     }
 
     /// The scenarios with the tuned keys set to `values`.
@@ -155,7 +158,7 @@ public final class TuningProblem: @unchecked Sendable {
         let jobs = candidates.indices.flatMap { scenario in seeds.map { (scenario, $0) } }
         let metrics = try Parallel.map(jobs.count) { job -> RunMetrics in
             let (scenario, seed) = jobs[job]
-            if let world = self.worlds["\(scenario)/\(seed)"] {
+            if let world = self.worlds.withLock({ $0["\(scenario)/\(seed)"] }) {
                 return RunMetrics(try CaptureRunner.run(candidates[scenario], world: world).metrics)
             }
             return try RunMetrics.evaluate(candidates[scenario], seed: seed)

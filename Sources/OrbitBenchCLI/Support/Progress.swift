@@ -1,20 +1,20 @@
 import ArgumentParser
 import Foundation
 import OrbitBench
+import Synchronization
 
 /// Progress of a long command on stderr, with an estimate of the time left: on a terminal one
 /// line redrawn in place, in a log (CI, a cluster job) a plain line every `logInterval`
 /// seconds. Quiet for work that ends within a second, and with `--quiet`.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: Sendable {
     private let total: Int
     private let label: String
     private let unit: String
     private let start = CPUClock.wall()
     private let terminal = isatty(STDERR_FILENO) == 1
     private let quiet: Bool
-    private let lock = NSLock()
-    private var shown = false
-    private var lastLine = 0.0
+    /// Whether a line was written, and when the last one was (seconds since `start`).
+    private let written = Mutex((shown: false, lastLine: 0.0))
 
     /// Seconds between lines when stderr is not a terminal: `$ORBITBENCH_PROGRESS_SECONDS`,
     /// default 5.
@@ -29,17 +29,16 @@ final class ProgressLine: @unchecked Sendable {
 
     func update(_ finished: Int) {
         guard !quiet else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        let elapsed = CPUClock.wall() - start
-        guard elapsed > min(1, Self.logInterval) else { return }
-        if terminal {
-            shown = true
-            FileHandle.standardError.write(Data("\r\(text(finished, elapsed))\u{1B}[K".utf8))
-        } else if elapsed - lastLine >= Self.logInterval || (finished == total && shown) {
-            shown = true
-            lastLine = elapsed
-            FileHandle.standardError.write(Data("\(text(finished, elapsed))\n".utf8))
+        written.withLock { written in
+            let elapsed = CPUClock.wall() - start
+            guard elapsed > min(1, Self.logInterval) else { return }
+            if terminal {
+                written.shown = true
+                FileHandle.standardError.write(Data("\r\(text(finished, elapsed))\u{1B}[K".utf8))
+            } else if elapsed - written.lastLine >= Self.logInterval || (finished == total && written.shown) {
+                written = (shown: true, lastLine: elapsed)
+                FileHandle.standardError.write(Data("\(text(finished, elapsed))\n".utf8))
+            }
         }
     }
 
@@ -58,7 +57,7 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     func finish() {
-        guard !quiet, terminal, shown else { return }
+        guard !quiet, terminal, written.withLock({ $0.shown }) else { return }
         FileHandle.standardError.write(Data("\n".utf8))
     }
 }
