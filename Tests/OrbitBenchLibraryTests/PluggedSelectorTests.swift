@@ -59,7 +59,7 @@ import Testing
 
     /// A filter registered under a new name behaves exactly like the filter it wraps.
     @Test func registeredFilterRunsEverywhereByName() throws {
-        try FilterRegistry.register("test-madgwick-copy") { MadgwickFilter(settings: $0.madgwick) }
+        try FilterRegistry.register("test-madgwick-copy") { MadgwickFilter(settings: $0[MadgwickFilter.self]) }
         defer { FilterRegistry.unregister("test-madgwick-copy") }
         let copy = try Bench.runCapture(try Shipped.scenario("orbit-72", ["fusion.filter=test-madgwick-copy"]), seeds: [1])[0].metrics
         let builtIn = try Bench.runCapture(try Shipped.scenario("orbit-72", ["fusion.filter=madgwick"]), seeds: [1])[0].metrics
