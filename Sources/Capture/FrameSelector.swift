@@ -3,7 +3,7 @@ import OrbitMath
 
 /// What a 360° capture app's selection code does: take DeviceMotion updates and camera frames
 /// in the order the app's queue delivers them, decide about each frame (with a reason), and at
-/// the end hand over its slots and the export. `CaptureSession` (OuterCircle) is one
+/// the end hand over its slots and the export. `OuterCircleSelector` is one
 /// conformance; a team's own policy is another, measured by exactly the same harness code.
 ///
 /// The harness calls `handleMotion` for every update the system delivers (repeats and floods
@@ -87,7 +87,7 @@ extension CaptureSettings {
     /// Inlinable so that a visitor in another module is specialised for the built-in selector.
     @inlinable
     public func withSelector<Visitor: FrameSelectorVisitor>(_ visitor: Visitor) -> Visitor.Result {
-        if selector == .outerCircle { return visitor.visit(CaptureSession(settings: self)) }
+        if selector == .outerCircle { return visitor.visit(OuterCircleSelector(settings: self)) }
         guard let made = SelectorRegistry.make(selector.rawValue, settings: self) else {
             preconditionFailure("selector '\(selector)' has no factory")
         }

@@ -2,10 +2,13 @@ import Foundation
 import Fusion
 import OrbitMath
 
-/// The 360° capture of the OuterCircle article (seed 000): motion buffer, recording start,
+@available(*, deprecated, renamed: "OuterCircleSelector")
+public typealias CaptureSession = OuterCircleSelector
+
+/// The frame selection of the OuterCircle article (seed 000): motion buffer, recording start,
 /// the 4D quality distance with its threshold, slots keeping the best frame, a flood guard.
-/// One session records one orbit; the built-in `FrameSelector`.
-public struct CaptureSession: FrameSelector, Sendable {
+/// One selector records one orbit; the built-in `FrameSelector` (`outer-circle`).
+public struct OuterCircleSelector: FrameSelector, Sendable {
     public let settings: CaptureSettings
     public private(set) var placer: FramePlacer
     public private(set) var ring: SlotRing
