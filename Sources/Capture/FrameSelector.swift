@@ -14,10 +14,10 @@ import OrbitMath
 /// metric.
 ///
 /// The contract:
-/// - a decision's numbers (lookup time, pose, offset, acceleration, score) are finite, its
-///   pose angle in [0, 360), its slot in `0..<slotCount` of the scenario;
+/// - a decision's numbers (lookup time, the placement's pose, offset, acceleration and motion,
+///   score) are finite, its pose angle in [0, 360), its slot in `0..<slotCount` of the scenario;
 /// - `.accepted` fills an empty slot, `.replaced` displaces the frame named in
-///   `replacedFrame` from its slot; both carry a slot and a pose; no other outcome changes a
+///   `replacedFrame` from its slot; both carry a placement; no other outcome changes a
 ///   slot; `.rejected`'s reason is a snake_case word (1–64 characters of a–z, 0–9, `_`);
 /// - at the end `slots` has `slotCount` entries and holds exactly the frames the decisions
 ///   put there, with their image names and finite values; `recordingStartTime` is finite,

@@ -33,16 +33,19 @@ public struct OuterCircleSelector: FrameSelector, Sendable {
     /// keep it if it is within the threshold and beats the slot's holder.
     public mutating func handleFrame(_ frame: FrameInput) -> FrameDecision {
         let placement: FramePlacement
+        let lookupTime = placer.lookupTime(frame)
         switch placer.place(frame) {
-        case .failure(let reason): return FrameDecision(outcome: .noMotion(reason), lookupTime: placer.lookupTime(frame))
+        case .failure(let reason): return FrameDecision(outcome: .noMotion(reason), lookupTime: lookupTime)
         case .success(let placed): placement = placed
         }
         let score = FrameScore(
             pose: placement.pose, acceleration: placement.acceleration, angleOffset: placement.angleOffset,
             rotationRate: placement.rotationRate, weights: settings.weights
         ).distance
-        guard score <= settings.threshold else { return FrameDecision(.overThreshold, placement: placement, score: score) }
+        guard score <= settings.threshold else {
+            return FrameDecision(outcome: .overThreshold, lookupTime: lookupTime, placement: placement, score: score)
+        }
         let (outcome, replaced) = ring.offer(frame, at: placement, score: score)
-        return FrameDecision(outcome, placement: placement, score: score, replacedFrame: replaced)
+        return FrameDecision(outcome: outcome, lookupTime: lookupTime, placement: placement, score: score, replacedFrame: replaced)
     }
 }

@@ -34,12 +34,12 @@ func motion(_ time: Double, heading: Double, acceleration: Double = 0) -> Device
         let (session, decisions) = session()
         #expect(session.coverage == 1)
         #expect(decisions.first?.outcome == .accepted)
-        #expect(decisions.first?.slot == 0)
+        #expect(decisions.first?.placement?.slot == 0)
         #expect(decisions.contains { $0.outcome == .replaced })
         #expect(decisions.contains { $0.outcome == .worseThanHolder })
         // Each slot holds the best of its candidates.
         for decision in decisions where decision.outcome.isKept {
-            let holder = session.slots[decision.slot!]!
+            let holder = session.slots[decision.placement!.slot]!
             #expect(holder.score <= decision.score!)
         }
     }

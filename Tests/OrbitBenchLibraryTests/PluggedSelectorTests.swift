@@ -30,7 +30,9 @@ import Testing
         // What the harness recorded is what the selector did: the kept frame is each slot's first.
         for result in first {
             var firstPerSlot: [Int: Int] = [:]
-            for frame in result.frames { if let slot = frame.decision?.slot, firstPerSlot[slot] == nil { firstPerSlot[slot] = frame.index } }
+            for frame in result.frames {
+                if let slot = frame.decision?.placement?.slot, firstPerSlot[slot] == nil { firstPerSlot[slot] = frame.index }
+            }
             for slot in result.slots { if let entry = slot.entry { #expect(entry.frameIndex == firstPerSlot[slot.slot]) } }
         }
     }

@@ -78,9 +78,9 @@ struct BrokenSelector: FrameSelector {
         frames += 1
         guard frames > after else { return decision }
         switch breakage {
-        case .slotBeyond where decision.slot != nil: decision.slot = 500
-        case .slotNegative where decision.slot != nil: decision.slot = -3
-        case .acceptsEverything where decision.pose != nil:
+        case .slotBeyond where decision.placement != nil: decision.placement?.slot = 500
+        case .slotNegative where decision.placement != nil: decision.placement?.slot = -3
+        case .acceptsEverything where decision.placement != nil:
             decision.outcome = .accepted
             decision.replacedFrame = nil
         case .nanScore where decision.score != nil: decision.score = .nan
