@@ -8,7 +8,7 @@ public enum LookupTime: String, CaseIterable, Sendable {
 
 /// The capture app's parameters.
 public struct CaptureSettings: Sendable, Equatable {
-    /// Which selection code runs (`outer-circle`: `CaptureSession`; others: `SelectorRegistry`).
+    /// Which selection code runs (`outer-circle`: `OuterCircleSelector`; others: `SelectorRegistry`).
     public var selector = SelectorName.outerCircle
     /// Number of slots around the circle (72 ⇒ one per 5°).
     public var slotCount = 72
@@ -25,7 +25,7 @@ public struct CaptureSettings: Sendable, Equatable {
     /// DeviceMotion samples kept for frame lookup (at 100 Hz, 256 cover 2.5 s).
     public var motionBufferCapacity = 256
     /// Parameters of a plugged-in selector by name (`selection.parameters.<name>`), for it to
-    /// read in its factory; `CaptureSession` has none.
+    /// read in its factory; `OuterCircleSelector` has none.
     public var parameters: [String: Double] = [:]
 
     public init() {}

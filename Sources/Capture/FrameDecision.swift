@@ -25,16 +25,9 @@ public struct FrameDecision: Sendable, Equatable, Codable {
     /// The instant the motion was looked up for, in the DeviceMotion clock (the frame's camera
     /// timestamp, possibly moved into the exposure), s.
     public var lookupTime: Double
-    /// The interpolated motion (OuterCircle's buffer); other selectors may leave it `nil`.
-    public var motion: InterpolatedMotion?
-    /// Orbit angle and deviations the selector read for the frame; `nil` when it found no
-    /// motion. Its presence means "the frame was placed on the circle".
-    public var pose: OrbitPose?
-    public var slot: Int?
-    /// Signed offset of the angle from the slot centre, degrees.
-    public var angleOffset: Double?
-    /// |user acceleration|, m/s².
-    public var acceleration: Double?
+    /// Where the frame lies on the circle; `nil` when the selector found no motion for it. Its
+    /// presence means "the frame was placed on the circle".
+    public var placement: FramePlacement?
     /// The selector's quality value (lower is better for the built-in distance; a selector
     /// documents its own). Written to frames.csv and summarised, never compared across selectors.
     public var score: Double?
@@ -42,16 +35,11 @@ public struct FrameDecision: Sendable, Equatable, Codable {
     public var replacedFrame: Int?
 
     public init(
-        outcome: FrameOutcome, lookupTime: Double, motion: InterpolatedMotion? = nil, pose: OrbitPose? = nil, slot: Int? = nil,
-        angleOffset: Double? = nil, acceleration: Double? = nil, score: Double? = nil, replacedFrame: Int? = nil
+        outcome: FrameOutcome, lookupTime: Double, placement: FramePlacement? = nil, score: Double? = nil, replacedFrame: Int? = nil
     ) {
         self.outcome = outcome
         self.lookupTime = lookupTime
-        self.motion = motion
-        self.pose = pose
-        self.slot = slot
-        self.angleOffset = angleOffset
-        self.acceleration = acceleration
+        self.placement = placement
         self.score = score
         self.replacedFrame = replacedFrame
     }

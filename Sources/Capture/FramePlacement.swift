@@ -1,9 +1,8 @@
 import OrbitMath
 
-/// Where a frame lies on the circle: the motion at its lookup time and what follows from it.
-public struct FramePlacement: Sendable, Equatable {
-    /// DeviceMotion-clock instant the motion was looked up for, s.
-    public var lookupTime: Double
+/// Where a frame lies on the circle: the motion at its lookup time (`FramePlacer.lookupTime`)
+/// and what follows from it.
+public struct FramePlacement: Sendable, BitwiseCopyable, Equatable, Codable {
     public var motion: InterpolatedMotion
     public var pose: OrbitPose
     public var slot: Int
@@ -14,8 +13,7 @@ public struct FramePlacement: Sendable, Equatable {
     /// Time since the recording started, s (0 for a frame whose lookup instant precedes it).
     public var time: Double
 
-    public init(lookupTime: Double, motion: InterpolatedMotion, pose: OrbitPose, slot: Int, angleOffset: Double, acceleration: Double, time: Double) {
-        self.lookupTime = lookupTime
+    public init(motion: InterpolatedMotion, pose: OrbitPose, slot: Int, angleOffset: Double, acceleration: Double, time: Double) {
         self.motion = motion
         self.pose = pose
         self.slot = slot

@@ -58,7 +58,7 @@ public struct FramePlacer: Sendable {
         let slot = Int((pose.angle / width).rounded()) % settings.slotCount
         return .success(
             FramePlacement(
-                lookupTime: lookup, motion: motion, pose: pose, slot: slot,
+                motion: motion, pose: pose, slot: slot,
                 angleOffset: Angles.wrapTo360(pose.angle - Double(slot) * width + 180) - 180,
                 acceleration: motion.userAcceleration.norm, time: max(0, lookup - recordingStartTime!)))
     }

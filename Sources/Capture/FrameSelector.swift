@@ -3,7 +3,7 @@ import OrbitMath
 
 /// What a 360° capture app's selection code does: take DeviceMotion updates and camera frames
 /// in the order the app's queue delivers them, decide about each frame (with a reason), and at
-/// the end hand over its slots and the export. `CaptureSession` (OuterCircle) is one
+/// the end hand over its slots and the export. `OuterCircleSelector` is one
 /// conformance; a team's own policy is another, measured by exactly the same harness code.
 ///
 /// The harness calls `handleMotion` for every update the system delivers (repeats and floods
@@ -14,10 +14,10 @@ import OrbitMath
 /// metric.
 ///
 /// The contract:
-/// - a decision's numbers (lookup time, pose, offset, acceleration, score) are finite, its
-///   pose angle in [0, 360), its slot in `0..<slotCount` of the scenario;
+/// - a decision's numbers (lookup time, the placement's pose, offset, acceleration and motion,
+///   score) are finite, its pose angle in [0, 360), its slot in `0..<slotCount` of the scenario;
 /// - `.accepted` fills an empty slot, `.replaced` displaces the frame named in
-///   `replacedFrame` from its slot; both carry a slot and a pose; no other outcome changes a
+///   `replacedFrame` from its slot; both carry a placement; no other outcome changes a
 ///   slot; `.rejected`'s reason is a snake_case word (1–64 characters of a–z, 0–9, `_`);
 /// - at the end `slots` has `slotCount` entries and holds exactly the frames the decisions
 ///   put there, with their image names and finite values; `recordingStartTime` is finite,
@@ -87,7 +87,7 @@ extension CaptureSettings {
     /// Inlinable so that a visitor in another module is specialised for the built-in selector.
     @inlinable
     public func withSelector<Visitor: FrameSelectorVisitor>(_ visitor: Visitor) -> Visitor.Result {
-        if selector == .outerCircle { return visitor.visit(CaptureSession(settings: self)) }
+        if selector == .outerCircle { return visitor.visit(OuterCircleSelector(settings: self)) }
         guard let made = SelectorRegistry.make(selector.rawValue, settings: self) else {
             preconditionFailure("selector '\(selector)' has no factory")
         }

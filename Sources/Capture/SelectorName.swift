@@ -11,7 +11,7 @@ public struct SelectorName: RawRepresentable, Hashable, Sendable, CaseIterable, 
 
     private init(known name: String) { rawValue = name }
 
-    /// `CaptureSession`: the seed's 4D quality distance, threshold and slot replacement.
+    /// `OuterCircleSelector`: the seed's 4D quality distance, threshold and slot replacement.
     public static let outerCircle = SelectorName(known: "outer-circle")
 
     /// The built-in selector, then the registered ones in registration order.

@@ -10,15 +10,19 @@ public struct FilterName: RawRepresentable, Hashable, Sendable, CaseIterable, Cu
         self.rawValue = rawValue
     }
 
-    private init(builtIn name: String) { rawValue = name }
+    /// A built-in name (each filter's file declares its own) or a registered one.
+    init(builtIn name: String) { rawValue = name }
 
-    public static let complementary = FilterName(builtIn: "complementary")
-    public static let mahony = FilterName(builtIn: "mahony")
-    public static let madgwick = FilterName(builtIn: "madgwick")
-    public static let biasEstimating = FilterName(builtIn: "bias-estimating")
-
-    /// The filters this package provides.
-    public static let builtIn: [FilterName] = [.complementary, .mahony, .madgwick, .biasEstimating]
+    /// The filters this package provides (`BuiltInFilters.visitAll`).
+    public static let builtIn: [FilterName] = {
+        struct Names: BuiltInFilterVisitor {
+            var names: [FilterName] = []
+            mutating func visit<Filter: BuiltInFilter>(_ filter: Filter.Type) { names.append(Filter.name) }
+        }
+        var names = Names()
+        BuiltInFilters.visitAll(&names)
+        return names.names
+    }()
 
     /// Built-in filters, then the registered ones in registration order.
     public static var allCases: [FilterName] { builtIn + FilterRegistry.names.map(FilterName.init(builtIn:)) }

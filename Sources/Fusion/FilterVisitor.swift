@@ -16,25 +16,41 @@ extension FusionSettings {
     /// over the concrete type, with no per-sample dynamic dispatch beyond the protocol witness.
     @inlinable
     public func withFilter<Visitor: FilterVisitor>(_ name: FilterName, _ visitor: Visitor) -> Visitor.Result {
-        switch name {
-        case .complementary: return visitor.visit(CheckedFilter(ComplementaryFilter(settings: complementary)))
-        case .mahony: return visitor.visit(CheckedFilter(MahonyFilter(settings: mahony)))
-        case .madgwick: return visitor.visit(CheckedFilter(MadgwickFilter(settings: madgwick)))
-        case .biasEstimating: return visitor.visit(CheckedFilter(BiasEstimatingFilter(settings: biasEstimating)))
-        default:
-            // A FilterName is only ever made for a built-in or registered name.
-            guard let filter = FilterRegistry.make(name.rawValue, settings: self) else {
-                preconditionFailure("filter '\(name)' has no factory")
-            }
-            return Self.visitChecked(filter, visitor)
+        var builtIn = BuiltInFilterMaker(name: name, settings: self, visitor: visitor)
+        BuiltInFilters.visitAll(&builtIn)
+        if let result = builtIn.result { return result }
+        // A FilterName is only ever made for a built-in or registered name.
+        guard let filter = FilterRegistry.make(name.rawValue, settings: self) else {
+            preconditionFailure("filter '\(name)' has no factory")
         }
+        return Self.visitChecked(filter, visitor)
     }
-}
 
-extension FusionSettings {
     /// Opens the existential and wraps the concrete filter.
     @usableFromInline
     static func visitChecked<Filter: AttitudeFilter, Visitor: FilterVisitor>(_ filter: Filter, _ visitor: Visitor) -> Visitor.Result {
         visitor.visit(CheckedFilter(filter))
+    }
+}
+
+/// Makes the built-in filter `name` from `settings` and hands it to `visitor`.
+@usableFromInline
+struct BuiltInFilterMaker<Visitor: FilterVisitor>: BuiltInFilterVisitor {
+    @usableFromInline let name: FilterName
+    @usableFromInline let settings: FusionSettings
+    @usableFromInline let visitor: Visitor
+    @usableFromInline var result: Visitor.Result?
+
+    @inlinable
+    init(name: FilterName, settings: FusionSettings, visitor: Visitor) {
+        self.name = name
+        self.settings = settings
+        self.visitor = visitor
+    }
+
+    @inlinable
+    mutating func visit<Filter: BuiltInFilter>(_ filter: Filter.Type) {
+        guard result == nil, Filter.name == name else { return }
+        result = visitor.visit(CheckedFilter(Filter(settings: settings[Filter.self])))
     }
 }

@@ -5,10 +5,13 @@ import OrbitMath
 /// the first valid one, dt from the timestamps, the usable field) live once, in `update`, and
 /// the filter supplies only `integrate`.
 ///
-/// A filter with more state than the attitude (Mahony's bias) overrides `reset` and
-/// `gyroscopeBias`.
+/// Its `State` is `SingleStageState`. Its settings enter each step as they are (a gain per
+/// step follows from the sample's dt), so it has no `Coefficients`; a filter that derives
+/// numbers from its settings keeps them in a `Coefficients` value rebuilt when the settings
+/// change, as `BiasEstimatingFilter` does. A filter that estimates the gyroscope bias keeps it in
+/// `state.gyroscopeBias` and returns it from `gyroscopeBias` (Mahony).
 public protocol SingleStageFilter: AttitudeFilter {
-    /// Attitude, diagnostics and step bookkeeping.
+    /// Attitude, bias, diagnostics and step bookkeeping.
     var state: SingleStageState { get set }
     /// One step of the filter's own estimate after the shared checks: propagate
     /// `state.attitude` with the gyroscope (rad/s) over `dt` (s, > 0) and correct it with the

@@ -66,16 +66,19 @@ extension Bench {
     /// The update loop of a built-in filter, bare and inside `CheckedFilter`, each compiled
     /// for its concrete type.
     static func updateLoops(_ fusion: FusionSettings, readings: [ImuReading]) throws -> (bare: () throws -> Void, checked: () throws -> Void) {
-        func loops<Filter: AttitudeFilter>(_ filter: Filter) -> (bare: () throws -> Void, checked: () throws -> Void) {
-            (updateLoop(filter, readings), updateLoop(CheckedFilter(filter), readings))
+        struct Loops: BuiltInFilterVisitor {
+            let fusion: FusionSettings, readings: [ImuReading]
+            var loops: (bare: () throws -> Void, checked: () throws -> Void)?
+            mutating func visit<Filter: BuiltInFilter>(_ filter: Filter.Type) {
+                guard loops == nil, Filter.name == fusion.filter else { return }
+                let filter = Filter(settings: fusion[Filter.self])
+                loops = (Bench.updateLoop(filter, readings), Bench.updateLoop(CheckedFilter(filter), readings))
+            }
         }
-        switch fusion.filter {
-        case .complementary: return loops(ComplementaryFilter(settings: fusion.complementary))
-        case .mahony: return loops(MahonyFilter(settings: fusion.mahony))
-        case .madgwick: return loops(MadgwickFilter(settings: fusion.madgwick))
-        case .biasEstimating: return loops(BiasEstimatingFilter(settings: fusion.biasEstimating))
-        default: throw BenchError("the contract cost is measured on a built-in filter, not '\(fusion.filter)'")
-        }
+        var loops = Loops(fusion: fusion, readings: readings)
+        BuiltInFilters.visitAll(&loops)
+        guard let found = loops.loops else { throw BenchError("the contract cost is measured on a built-in filter, not '\(fusion.filter)'") }
+        return found
     }
 
     static func updateLoop<Filter: AttitudeFilter>(_ fresh: Filter, _ readings: [ImuReading]) -> () throws -> Void {

@@ -1,4 +1,5 @@
 import Foundation
+import OrbitMath
 
 /// Overlapping Allan deviation of a rate signal (a gyroscope or accelerometer axis at rest).
 public struct AllanDeviation: Sendable {
@@ -102,7 +103,9 @@ public struct AllanDeviation: Sendable {
                 }
             }
             for term in 0..<3 where !active[term] { normal[term][term] = 1 }  // pins it to 0
-            guard let solution = Self.solve3(normal, rhs) else { return nil }
+            guard let inverse = Self.matrix(normal).inverse else { return nil }
+            let solved = inverse * Vector3(rhs[0], rhs[1], rhs[2])
+            let solution = [solved.x, solved.y, solved.z]
             let residual = rows.reduce(0.0) { sum, point in
                 let model = zip(point.row, solution).map { $0 * $1 }.reduce(0, +)
                 return sum + point.weight * (model - 1) * (model - 1)
@@ -145,12 +148,12 @@ public struct AllanDeviation: Sendable {
         // Intervals from the fit with every allowed term free: where two terms trade off against
         // each other (a bias with a long T looks like a random walk) both come out uncertain.
         guard let (correlationTime, result) = chosen, let full = fit(correlationTime: correlationTime, active: allowed),
-            let covariance = Self.invert3(full.normal)
+            let covariance = Self.matrix(full.normal).inverse
         else { return nil }
         let inflation = 3.0
         func estimate(_ index: Int, transform: (Double) -> Double) -> AllanNoiseTerms.Estimate {
             let value = result.solution[index]
-            let spread = 1.96 * (inflation * max(0, covariance[index][index])).squareRoot()
+            let spread = 1.96 * (inflation * max(0, covariance[index, index])).squareRoot()
             // A term the best fit leaves out is at most what the free fit allows.
             let upper = value > 0 ? value + spread : max(0, full.solution[index]) + spread
             return AllanNoiseTerms.Estimate(value: transform(value), lower: transform(max(0, value - spread)), upper: transform(upper))
@@ -163,37 +166,10 @@ public struct AllanDeviation: Sendable {
             correlationTimeFitted: fitted, randomWalk: estimate(2) { (3 * $0).squareRoot() })
     }
 
-    /// The inverse of a 3 × 3 matrix by Gaussian elimination on each unit vector.
-    static func invert3(_ matrix: [[Double]]) -> [[Double]]? {
-        var columns: [[Double]] = []
-        for unit in 0..<3 {
-            guard let column = solve3(matrix, (0..<3).map { $0 == unit ? 1 : 0 }) else { return nil }
-            columns.append(column)
-        }
-        return (0..<3).map { row in (0..<3).map { columns[$0][row] } }
-    }
-
-    /// Gaussian elimination with partial pivoting for a 3 × 3 system.
-    static func solve3(_ matrix: [[Double]], _ vector: [Double]) -> [Double]? {
-        var a = matrix, b = vector
-        for column in 0..<3 {
-            let pivot = (column..<3).max { abs(a[$0][column]) < abs(a[$1][column]) }!
-            guard abs(a[pivot][column]) > 1e-300 else { return nil }
-            a.swapAt(column, pivot)
-            b.swapAt(column, pivot)
-            for row in (column + 1)..<3 {
-                let factor = a[row][column] / a[column][column]
-                for k in column..<3 { a[row][k] -= factor * a[column][k] }
-                b[row] -= factor * b[column]
-            }
-        }
-        var x = [0.0, 0.0, 0.0]
-        for row in stride(from: 2, through: 0, by: -1) {
-            var sum = b[row]
-            for k in (row + 1)..<3 { sum -= a[row][k] * x[k] }
-            x[row] = sum / a[row][row]
-        }
-        return x
+    static func matrix(_ rows: [[Double]]) -> Matrix3 {
+        Matrix3(
+            rows: Vector3(rows[0][0], rows[0][1], rows[0][2]), Vector3(rows[1][0], rows[1][1], rows[1][2]),
+            Vector3(rows[2][0], rows[2][1], rows[2][2]))
     }
 }
 

@@ -137,7 +137,7 @@ import Testing
         let motion = InterpolatedMotion(
             attitude: .identity, rotationRate: Vector3(0.3, 0, 0.4), userAcceleration: .zero, earlier: 0, later: 1, fraction: 0.5)
         let placement = FramePlacement(
-            lookupTime: 1, motion: motion, pose: OrbitPose(angle: 0, pitchDeviation: 0, rollDeviation: 0), slot: 0, angleOffset: 0,
+            motion: motion, pose: OrbitPose(angle: 0, pitchDeviation: 0, rollDeviation: 0), slot: 0, angleOffset: 0,
             acceleration: 0, time: 0)
         #expect(abs(placement.rotationRate - 0.5 * 180 / Double.pi) < 1e-12)
     }

@@ -115,7 +115,7 @@ import Testing
                 PluginParameter("offset_weight", default: 2, range: 0...10, help: "weight"),
                 PluginParameter("bias", default: 0, range: -5...5, help: "shift"),
             ]
-        ) { CaptureSession(settings: $0) }
+        ) { OuterCircleSelector(settings: $0) }
         defer { SelectorRegistry.unregister(name) }
         let scenario = try ScenarioLoader.builtInDefault(overrides: [try ConfigOverride(parsing: "selection.selector=\(name)")])
         let weight = try TuningParameter(key: "selection.parameters.offset_weight", scenario: scenario)

@@ -30,7 +30,9 @@ import Testing
         // What the harness recorded is what the selector did: the kept frame is each slot's first.
         for result in first {
             var firstPerSlot: [Int: Int] = [:]
-            for frame in result.frames { if let slot = frame.decision?.slot, firstPerSlot[slot] == nil { firstPerSlot[slot] = frame.index } }
+            for frame in result.frames {
+                if let slot = frame.decision?.placement?.slot, firstPerSlot[slot] == nil { firstPerSlot[slot] = frame.index }
+            }
             for slot in result.slots { if let entry = slot.entry { #expect(entry.frameIndex == firstPerSlot[slot.slot]) } }
         }
     }
@@ -59,7 +61,7 @@ import Testing
 
     /// A filter registered under a new name behaves exactly like the filter it wraps.
     @Test func registeredFilterRunsEverywhereByName() throws {
-        try FilterRegistry.register("test-madgwick-copy") { MadgwickFilter(settings: $0.madgwick) }
+        try FilterRegistry.register("test-madgwick-copy") { MadgwickFilter(settings: $0[MadgwickFilter.self]) }
         defer { FilterRegistry.unregister("test-madgwick-copy") }
         let copy = try Bench.runCapture(try Shipped.scenario("orbit-72", ["fusion.filter=test-madgwick-copy"]), seeds: [1])[0].metrics
         let builtIn = try Bench.runCapture(try Shipped.scenario("orbit-72", ["fusion.filter=madgwick"]), seeds: [1])[0].metrics

@@ -5,10 +5,10 @@ import Testing
     @Test func malformedBuiltInAndDuplicateNamesAreRefused() throws {
         #expect(throws: RegistrationError.self) { try FilterRegistry.register("Bad Name") { _ in MadgwickFilter(settings: .default) } }
         #expect(throws: RegistrationError.self) { try FilterRegistry.register("mahony") { _ in MadgwickFilter(settings: .default) } }
-        #expect(throws: RegistrationError.self) { try SelectorRegistry.register("outer-circle") { CaptureSession(settings: $0) } }
-        try SelectorRegistry.register("registry-test-twice") { CaptureSession(settings: $0) }
+        #expect(throws: RegistrationError.self) { try SelectorRegistry.register("outer-circle") { OuterCircleSelector(settings: $0) } }
+        try SelectorRegistry.register("registry-test-twice") { OuterCircleSelector(settings: $0) }
         defer { SelectorRegistry.unregister("registry-test-twice") }
-        #expect(throws: RegistrationError.self) { try SelectorRegistry.register("registry-test-twice") { CaptureSession(settings: $0) } }
+        #expect(throws: RegistrationError.self) { try SelectorRegistry.register("registry-test-twice") { OuterCircleSelector(settings: $0) } }
     }
 
     @Test func unknownNamesCannotBeMadeAndRegisteredOnesCan() throws {

@@ -6,7 +6,7 @@ import Testing
 /// The built-in session, except that every fifth frame is discarded for a reason of its own:
 /// the only text a frame record carries, which a spilled run stores as a number.
 struct ReasonedSelector: FrameSelector {
-    var session: CaptureSession
+    var session: OuterCircleSelector
 
     var slots: [SlotEntry?] { session.slots }
     var recordingStartTime: Double? { session.recordingStartTime }
@@ -31,7 +31,7 @@ struct ReasonedSelector: FrameSelector {
     /// metrics of the same run kept in memory, byte for byte.
     @Test(arguments: ["tripod-ideal", "motion-flood"]) func spilledRunEqualsRunInMemory(_ name: String) throws {
         let scenario = try Shipped.scenario(name)
-        let selector = ReasonedSelector(session: CaptureSession(settings: scenario.captureSettings))
+        let selector = ReasonedSelector(session: OuterCircleSelector(settings: scenario.captureSettings))
         let inMemory = try CaptureRunner.run(scenario, seed: 2, selector: selector)
         let spilled = try CaptureRunner.run(scenario, seed: 2, selector: selector, spill: SpillSettings(memoryLimit: 0))
         #expect(!inMemory.frames.isSpilled && spilled.frames.isSpilled)

@@ -27,7 +27,7 @@ struct ScoredSelector: FrameSelector {
         }
         let value = score(placement, frame)
         let (outcome, replaced) = ring.offer(frame, at: placement, score: value)
-        return FrameDecision(outcome, placement: placement, score: value, replacedFrame: replaced)
+        return FrameDecision(outcome: outcome, lookupTime: placer.lookupTime(frame), placement: placement, score: value, replacedFrame: replaced)
     }
 }
 

@@ -48,13 +48,13 @@ struct BrokenSelector: FrameSelector {
 
     let breakage: Breakage
     let after: Int
-    private var session: CaptureSession
+    private var session: OuterCircleSelector
     private var frames = 0
 
     init(_ breakage: Breakage, settings: CaptureSettings) {
         self.breakage = breakage
         after = Int(settings.parameters["after"] ?? 0)
-        session = CaptureSession(settings: settings)
+        session = OuterCircleSelector(settings: settings)
     }
 
     var slots: [SlotEntry?] {
@@ -78,9 +78,9 @@ struct BrokenSelector: FrameSelector {
         frames += 1
         guard frames > after else { return decision }
         switch breakage {
-        case .slotBeyond where decision.slot != nil: decision.slot = 500
-        case .slotNegative where decision.slot != nil: decision.slot = -3
-        case .acceptsEverything where decision.pose != nil:
+        case .slotBeyond where decision.placement != nil: decision.placement?.slot = 500
+        case .slotNegative where decision.placement != nil: decision.placement?.slot = -3
+        case .acceptsEverything where decision.placement != nil:
             decision.outcome = .accepted
             decision.replacedFrame = nil
         case .nanScore where decision.score != nil: decision.score = .nan
@@ -119,6 +119,6 @@ enum Zoo {
         try! SelectorRegistry.register(
             "zoo-weighted",
             parameters: [PluginParameter("centre_weight", default: 1, range: 0...10, unit: "1/deg", help: "pull to the slot centre")]
-        ) { CaptureSession(settings: $0) }
+        ) { OuterCircleSelector(settings: $0) }
     }()
 }

@@ -10,10 +10,13 @@ import Testing
 
     func frame(_ index: Int) -> FrameInput { FrameInput(index: index, timestamp: Double(index) / 30, exposure: 0.01, image: "frame-\(index).jpg") }
 
+    func placement(_ pose: OrbitPose, slot: Int) -> FramePlacement {
+        let motion = InterpolatedMotion(attitude: .identity, rotationRate: .zero, userAcceleration: .zero, earlier: 0, later: 1, fraction: 0)
+        return FramePlacement(motion: motion, pose: pose, slot: slot, angleOffset: 0.5, acceleration: 0.1, time: 1)
+    }
+
     func decision(_ outcome: FrameOutcome, slot: Int? = 2, score: Double? = 1, replaced: Int? = nil) -> FrameDecision {
-        FrameDecision(
-            outcome: outcome, lookupTime: 1, pose: slot == nil ? nil : pose, slot: slot, angleOffset: 0.5, acceleration: 0.1, score: score,
-            replacedFrame: replaced)
+        FrameDecision(outcome: outcome, lookupTime: 1, placement: slot.map { placement(pose, slot: $0) }, score: score, replacedFrame: replaced)
     }
 
     func entry(_ index: Int) -> SlotEntry {
@@ -53,13 +56,15 @@ import Testing
             (decision(.accepted, slot: -3), "slot -3 is not in 0..<4"),
             (decision(.accepted, score: .nan), "score is not finite"),
             (decision(.overThreshold, score: .infinity), "score is not finite"),
-            (FrameDecision(outcome: .accepted, lookupTime: .nan, pose: pose, slot: 1), "lookupTime is not finite"),
+            (FrameDecision(outcome: .accepted, lookupTime: .nan, placement: placement(pose, slot: 1)), "lookupTime is not finite"),
             (
-                FrameDecision(outcome: .accepted, lookupTime: 1, pose: OrbitPose(angle: .nan, pitchDeviation: 0, rollDeviation: 0), slot: 1),
+                FrameDecision(
+                    outcome: .accepted, lookupTime: 1, placement: placement(OrbitPose(angle: .nan, pitchDeviation: 0, rollDeviation: 0), slot: 1)),
                 "angle nan°"
             ),
             (
-                FrameDecision(outcome: .accepted, lookupTime: 1, pose: OrbitPose(angle: 360, pitchDeviation: 0, rollDeviation: 0), slot: 1),
+                FrameDecision(
+                    outcome: .accepted, lookupTime: 1, placement: placement(OrbitPose(angle: 360, pitchDeviation: 0, rollDeviation: 0), slot: 1)),
                 "not in [0, 360)"
             ),
             (FrameDecision(outcome: .accepted, lookupTime: 1), "must carry its slot and pose"),

@@ -329,7 +329,7 @@ let awkwardTexts = [
                 PluginParameter("zeta", default: 0, range: -10...10, help: "z"), PluginParameter("alpha", default: 1, range: -5...5, help: "a"),
                 PluginParameter("added", default: 0, range: 0...100, unit: "px", help: "b"),
             ]
-        ) { CaptureSession(settings: $0) }
+        ) { OuterCircleSelector(settings: $0) }
         try FilterRegistry.register("parameter-test-filter", parameters: [PluginParameter("gain", default: 0.1, range: 0...1, help: "g")]) { _ in
             MadgwickFilter()
         }
@@ -395,7 +395,7 @@ let awkwardTexts = [
         ]
         for (parameters, message) in cases {
             do {
-                try SelectorRegistry.register("bad-declaration-test", parameters: parameters) { CaptureSession(settings: $0) }
+                try SelectorRegistry.register("bad-declaration-test", parameters: parameters) { OuterCircleSelector(settings: $0) }
                 SelectorRegistry.unregister("bad-declaration-test")
                 Issue.record("registered \(parameters)")
             } catch {

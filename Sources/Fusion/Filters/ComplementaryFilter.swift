@@ -1,6 +1,10 @@
 import Foundation
 import OrbitMath
 
+extension FilterName {
+    public static let complementary = FilterName(builtIn: "complementary")
+}
+
 /// A complementary filter with decoupled tilt and heading corrections.
 ///
 /// The gyroscope propagates the attitude; then the measured up direction pulls the estimated
@@ -11,8 +15,12 @@ import OrbitMath
 /// earth axes, a disturbed magnetometer cannot tilt the estimate. Accelerometer samples whose
 /// magnitude is far from gravity are not used for tilt (the device is accelerating). No bias
 /// is estimated.
-public struct ComplementaryFilter: SingleStageFilter {
-    public struct Settings: Sendable, Equatable {
+public struct ComplementaryFilter: SingleStageFilter, BuiltInFilter {
+    public static var name: FilterName { .complementary }
+    public static var settingsSection: String { "complementary" }
+    public static var settingsHelp: String { "complementary filter" }
+
+    public struct Settings: BuiltInFilterSettings {
         /// Time constant of the tilt correction, s.
         public var tiltTimeConstant: Double = 1.0
         /// Time constant of the heading correction, s.
@@ -27,6 +35,16 @@ public struct ComplementaryFilter: SingleStageFilter {
         public init() {}
 
         public static let `default` = Settings()
+
+        public static var keys: [SettingKey<Settings>] {
+            [
+                SettingKey("tilt_time_constant_s", \.tiltTimeConstant, 0.01...1000, help: "time constant of the accelerometer tilt correction"),
+                SettingKey(
+                    "heading_time_constant_s", \.headingTimeConstant, 0.01...1000, help: "time constant of the magnetometer heading correction"),
+                SettingKey(
+                    "acceleration_rejection_m_s2", \.accelerationRejection, 0.01...100, help: "skip tilt correction when |a| differs from g by more"),
+            ]
+        }
     }
 
     public var settings: Settings

@@ -1,6 +1,10 @@
 import Foundation
 import OrbitMath
 
+extension FilterName {
+    public static let madgwick = FilterName(builtIn: "madgwick")
+}
+
 /// Madgwick's gradient-descent orientation filter (S. Madgwick, "An efficient orientation
 /// filter for inertial and inertial/magnetic sensor arrays", 2010), IMU and MARG forms, as his
 /// published C implementation computes it (the reference Madgwick of the BROAD benchmark).
@@ -14,8 +18,12 @@ import OrbitMath
 /// h_z) of the unit field h (the code's `_2bx = |h_xy|`): the field term is half as strong as
 /// in the paper's equations, and the normalised step weights gravity accordingly more. With
 /// β = 0.12 it reproduces BROAD's per-trial figures. No gyroscope bias is estimated.
-public struct MadgwickFilter: SingleStageFilter {
-    public struct Settings: Sendable, Equatable {
+public struct MadgwickFilter: SingleStageFilter, BuiltInFilter {
+    public static var name: FilterName { .madgwick }
+    public static var settingsSection: String { "madgwick" }
+    public static var settingsHelp: String { "Madgwick filter" }
+
+    public struct Settings: BuiltInFilterSettings {
         /// β: gyroscope measurement error expressed as the gradient step, rad/s. Larger trusts
         /// accelerometer and magnetometer more.
         public var beta: Double = 0.1
@@ -24,6 +32,8 @@ public struct MadgwickFilter: SingleStageFilter {
         public init() {}
 
         public static let `default` = Settings()
+
+        public static var keys: [SettingKey<Settings>] { [SettingKey("beta", \.beta, 0...10, help: "gradient step, rad/s")] }
     }
 
     public var settings: Settings

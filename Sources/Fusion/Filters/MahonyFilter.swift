@@ -1,6 +1,10 @@
 import Foundation
 import OrbitMath
 
+extension FilterName {
+    public static let mahony = FilterName(builtIn: "mahony")
+}
+
 /// Mahony's explicit complementary filter with integral term (R. Mahony, T. Hamel,
 /// J.-M. Pflimlin, "Nonlinear complementary filters on the special orthogonal group", IEEE TAC
 /// 2008), in the discrete form of Madgwick's widely used implementation (the reference
@@ -13,8 +17,12 @@ import OrbitMath
 /// on heading only. Each step evaluates the correction at the estimate before the step and
 /// integrates q̇ = ½ q ⊗ (0, ω) to first order, as the published algorithm does: with BROAD's
 /// best gains (k_P = 0.74, k_I = 0.0012) it reproduces the benchmark's per-trial figures.
-public struct MahonyFilter: SingleStageFilter {
-    public struct Settings: Sendable, Equatable {
+public struct MahonyFilter: SingleStageFilter, BuiltInFilter {
+    public static var name: FilterName { .mahony }
+    public static var settingsSection: String { "mahony" }
+    public static var settingsHelp: String { "Mahony filter" }
+
+    public struct Settings: BuiltInFilterSettings {
         /// Proportional gain k_P, rad/s per unit direction error.
         public var proportionalGain: Double = 1.0
         /// Integral gain k_I, rad/s² per unit direction error (0 disables bias estimation).
@@ -27,20 +35,23 @@ public struct MahonyFilter: SingleStageFilter {
         public init() {}
 
         public static let `default` = Settings()
+
+        public static var keys: [SettingKey<Settings>] {
+            [
+                SettingKey("kp", \.proportionalGain, 0...100, help: "proportional gain, rad/s per unit direction error"),
+                SettingKey("ki", \.integralGain, 0...100, help: "integral (bias) gain, rad/s² per unit direction error"),
+                SettingKey("bias_limit_dps", \.biasLimit, 0...100, scale: Angles.radiansPerDegree, help: "largest bias estimate"),
+            ]
+        }
     }
 
     public var settings: Settings
-    /// b̂, rad/s.
-    public private(set) var gyroscopeBias = Vector3.zero
     public var state = SingleStageState()
+    /// b̂, rad/s.
+    public var gyroscopeBias: Vector3 { state.gyroscopeBias }
 
     public init(settings: Settings = .default) {
         self.settings = settings
-    }
-
-    public mutating func reset() {
-        gyroscopeBias = .zero
-        state.reset()
     }
 
     // Not @inline(__always): forced inlining left every squareRoot() here as a call to the
@@ -63,14 +74,14 @@ public struct MahonyFilter: SingleStageFilter {
                 error += m.cross(q.inverseRotate(reference))
             }
             if settings.integralGain > 0 {
-                var bias = gyroscopeBias - (settings.integralGain * dt) * error
+                var bias = state.gyroscopeBias - (settings.integralGain * dt) * error
                 let size = bias.norm
                 if size > settings.biasLimit { bias = (settings.biasLimit / size) * bias }
-                gyroscopeBias = bias
+                state.gyroscopeBias = bias
             }
         }
         // q ← q + ½ q ⊗ (0, ω − b̂ + k_P·e)·dt, renormalised.
-        let w = (0.5 * dt) * (gyroscope - gyroscopeBias + settings.proportionalGain * error)
+        let w = (0.5 * dt) * (gyroscope - state.gyroscopeBias + settings.proportionalGain * error)
         let next = Quaternion(
             w: q.w - q.x * w.x - q.y * w.y - q.z * w.z, x: q.x + q.w * w.x + q.y * w.z - q.z * w.y,
             y: q.y + q.w * w.y - q.x * w.z + q.z * w.x, z: q.z + q.w * w.z + q.x * w.y - q.y * w.x)

@@ -18,8 +18,7 @@ public struct RestDetector: Sendable, Equatable {
         public var steadinessThreshold: Double
 
         public init(
-            timeConstant: Double, gyroscopeThreshold: Double, accelerationThreshold: Double, minimumDuration: Double,
-            steadinessThreshold: Double = 0.1 * .pi / 180
+            timeConstant: Double, gyroscopeThreshold: Double, accelerationThreshold: Double, minimumDuration: Double, steadinessThreshold: Double
         ) {
             self.timeConstant = timeConstant
             self.gyroscopeThreshold = gyroscopeThreshold
@@ -28,10 +27,8 @@ public struct RestDetector: Sendable, Equatable {
             self.steadinessThreshold = steadinessThreshold
         }
 
-        /// VQF's published rest detection (the bias-estimating filter's defaults): means over
-        /// 0.5 s, within 2 °/s and 0.5 m/s², for 1.5 s.
-        public static let standard = Parameters(
-            timeConstant: 0.5, gyroscopeThreshold: 2 * .pi / 180, accelerationThreshold: 0.5, minimumDuration: 1.5)
+        /// VQF's published rest detection: the bias-estimating filter's defaults.
+        public static var standard: Parameters { BiasEstimatingFilter.Coefficients(.default).rest }
     }
 
     public let parameters: Parameters

@@ -1,12 +1,14 @@
 import OrbitMath
 
-/// What a single-stage filter (Madgwick, Mahony, complementary) keeps besides its own
-/// estimate: the attitude, the diagnostics and the step bookkeeping, with one entry point that
-/// does the shared part of every update. Readable and settable as a whole, so a run can be
-/// saved and resumed.
+/// The state of a single-stage filter (Madgwick, Mahony, complementary): the attitude, the
+/// gyroscope bias of a filter that estimates one, the diagnostics and the step bookkeeping,
+/// with one entry point that does the shared part of every update. Readable and settable as a
+/// whole, so a run can be saved and resumed.
 public struct SingleStageState: Sendable, Equatable {
     /// Body → earth; identity before the first valid sample.
     public var attitude = Quaternion.identity
+    /// b̂, rad/s; stays zero in a filter that does not estimate it.
+    public var gyroscopeBias = Vector3.zero
     public var diagnostics = FilterDiagnostics()
     private var step = FilterStep()
 

@@ -135,7 +135,7 @@ public enum CapturePlots {
                 }
                 continue
             }
-            guard let angle = frame.decision?.pose?.angle else { continue }
+            guard let angle = frame.decision?.placement?.pose.angle else { continue }
             let group = frame.keptAtEnd ? 0 : (frame.decision?.outcome.isKept == true ? 1 : 2)
             groups[group].2.append(time)
             groups[group].3.append(shown(angle, trueAngle: frame.trueAngle, at: time))
@@ -162,7 +162,7 @@ public enum CapturePlots {
 
         // A 4 s window in the middle, with slot boundaries, shows the choice within each slot.
         var placed: (first: Double, last: Double)?  // capture times of the first and last placed frame
-        for frame in result.frames where frame.decision?.pose != nil {
+        for frame in result.frames where frame.decision?.placement != nil {
             placed = (placed?.first ?? frame.captureTime, frame.captureTime)
         }
         let middle =

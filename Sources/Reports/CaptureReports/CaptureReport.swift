@@ -141,16 +141,16 @@ public enum CaptureReport {
             csv.text(reason)
             if let replaced = frame.decision?.replacedFrame { csv.integer(replaced) } else { csv.empty() }
             csv.bool(frame.keptAtEnd)
-            if let slot = frame.decision?.slot { csv.integer(slot) } else { csv.empty() }
+            if let slot = frame.decision?.placement?.slot { csv.integer(slot) } else { csv.empty() }
             csv.number(frame.decision?.score, decimals: 4)
-            csv.number(frame.decision?.pose?.angle, decimals: 4)
+            csv.number(frame.decision?.placement?.pose.angle, decimals: 4)
             csv.number(frame.trueAngle, decimals: 4)
             csv.number(frame.angleError, decimals: 4)
-            csv.number(frame.decision?.pose?.pitchDeviation, decimals: 4)
-            csv.number(frame.decision?.pose?.rollDeviation, decimals: 4)
+            csv.number(frame.decision?.placement?.pose.pitchDeviation, decimals: 4)
+            csv.number(frame.decision?.placement?.pose.rollDeviation, decimals: 4)
             csv.number(frame.truePose?.pitchDeviation, decimals: 4)
             csv.number(frame.truePose?.rollDeviation, decimals: 4)
-            csv.number(frame.decision?.acceleration, decimals: 4)
+            csv.number(frame.decision?.placement?.acceleration, decimals: 4)
             csv.number(frame.blur, decimals: 3)
             csv.number(frame.objectBlurMean, decimals: 3)
             csv.number(frame.objectBlurMax, decimals: 3)

@@ -1,6 +1,7 @@
 import BundledFiles
 import Capture
 import Foundation
+import OrbitMath
 import ReportIO
 import Runs
 import Scenarios
@@ -62,7 +63,7 @@ public enum CaptureReportReader {
                     frames: frameRecords, slots: slotRecords, slotWidth: 360 / Double(max(slotRecords.count, 1)), attitudeRMSE: noFusionReference),
                 frames: FrameRecords(frameRecords), slots: slotRecords,
                 recording: Recording(uid: "\(scenario.name)-seed-\(seed)", date: 0, radius: 360 / Double(max(slotRecords.count, 1)), elements: []),
-                trueAngleTrack: track, recordingStart: frameRecords.first { $0.decision?.pose != nil }?.captureTime,
+                trueAngleTrack: track, recordingStart: frameRecords.first { $0.decision?.placement != nil }?.captureTime,
                 motionCoalesced: 0, motionProcessed: 0, queueBusyFraction: .nan, session: nil, selector: selector,
                 filter: summary.settings["filter"]?.text)
         }
@@ -118,6 +119,16 @@ public enum CaptureReportReader {
             return OrbitPose(angle: angle, pitchDeviation: pitch, rollDeviation: roll)
         }
 
+        /// frames.csv holds the pose, slot and acceleration of a placed frame, not its motion,
+        /// angle offset or time: those read back as identity attitude, zero rates, 0 and 0.
+        func placement(_ row: (line: Int, fields: [String])) throws(CSVError) -> FramePlacement? {
+            guard let pose = try pose(row, "est"), let slot = try optional(row, "slot").map({ Int($0) }) else { return nil }
+            let acceleration = try optional(row, "acceleration_m_s2") ?? 0
+            let motion = InterpolatedMotion(
+                attitude: .identity, rotationRate: .zero, userAcceleration: Vector3(acceleration, 0, 0), earlier: 0, later: 0, fraction: 0)
+            return FramePlacement(motion: motion, pose: pose, slot: slot, angleOffset: 0, acceleration: acceleration, time: 0)
+        }
+
         func frame(_ row: (line: Int, fields: [String])) throws(CSVError) -> FrameRecord {
             let outcomeText = try text(row, "outcome"), reason = try text(row, "reason")
             let dropped = outcomeText == "dropped"
@@ -129,8 +140,7 @@ public enum CaptureReportReader {
                         message: "\(TextExcerpt.quoted(outcomeText)) with reason \(TextExcerpt.quoted(reason)) is not a decision")
                 }
                 decision = FrameDecision(
-                    outcome: outcome, lookupTime: try number(row, "timestamp_s"), pose: try pose(row, "est"),
-                    slot: try optional(row, "slot").map { Int($0) }, acceleration: try optional(row, "acceleration_m_s2"),
+                    outcome: outcome, lookupTime: try number(row, "timestamp_s"), placement: try placement(row),
                     score: try optional(row, "score"), replacedFrame: try optional(row, "replaced_frame").map { Int($0) })
             }
             let truePose = try pose(row, "true")

@@ -63,7 +63,7 @@ public struct FrameRecord: Sendable, Codable {
 
     /// Signed estimated − true angle, degrees, for scored frames.
     public var angleError: Double? {
-        guard let estimated = decision?.pose?.angle, let trueAngle else { return nil }
+        guard let estimated = decision?.placement?.pose.angle, let trueAngle else { return nil }
         return Angles.wrapTo360(estimated - trueAngle + 180) - 180
     }
 }
@@ -216,7 +216,7 @@ extension FrameRecord {
             }
             if let trueReader, let attitude = pose.attitude { truePose = trueReader.pose(attitude) }
         }
-        if decision?.pose != nil, let midpoint = truth.midpoint, let lookup = decision?.lookupTime {
+        if decision?.placement != nil, let midpoint = truth.midpoint, let lookup = decision?.lookupTime {
             syncError = abs(lookup - midpoint)
         }
     }

@@ -69,11 +69,7 @@ struct StoredDecision: BitwiseCopyable {
 
     var outcome: Outcome
     var lookupTime: Double
-    var motion: InterpolatedMotion?
-    var pose: OrbitPose?
-    var slot: Int?
-    var angleOffset: Double?
-    var acceleration: Double?
+    var placement: FramePlacement?
     var score: Double?
     var replacedFrame: Int?
 
@@ -87,11 +83,7 @@ struct StoredDecision: BitwiseCopyable {
         case .rejected(let reason): outcome = .rejected(reason: reasons.number(of: reason))
         }
         lookupTime = decision.lookupTime
-        motion = decision.motion
-        pose = decision.pose
-        slot = decision.slot
-        angleOffset = decision.angleOffset
-        acceleration = decision.acceleration
+        placement = decision.placement
         score = decision.score
         replacedFrame = decision.replacedFrame
     }
@@ -106,9 +98,7 @@ struct StoredDecision: BitwiseCopyable {
         case .noMotion(let failure): frameOutcome = .noMotion(failure)
         case .rejected(let reason): frameOutcome = .rejected(reasons[reason])
         }
-        return FrameDecision(
-            outcome: frameOutcome, lookupTime: lookupTime, motion: motion, pose: pose, slot: slot, angleOffset: angleOffset,
-            acceleration: acceleration, score: score, replacedFrame: replacedFrame)
+        return FrameDecision(outcome: frameOutcome, lookupTime: lookupTime, placement: placement, score: score, replacedFrame: replacedFrame)
     }
 }
 

@@ -25,12 +25,13 @@ public struct SelectorContract: Sendable {
     /// Checks `decision` about `frame` and books what it did to the slots.
     public mutating func check(_ decision: FrameDecision, for frame: FrameInput) throws(SelectorContractViolation) {
         try Self.checkValues(of: decision)
-        if let slot = decision.slot, !(0..<slotCount).contains(slot) {
+        let slot = decision.placement?.slot
+        if let slot, !(0..<slotCount).contains(slot) {
             throw SelectorContractViolation("slot \(slot) is not in 0..<\(slotCount) (the scenario's slot count)")
         }
         switch decision.outcome {
         case .accepted, .replaced:
-            guard let slot = decision.slot, decision.pose != nil else {
+            guard let slot else {
                 throw SelectorContractViolation("a kept frame (\(Self.name(decision.outcome))) must carry its slot and pose")
             }
             if decision.outcome == .accepted {
@@ -108,14 +109,17 @@ public struct SelectorContract: Sendable {
 
     private static func checkValues(of decision: FrameDecision) throws(SelectorContractViolation) {
         try checkFinite(decision.lookupTime, "lookupTime")
-        if let pose = decision.pose { try checkPose(pose, "pose") }
-        if let offset = decision.angleOffset { try checkFinite(offset, "angleOffset") }
-        if let acceleration = decision.acceleration { try checkFinite(acceleration, "acceleration", atLeast: 0) }
+        guard let placement = decision.placement else {
+            if let score = decision.score { try checkFinite(score, "score") }
+            return
+        }
+        try checkPose(placement.pose, "pose")
+        try checkFinite(placement.angleOffset, "angleOffset")
+        try checkFinite(placement.acceleration, "acceleration", atLeast: 0)
         if let score = decision.score { try checkFinite(score, "score") }
-        if let motion = decision.motion {
-            guard motion.attitude.isFinite, motion.rotationRate.isFinite, motion.userAcceleration.isFinite, motion.fraction.isFinite else {
-                throw SelectorContractViolation("the interpolated motion is not finite")
-            }
+        let motion = placement.motion
+        guard motion.attitude.isFinite, motion.rotationRate.isFinite, motion.userAcceleration.isFinite, motion.fraction.isFinite else {
+            throw SelectorContractViolation("the interpolated motion is not finite")
         }
     }
 

@@ -34,7 +34,7 @@ public struct LowestBlurSelector: FrameSelector {
             let turn = Angles.degrees(placement.motion.rotationRate.norm * frame.exposure)
             let score = turn + offsetWeight * abs(placement.angleOffset)
             let (outcome, replaced) = ring.offer(frame, at: placement, score: score)
-            return FrameDecision(outcome, placement: placement, score: score, replacedFrame: replaced)
+            return FrameDecision(outcome: outcome, lookupTime: placer.lookupTime(frame), placement: placement, score: score, replacedFrame: replaced)
         }
     }
 }

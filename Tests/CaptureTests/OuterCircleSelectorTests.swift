@@ -13,10 +13,10 @@ func motion(_ time: Double, heading: Double, acceleration: Double = 0) -> Device
         heading: nil, referenceFrame: .xArbitraryZVertical, atRest: false)
 }
 
-@Suite struct CaptureSessionTests {
+@Suite struct OuterCircleSelectorTests {
     /// Turn at 10°/s for 40 s, one motion update every 10 ms, one frame every 100 ms.
-    func session(settings: CaptureSettings = CaptureSettings()) -> (CaptureSession, [FrameDecision]) {
-        var session = CaptureSession(settings: settings)
+    func session(settings: CaptureSettings = CaptureSettings()) -> (OuterCircleSelector, [FrameDecision]) {
+        var session = OuterCircleSelector(settings: settings)
         var decisions: [FrameDecision] = []
         for step in 0...4000 {
             let time = Double(step) / 100
@@ -34,12 +34,12 @@ func motion(_ time: Double, heading: Double, acceleration: Double = 0) -> Device
         let (session, decisions) = session()
         #expect(session.coverage == 1)
         #expect(decisions.first?.outcome == .accepted)
-        #expect(decisions.first?.slot == 0)
+        #expect(decisions.first?.placement?.slot == 0)
         #expect(decisions.contains { $0.outcome == .replaced })
         #expect(decisions.contains { $0.outcome == .worseThanHolder })
         // Each slot holds the best of its candidates.
         for decision in decisions where decision.outcome.isKept {
-            let holder = session.slots[decision.slot!]!
+            let holder = session.slots[decision.placement!.slot]!
             #expect(holder.score <= decision.score!)
         }
     }
@@ -53,7 +53,7 @@ func motion(_ time: Double, heading: Double, acceleration: Double = 0) -> Device
     }
 
     @Test func framesWithoutMotionAreDiscarded() {
-        var session = CaptureSession(settings: CaptureSettings())
+        var session = OuterCircleSelector(settings: CaptureSettings())
         #expect(session.handleFrame(FrameInput(index: 0, timestamp: 1, exposure: 0.01, image: "a.jpg")).outcome == .noMotion(.empty))
         _ = session.handleMotion(motion(2, heading: 0))
         _ = session.handleMotion(motion(2.01, heading: 0))
@@ -65,8 +65,8 @@ func motion(_ time: Double, heading: Double, acceleration: Double = 0) -> Device
     @Test func lookupTimeFollowsTheSetting() {
         var settings = CaptureSettings()
         settings.lookupTime = .exposureStart
-        var start = CaptureSession(settings: settings)
-        var middle = CaptureSession(settings: CaptureSettings())
+        var start = OuterCircleSelector(settings: settings)
+        var middle = OuterCircleSelector(settings: CaptureSettings())
         for step in 0..<10 {
             _ = start.handleMotion(motion(Double(step) / 10, heading: 0))
             _ = middle.handleMotion(motion(Double(step) / 10, heading: 0))

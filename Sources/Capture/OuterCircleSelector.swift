@@ -2,10 +2,13 @@ import Foundation
 import Fusion
 import OrbitMath
 
-/// The 360° capture of the OuterCircle article (seed 000): motion buffer, recording start,
+@available(*, deprecated, renamed: "OuterCircleSelector")
+public typealias CaptureSession = OuterCircleSelector
+
+/// The frame selection of the OuterCircle article (seed 000): motion buffer, recording start,
 /// the 4D quality distance with its threshold, slots keeping the best frame, a flood guard.
-/// One session records one orbit; the built-in `FrameSelector`.
-public struct CaptureSession: FrameSelector, Sendable {
+/// One selector records one orbit; the built-in `FrameSelector` (`outer-circle`).
+public struct OuterCircleSelector: FrameSelector, Sendable {
     public let settings: CaptureSettings
     public private(set) var placer: FramePlacer
     public private(set) var ring: SlotRing
@@ -30,16 +33,19 @@ public struct CaptureSession: FrameSelector, Sendable {
     /// keep it if it is within the threshold and beats the slot's holder.
     public mutating func handleFrame(_ frame: FrameInput) -> FrameDecision {
         let placement: FramePlacement
+        let lookupTime = placer.lookupTime(frame)
         switch placer.place(frame) {
-        case .failure(let reason): return FrameDecision(outcome: .noMotion(reason), lookupTime: placer.lookupTime(frame))
+        case .failure(let reason): return FrameDecision(outcome: .noMotion(reason), lookupTime: lookupTime)
         case .success(let placed): placement = placed
         }
         let score = FrameScore(
             pose: placement.pose, acceleration: placement.acceleration, angleOffset: placement.angleOffset,
             rotationRate: placement.rotationRate, weights: settings.weights
         ).distance
-        guard score <= settings.threshold else { return FrameDecision(.overThreshold, placement: placement, score: score) }
+        guard score <= settings.threshold else {
+            return FrameDecision(outcome: .overThreshold, lookupTime: lookupTime, placement: placement, score: score)
+        }
         let (outcome, replaced) = ring.offer(frame, at: placement, score: score)
-        return FrameDecision(outcome, placement: placement, score: score, replacedFrame: replaced)
+        return FrameDecision(outcome: outcome, lookupTime: lookupTime, placement: placement, score: score, replacedFrame: replaced)
     }
 }
