@@ -156,6 +156,8 @@ let package = Package(
         // Broken filters and selectors plugged in through the public API only, as a team's package would.
         .testTarget(name: "PluginZooTests", dependencies: ["TestSupport", "OrbitBench", "OrbitBenchCLI"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo", "CPNGCodec"]),
+        .testTarget(name: "StatisticsKitTests", dependencies: ["StatisticsKit", "OrbitMath"]),
+        .testTarget(name: "ExecutionTests", dependencies: ["Execution", "ReportIO"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Simulation", "OrbitMath", "Runs", "StatisticsKit"]),
         .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios"]),
     ],

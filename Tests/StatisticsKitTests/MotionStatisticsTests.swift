@@ -1,6 +1,5 @@
 import Foundation
 import OrbitMath
-import Runs
 import Testing
 import StatisticsKit
 

@@ -1,5 +1,4 @@
 import Foundation
-import Runs
 import Testing
 import Execution
 

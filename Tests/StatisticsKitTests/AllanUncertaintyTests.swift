@@ -1,8 +1,6 @@
 import OrbitMath
 import Testing
-import StatisticsKit
-
-@testable import Runs
+@testable import StatisticsKit
 
 @Suite struct AllanUncertaintyTests {
     /// 1/√(2(K − 1)) with K independent clusters: a 1 000-sample record has K ≈ 1 000 at τ₀
