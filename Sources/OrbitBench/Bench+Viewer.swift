@@ -14,8 +14,17 @@ extension Bench {
     /// beside the recording); `slotCount` defaults to 360° / the recording's radius.
     @discardableResult
     public static func writeSpinViewer(_ recording: Recording, besides file: URL, slotCount: Int? = nil, imageBase: String? = nil) throws -> URL {
+        try writeSpinViewerReporting(recording, besides: file, slotCount: slotCount, imageBase: imageBase).page
+    }
+
+    /// `writeSpinViewer`, also returning how many of the recording's images the page will not
+    /// find (all of them for a run without `--render`: the page then shows placeholders).
+    public static func writeSpinViewerReporting(
+        _ recording: Recording, besides file: URL, slotCount: Int? = nil, imageBase: String? = nil
+    ) throws -> (page: URL, missingImages: Int) {
         let base = imageBase ?? SpinViewerFile.imageBase(for: recording, besides: file)
         let page = try SpinViewerPage.html(recording, slotCount: slotCount, imageBase: base)
-        return try SpinViewerFile.write(page, besides: file)
+        let written = try SpinViewerFile.write(page, besides: file)
+        return (written, SpinViewerFile.missingImages(of: recording, besides: file, imageBase: base))
     }
 }

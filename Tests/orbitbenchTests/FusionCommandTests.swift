@@ -40,4 +40,21 @@ import Testing
         let dof = try Tool.run(["fusion", "--dof", "7"])
         #expect(dof.status != 0 && dof.standardError.contains("--dof must be 6 or 9"))
     }
+
+    /// Fusion of scenarios and of recordings are different jobs with different default folders:
+    /// running one never replaces the other's results.
+    @Test func scenariosAndRecordingsKeepTheirOwnDefaultFolders() throws {
+        let work = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let trial = Tool.repository.appendingPathComponent("data/broad").path
+        let trialFile = try #require(try FileManager.default.contentsOfDirectory(atPath: trial).sorted().first { $0.hasSuffix(".hdf5") })
+        let recordings = try Tool.run(
+            ["fusion", "--recording", "\(trial)/\(trialFile)", "--filters", "madgwick", "--no-plots", "--no-attitude", "--quiet"], in: work)
+        #expect(recordings.status == 0, "\(recordings.standardError)")
+        let scenarios = try Tool.run(["fusion", "tripod-ideal", "--seeds", "1", "--filters", "madgwick", "--no-plots", "--quiet"], in: work)
+        #expect(scenarios.status == 0, "\(scenarios.standardError)")
+        let manager = FileManager.default
+        #expect(manager.fileExists(atPath: work.appendingPathComponent("reports/fusion-recordings/fusion-groups.csv").path))
+        #expect(manager.fileExists(atPath: work.appendingPathComponent("reports/fusion/fusion.csv").path))
+    }
 }

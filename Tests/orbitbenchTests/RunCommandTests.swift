@@ -89,7 +89,7 @@ import Testing
             #expect(result.standardError.split(separator: "\n").count == 1)
             #expect(result.standardError.contains(expected), "\(result.standardError)")
         }
-        #expect(try Tool.run(["view", "/nonexistent/recording.json"]).standardError.contains("cannot read the file"))
+        #expect(try Tool.run(["view", "/nonexistent/recording.json"]).standardError.contains("no such file or folder"))
     }
 
     /// --html writes viewer/index.html beside the recording of a run folder (or of the file);
@@ -105,6 +105,9 @@ import Testing
             let view = try Tool.run(["view", argument, "--html"])
             #expect(view.status == 0, "\(view.standardError)")
             #expect(view.standardOutput == "incomplete-orbit-seed-1: 51 images, 5.0° apart\nwrote \(page.path)\n", "\(view.standardOutput)")
+            // The run had no --render: the page can only show placeholders, and says how to get images.
+            #expect(view.standardError.contains("warning: none of the 51 images exist"), "\(view.standardError)")
+            #expect(view.standardError.contains("--render"))
         }
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains(#"id="spin-data""#) && html.contains("frame-00000.jpg"))

@@ -51,6 +51,9 @@ struct CalibrateCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
+    @Flag(help: "Accepted as by every command; this one writes no progress lines.")
+    var quiet = false
+
     func run() throws {
         // The output folder is checked before the recording is read and analysed.
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "calibrate", overwrite: outputOptions.overwrite)

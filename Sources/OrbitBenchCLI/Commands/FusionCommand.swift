@@ -45,8 +45,14 @@ struct FusionCommand: ParsableCommand {
     @Option(help: "9 uses the magnetometer, 6 runs without it.")
     var dof: Int = 9
 
-    @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
-    var out: String = "reports/fusion"
+    @Option(
+        name: .customLong("out"),
+        help: ArgumentHelp("Output directory (default: reports/fusion, or reports/fusion-recordings with --recording).", valueName: "dir"))
+    var output: String?
+
+    /// Scenarios and recordings are different jobs: each has its own default folder, so one
+    /// never replaces the other's results.
+    var out: String { output ?? (recordings.isEmpty ? "reports/fusion" : "reports/fusion-recordings") }
 
     @Flag(
         inversion: .prefixedNo,

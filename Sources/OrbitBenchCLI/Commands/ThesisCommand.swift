@@ -22,6 +22,9 @@ struct ThesisCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
+    @Flag(help: "Accepted as by every command; this one writes no progress lines.")
+    var quiet = false
+
     func run() throws {
         let directory = data ?? Self.defaultDataDirectory()
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "thesis", overwrite: outputOptions.overwrite)

@@ -41,9 +41,16 @@ struct ViewCommand: ParsableCommand {
         do { (path, recording) = try Bench.recording(file) } catch { throw CommandFailure(error.description) }
         print("\(TerminalText.escaped(recording.uid)): \(recording.elements.count) images, \(recording.radius)° apart")
         if html {
-            let page: URL
-            do { page = try Bench.writeSpinViewer(recording, besides: path) } catch { throw CommandFailure("\(error)") }
-            print("wrote \(TerminalText.escaped(page.path))")
+            let written: (page: URL, missingImages: Int)
+            do { written = try Bench.writeSpinViewerReporting(recording, besides: path) } catch { throw CommandFailure("\(error)") }
+            print("wrote \(TerminalText.escaped(written.page.path))")
+            if written.missingImages > 0 {
+                let which = written.missingImages == recording.elements.count ? "none of the \(written.missingImages)" : "\(written.missingImages) of the \(recording.elements.count)"
+                FileHandle.standardError.write(
+                    Data(
+                        "warning: \(which) images exist, so the page shows placeholders; images are drawn by `orbitbench run SCENARIO --seeds N --render`\n"
+                            .utf8))
+            }
         } else if angles.isEmpty {
             for element in recording.elements {
                 print(String(format: "%8.2f°  %@  t = %.2f s", element.angle, TerminalText.escaped(element.image), element.time))

@@ -14,7 +14,7 @@ public enum SpinViewerFile {
     public static func recordingFile(_ path: String) throws(OutputError) -> URL {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw OutputError(path: path, reason: "cannot read the file")
+            throw OutputError(path: path, reason: "no such file or folder")
         }
         guard isDirectory.boolValue else { return URL(fileURLWithPath: path) }
         let file = URL(fileURLWithPath: path).appendingPathComponent("recording.json")
@@ -44,6 +44,15 @@ public enum SpinViewerFile {
         if manager.fileExists(atPath: folder.appendingPathComponent("images").path) { return SpinViewerPage.defaultImageBase }
         let besides = recording.elements.contains { manager.fileExists(atPath: folder.appendingPathComponent($0.image).path) }
         return besides ? "../" : SpinViewerPage.defaultImageBase
+    }
+
+    /// How many of the recording's images the page in `viewer/` will not find at `imageBase`
+    /// (a relative URL prefix from that folder, as `imageBase(for:besides:)` returns).
+    public static func missingImages(of recording: Recording, besides recordingFile: URL, imageBase: String) -> Int {
+        let viewerFolder = recordingFile.deletingLastPathComponent().appendingPathComponent(folderName)
+        return recording.elements.count {
+            !FileManager.default.fileExists(atPath: viewerFolder.appendingPathComponent(imageBase + $0.image).standardizedFileURL.path)
+        }
     }
 
     /// Writes `page` to `viewer/index.html` beside `recordingFile`, atomically: a new temporary
