@@ -45,7 +45,9 @@ struct ViewCommand: ParsableCommand {
             do { written = try Bench.writeSpinViewerReporting(recording, besides: path) } catch { throw CommandFailure("\(error)") }
             print("wrote \(TerminalText.escaped(written.page.path))")
             if written.missingImages > 0 {
-                let which = written.missingImages == recording.elements.count ? "none of the \(written.missingImages)" : "\(written.missingImages) of the \(recording.elements.count)"
+                let which =
+                    written.missingImages == recording.elements.count
+                    ? "none of the \(written.missingImages)" : "\(written.missingImages) of the \(recording.elements.count)"
                 FileHandle.standardError.write(
                     Data(
                         "warning: \(which) images exist, so the page shows placeholders; images are drawn by `orbitbench run SCENARIO --seeds N --render`\n"
