@@ -27,6 +27,19 @@ import Testing
         #expect(definition["vary"] as? [String] == ["selection.threshold=1:3:1", "selection.weights.acceleration=0:20:10"])
     }
 
+    /// A second sweep into an existing sweep's folder is refused; the message suggests --resume
+    /// only when that would continue the same sweep, and otherwise names the sweep that is there.
+    @Test func repeatedOutFolderGetsAnErrorThatIsRightAboutResume() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", out.path, "--no-plots", "--quiet"]).status == 0)
+        let same = try Tool.run(["sweep", "tripod-ideal"] + grid + ["--out", out.path, "--no-plots", "--quiet"])
+        #expect(same.status != 0 && same.standardError.contains("pass --resume"), "\(same.standardError)")
+        let other = try Tool.run(["sweep", "tripod-ideal", "--vary", "selection.threshold=3:5:1", "--seeds", "1", "--out", out.path, "--no-plots"])
+        #expect(other.status != 0 && !other.standardError.contains("--resume"), "\(other.standardError)")
+        #expect(other.standardError.contains("holds another sweep (of tripod-ideal, --vary"), "\(other.standardError)")
+    }
+
     /// A sweep cut off mid-row resumes: only the missing runs are computed and the finished
     /// file is byte-identical to an uninterrupted one.
     @Test func truncatedSweepResumesToTheSameFile() throws {

@@ -60,6 +60,13 @@ public enum SweepRunner {
         let exists = manager.fileExists(atPath: csvURL.path)
         switch (mode, exists) {
         case (.fresh, true):
+            // Suggest --resume only where it would work: the folder holds this same sweep.
+            let stored = ProjectFiles.contents(atPath: definitionURL.path).flatMap { try? JSONDecoder().decode(SweepDefinition.self, from: $0) }
+            guard stored == plan.definition else {
+                throw SweepError(
+                    "\(directory.path) holds another sweep (\(stored.map { "of \($0.scenario), --vary \($0.vary.joined(separator: " --vary "))" } ?? "without a readable sweep.json")); choose another --out, or pass --overwrite to replace it"
+                )
+            }
             throw SweepError("\(csvURL.path) exists: pass --resume to continue that sweep or --overwrite to start again")
         case (.resume, true):
             let stored = try completedJobs(plan, owned: owned, csv: csvURL, definition: definitionURL)
