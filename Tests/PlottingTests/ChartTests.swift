@@ -3,6 +3,16 @@ import Plotting
 import Testing
 
 @Suite struct TickTests {
+    /// Counts tick at whole numbers: 0…15 frames would tick every 2.5, and 0…2 every 0.5.
+    @Test func countsTickAtWholeNumbers() {
+        #expect(AxisTicks.linear(0...15).major.contains(2.5))
+        let frames = AxisTicks.linear(0...15, wholeNumbers: true)
+        #expect(frames.major.allSatisfy { $0.rounded() == $0 }, "\(frames.major)")
+        #expect(frames.labels.allSatisfy { !$0.contains(".") })
+        let few = AxisTicks.linear(0...2, wholeNumbers: true)
+        #expect(few.major == [0, 1, 2], "\(few.major)")
+    }
+
     @Test func niceLinearTicks() {
         let ticks = AxisTicks.linear(0.3...9.7)
         #expect(ticks.major == [0, 2, 4, 6, 8, 10])

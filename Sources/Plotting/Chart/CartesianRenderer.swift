@@ -129,7 +129,7 @@ struct CartesianRenderer {
         }
         switch axis.scale {
         case .linear:
-            var ticks = AxisTicks.linear(range, expand: expand && axis.limits == nil)
+            var ticks = AxisTicks.linear(range, expand: expand && axis.limits == nil, wholeNumbers: axis.wholeNumbers)
             if axis.limits != nil { ticks.domain = range }
             return ticks
         case .logarithmic:

@@ -14,10 +14,12 @@ public struct ChartAxis: Sendable {
     /// Major ticks at these values instead of automatic ones (e.g. every 90° of a circle);
     /// used together with `limits`.
     public var ticks: [Double]?
+    /// The values are counts: automatic ticks fall on whole numbers only.
+    public var wholeNumbers: Bool
 
     public init(
         _ label: String, scale: AxisScale = .linear, limits: ClosedRange<Double>? = nil, includesZero: Bool = false, categories: [String]? = nil,
-        reversed: Bool = false, ticks: [Double]? = nil
+        reversed: Bool = false, ticks: [Double]? = nil, wholeNumbers: Bool = false
     ) {
         self.label = label
         self.scale = scale
@@ -26,6 +28,7 @@ public struct ChartAxis: Sendable {
         self.categories = categories
         self.reversed = reversed
         self.ticks = ticks
+        self.wholeNumbers = wholeNumbers
     }
 
     /// An angle axis over a full circle: 0…360° with ticks every 90°.

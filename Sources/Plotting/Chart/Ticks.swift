@@ -15,15 +15,17 @@ public struct AxisTicks: Sendable, Equatable {
     public var minor: [Double]
 
     /// "Nice" ticks (steps of 1, 2, 2.5 or 5 × 10ᵏ) covering `data`, about `target` of them.
-    /// With `expand` the domain grows outward to whole ticks.
-    public static func linear(_ data: ClosedRange<Double>, target: Int = 6, expand: Bool = true) -> AxisTicks {
+    /// With `expand` the domain grows outward to whole ticks; with `wholeNumbers` (counts) no
+    /// step is below 1 or a non-integer such as 2.5.
+    public static func linear(_ data: ClosedRange<Double>, target: Int = 6, expand: Bool = true, wholeNumbers: Bool = false) -> AxisTicks {
         var low = data.lowerBound, high = data.upperBound
         if !(high > low) {
             let pad = low == 0 ? 1 : abs(low) * 0.1
             low -= pad
             high += pad
         }
-        let step = niceStep((high - low) / Double(max(target, 2)))
+        var step = niceStep((high - low) / Double(max(target, 2)))
+        if wholeNumbers { step = max(1, step.rounded(.down)) }  // 0.5 → 1, 2.5 → 2
         if expand {
             low = (low / step).rounded(.down) * step
             high = (high / step).rounded(.up) * step

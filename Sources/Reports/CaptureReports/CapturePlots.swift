@@ -305,12 +305,12 @@ public enum CapturePlots {
     public static func seeds(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
         let labels = results.map { "\($0.seed)" }
         let x = results.indices.map(Double.init)
-        func bars(_ title: String, _ unit: String, _ values: [Double], _ color: Color) -> Panel {
+        func bars(_ title: String, _ unit: String, _ values: [Double], _ color: Color, counts: Bool = false) -> Panel {
             .cartesian(
                 // The mean goes in the title: a label on the line hides behind the last bar.
                 CartesianPlot(
                     title: "\(title) (mean \(fmt(Statistics.mean(values))))", x: ChartAxis("seed", categories: labels),
-                    y: ChartAxis(unit, includesZero: true),
+                    y: ChartAxis(unit, includesZero: true, wholeNumbers: counts),
                     series: [Series(nil, color: color, x: x, y: values, style: .bars(width: 0.6))],
                     lines: [ReferenceLine(Statistics.mean(values), .horizontal)], legend: .none))
         }
@@ -324,7 +324,7 @@ public enum CapturePlots {
                 ],
                 [
                     bars("mean angle estimate error", "error (°)", results.map(\.metrics.angleEstimateErrorMean), Palette.color(1)),
-                    bars("frames dropped by the queue", "frames", results.map { Double($0.metrics.framesDropped) }, Palette.color(3)),
+                    bars("frames dropped by the queue", "frames", results.map { Double($0.metrics.framesDropped) }, Palette.color(3), counts: true),
                 ],
             ])
         return try figure.pngBytes(provenance: provenance)
