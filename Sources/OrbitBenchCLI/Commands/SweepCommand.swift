@@ -53,7 +53,7 @@ struct SweepCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "A bound a cell's mean must meet to count as best, e.g. coverage>=0.9 or blur_sel_p95_px<=3; repeat for more.",
-            valueName: "metric>=bound"))
+            valueName: "condition"))
     var require: [String] = []
 
     @Option(
