@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The cluster test of `make test`: a private single-node Slurm cluster (munged, slurmctld,
-# slurmd under a temporary folder, no systemd) runs the README's "Running on a cluster"
-# commands — extracted from README.md and run as they stand, with the shipped
+# slurmd under a temporary folder, no systemd) runs the "Running on a cluster"
+# commands of docs/guides/cluster.md — extracted from it and run as they stand, with the shipped
 # deploy/slurm/sweep.sbatch — as a 4-task array plus the dependent merge job; the merged
 # sweep.csv must equal a local sweep byte for byte. Installs slurm-wlm and munge with apt-get
 # when missing; stops exactly the daemons it started, by pid.
@@ -111,20 +111,20 @@ sinfo -h -o %t 2>/dev/null | grep -qx idle ||
     fail "the node did not come up: $(tail -n 3 "$work/slurmctld.log" "$work/slurmd.log" 2>/dev/null | tr '\n' ' ')"
 say "cluster up ($(sinfo -V), node $node) in $(($(date +%s) - started)) s"
 
-# --- the README's commands, as they stand --------------------------------------------------
-commands=$(python3 - README.md <<'PY'
+# --- the cluster guide's commands, as they stand --------------------------------------------------
+commands=$(python3 - docs/guides/cluster.md <<'PY'
 import sys
 text = open(sys.argv[1], encoding="utf-8").read()
 marker = "<!-- cluster commands: scripts/check-slurm.sh runs this block as it stands -->\n```sh\n"
 start = text.index(marker) + len(marker)
 print(text[start:text.index("```", start)])
 PY
-) || fail "README.md has no cluster commands block"
+) || fail "docs/guides/cluster.md has no cluster commands block"
 export ORBITBENCH="$root/.build/debug/orbitbench"
 export SWEEP_OUT="$work/sweep"
 mkdir -p "$SWEEP_OUT"
-merge_job=$(bash -euo pipefail -c "$commands" | tail -n 1) || fail "the README's cluster commands failed"
-[[ "$merge_job" =~ ^[0-9]+$ ]] || fail "the README's commands should print the merge job's id last, got '$merge_job'"
+merge_job=$(bash -euo pipefail -c "$commands" | tail -n 1) || fail "the cluster guide's commands failed"
+[[ "$merge_job" =~ ^[0-9]+$ ]] || fail "the cluster guide's commands should print the merge job's id last, got '$merge_job'"
 
 wait_for_queue() {
     local deadline=$(($(date +%s) + 90))

@@ -115,14 +115,14 @@ let shippedScenarios = shippedCaptureScenarios + ["rephoto-fountain"]
         #expect(document.hasSuffix(generated), "regenerate with: orbitbench scenario keys --markdown")
     }
 
-    /// The README's metric list is `orbitbench metrics --markdown`, between its markers.
-    @Test func readmeMetricTableIsCurrent() throws {
+    /// docs/reference/metrics.md is `orbitbench metrics --markdown`, between its markers.
+    @Test func metricTableReferenceIsCurrent() throws {
         let generated = try Tool.run(["metrics", "--markdown"]).standardOutput
-        let readme = try String(contentsOf: Tool.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Tool.repository.appendingPathComponent("docs/reference/metrics.md"), encoding: .utf8)
         #expect(generated.contains("| `blur_obj_mean_px` | px | lower | capture | mean blur over the object, selected frames |"))
         #expect(
             readme.contains("a test fails when it is stale -->\n" + generated + "<!-- end of metric table -->"),
-            "run scripts/update-readme-metrics.sh")
+            "run scripts/update-docs-metrics.sh")
     }
 
     @Test func readmeNamesEveryShippedScenarioAndBothCommands() throws {
