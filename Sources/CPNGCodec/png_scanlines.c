@@ -10,8 +10,7 @@ size_t png_source_channels(int source_format) {
     switch (source_format) {
     case OBPNG_SOURCE_RGB: return 3;
     case OBPNG_SOURCE_RGBA:
-    case OBPNG_SOURCE_ARGB32_PREMULTIPLIED:
-    case OBPNG_SOURCE_ARGB32_OPAQUE: return 4;
+    case OBPNG_SOURCE_ARGB32_PREMULTIPLIED: return 4;
     default: return 0;
     }
 }
@@ -42,23 +41,12 @@ static int has_translucency(const unsigned char *pixels, uint32_t width, uint32_
    opaque (`has_translucency`), so its colour is already straight. */
 void obpng_straighten_argb32_row(const unsigned char *line, uint32_t width, int has_alpha, unsigned char *out) {
     if (!has_alpha) {
-        uint32_t column = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__GNUC__)
-        /* 0xAARRGGBB << 8, byte-swapped, lies in memory as R, G, B, 0: one 4-byte store a
-           pixel, whose fourth byte the next pixel overwrites (so not for the last one). */
-        for (; column + 1 < width; ++column) {
+        for (uint32_t column = 0; column < width; ++column) {
             uint32_t word;
             memcpy(&word, line + 4 * (size_t)column, sizeof word);
-            uint32_t rgb = __builtin_bswap32(word << 8);
-            memcpy(out + 3 * (size_t)column, &rgb, sizeof rgb);
-        }
-#endif
-        for (; column < width; ++column) {
-            uint32_t word;
-            memcpy(&word, line + 4 * (size_t)column, sizeof word);
-            out[3 * (size_t)column] = (unsigned char)(word >> 16);
-            out[3 * (size_t)column + 1] = (unsigned char)(word >> 8);
-            out[3 * (size_t)column + 2] = (unsigned char)word;
+            *out++ = (unsigned char)(word >> 16);
+            *out++ = (unsigned char)(word >> 8);
+            *out++ = (unsigned char)word;
         }
         return;
     }
@@ -86,15 +74,12 @@ void obpng_straighten_argb32_row(const unsigned char *line, uint32_t width, int 
    else converted into `buffer`. */
 static const unsigned char *png_row(const unsigned char *line, uint32_t width, int source_format, int has_alpha,
                                     unsigned char *buffer) {
-    if (source_format == OBPNG_SOURCE_ARGB32_PREMULTIPLIED || source_format == OBPNG_SOURCE_ARGB32_OPAQUE) {
+    if (source_format == OBPNG_SOURCE_ARGB32_PREMULTIPLIED) {
         obpng_straighten_argb32_row(line, width, has_alpha, buffer);
         return buffer;
     }
     if (source_format == OBPNG_SOURCE_RGBA && !has_alpha) {
-        /* Four bytes a pixel, whose fourth the next pixel overwrites; three for the last. */
-        for (uint32_t column = 0; column + 1 < width; ++column)
-            memcpy(buffer + 3 * (size_t)column, line + 4 * (size_t)column, 4);
-        memcpy(buffer + 3 * (size_t)(width - 1), line + 4 * (size_t)(width - 1), 3);
+        for (uint32_t column = 0; column < width; ++column) memcpy(buffer + 3 * (size_t)column, line + 4 * (size_t)column, 3);
         return buffer;
     }
     return line;
@@ -109,7 +94,7 @@ int png_scanlines_begin(png_scanlines *lines, const unsigned char *pixels, uint3
     lines->stride = stride;
     lines->source_format = source_format;
     lines->has_alpha =
-        channels == 4 && source_format != OBPNG_SOURCE_ARGB32_OPAQUE && has_translucency(pixels, width, height, stride, source_format);
+        channels == 4 && has_translucency(pixels, width, height, stride, source_format);
     lines->pixel_bytes = lines->has_alpha ? 4 : 3;
     lines->row_bytes = (size_t)width * lines->pixel_bytes;
     lines->buffers = malloc(2 * lines->row_bytes);

@@ -17,15 +17,11 @@ enum {
 };
 
 /* Pixel layouts `obpng_encode` reads: 8-bit RGB or straight (not premultiplied) RGBA bytes,
-   or cairo's ARGB32 — a native-endian 32-bit word per pixel, colour premultiplied by alpha.
-   ARGB32_OPAQUE is ARGB32 whose every alpha the caller knows to be 255 (drawing over an
-   opaque background keeps it so): written as RGB without reading the image once more to
-   find out. */
+   or cairo's ARGB32 — a native-endian 32-bit word per pixel, colour premultiplied by alpha. */
 enum {
     OBPNG_SOURCE_RGB = 0,
     OBPNG_SOURCE_RGBA = 1,
-    OBPNG_SOURCE_ARGB32_PREMULTIPLIED = 2,
-    OBPNG_SOURCE_ARGB32_OPAQUE = 3
+    OBPNG_SOURCE_ARGB32_PREMULTIPLIED = 2
 };
 
 /* One text chunk: Latin-1 keyword (1–79 bytes) and a UTF-8 value. ASCII values are written as

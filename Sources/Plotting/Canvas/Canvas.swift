@@ -29,8 +29,6 @@ public final class Canvas {
     private var selectedFont: (size: Double, bold: Bool)?
     private var currentColor: Color?
     private var savedStates: [(font: (size: Double, bold: Bool)?, color: Color?)] = []
-    /// Whether every pixel is opaque: the background was, and cairo's OVER keeps alpha at 255.
-    private let isOpaque: Bool
 
     /// A canvas filled with `background`.
     public init(width: Int, height: Int, background: Color = .white) throws(PlotError) {
@@ -46,7 +44,6 @@ public final class Canvas {
         self.width = width
         self.height = height
         self.surface = surface
-        isOpaque = background.alpha >= 1
         context = cairo_create(surface)!
         cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         setColor(background)
@@ -225,6 +222,6 @@ public final class Canvas {
         cairo_surface_flush(surface)
         return try PNGCodec.encode(
             premultipliedARGB: cairo_image_surface_get_data(surface)!, width: width, height: height,
-            stride: Int(cairo_image_surface_get_stride(surface)), opaque: isOpaque, texts: texts)
+            stride: Int(cairo_image_surface_get_stride(surface)), texts: texts)
     }
 }

@@ -70,14 +70,11 @@ public enum PNGCodec {
 
     /// Encodes `height` rows of premultiplied native-endian ARGB32 (cairo's image format),
     /// `stride` bytes apart, the way `encode(_:texts:)` encodes their straight RGBA; the rows
-    /// are converted one at a time, so no copy of the whole image is made. `opaque`: the caller
-    /// knows every pixel's alpha is 255, so the image is written as RGB without a pass over
-    /// it to find out (a wrong `true` writes the premultiplied colours of translucent pixels).
+    /// are converted one at a time, so no copy of the whole image is made.
     static func encode(
-        premultipliedARGB pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, opaque: Bool = false, texts: [PNGText]
+        premultipliedARGB pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, texts: [PNGText]
     ) throws(PNGError) -> [UInt8] {
-        let format = opaque ? OBPNG_SOURCE_ARGB32_OPAQUE : OBPNG_SOURCE_ARGB32_PREMULTIPLIED
-        return try encode(pixels, width: width, height: height, stride: stride, format: Int32(format), texts: texts)
+        try encode(pixels, width: width, height: height, stride: stride, format: Int32(OBPNG_SOURCE_ARGB32_PREMULTIPLIED), texts: texts)
     }
 
     private static func encode(
