@@ -99,7 +99,7 @@ public enum Bench {
         return rendered
     }
 
-    /// Reads a session folder (motion.csv, frames.csv; see README "Session logs"), optionally
+    /// Reads a session folder (motion.csv, frames.csv; see docs/guides/sessions.md), optionally
     /// through a mapping file for other column names and units.
     public static func session(_ directory: String, mapping mappingFile: String? = nil) throws -> CaptureSessionLog {
         let mapping = try mappingFile.map { path throws(ConfigError) in try SessionMapping.load(path) } ?? SessionMapping()

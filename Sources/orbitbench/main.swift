@@ -1,5 +1,5 @@
 import OrbitBenchCLI
 
 // All commands live in the OrbitBenchCLI library, so an executable that registers its own
-// selectors and filters gets every command too (README, "Bring your own code").
+// selectors and filters gets every command too (docs/guides/plugins.md).
 OrbitBenchCommand.main()

@@ -14,7 +14,7 @@ struct MetricsCommand: ParsableCommand {
               orbitbench metrics --markdown
             """)
 
-    @Flag(help: "Print a Markdown table (the README's list).")
+    @Flag(help: "Print a Markdown table (docs/reference/metrics.md).")
     var markdown = false
 
     func run() {

@@ -9,7 +9,7 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             SESSION is a folder with motion.csv (DeviceMotion updates, or raw gyroscope/accelerometer \
             /magnetometer samples fused with --filter) and frames.csv (camera frames), in the session \
-            layout of README "Session logs"; --mapping names other columns and units. Motion and \
+            layout of docs/guides/sessions.md; --mapping names other columns and units. Motion and \
             frames go to the selector in delivery order, exactly as in `run`. Writes metrics.csv \
             (coverage, max gap, frames by decision, estimated deviations, scores; truth-based \
             metrics when motion.csv has ref_* columns), frames.csv, slots.csv, recording.json, \

@@ -7,7 +7,7 @@ import OrbitMath
 /// handler received and every frame the camera delivered, in delivery order. Motion comes
 /// either fused (DeviceMotion) or raw (gyroscope, accelerometer, magnetometer; fused by
 /// `fused(with:)`). Reference attitudes and positions, when a log has them, enable the
-/// truth-based metrics. The CSV layout is in README ("Session logs").
+/// truth-based metrics. The CSV layout is in docs/guides/sessions.md.
 public struct CaptureSessionLog: Sendable {
     /// One motion update, fused or raw.
     public struct Motion: Sendable {

@@ -3,7 +3,7 @@ import ReportIO
 import Fusion
 import OrbitMath
 
-/// The session layout of `replay` (README, "Session logs"): `motion.csv` and `frames.csv`.
+/// The session layout of `replay` (docs/guides/sessions.md): `motion.csv` and `frames.csv`.
 /// Numbers are written in their shortest exact form so a replayed log makes exactly the same
 /// decisions as the run that wrote it.
 public enum SessionLogCSV {

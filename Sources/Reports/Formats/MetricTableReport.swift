@@ -1,6 +1,6 @@
 import Runs
 
-/// The metric table for people: `orbitbench metrics` and the README's list.
+/// The metric table for people: `orbitbench metrics` and docs/reference/metrics.md.
 public enum MetricTableReport {
     static func rows() -> [[String]] {
         Metric.table.map { metric in
@@ -16,7 +16,7 @@ public enum MetricTableReport {
     /// A fixed-width table for the console.
     public static func text() -> String { TextTable.render(header: header, rows: rows()) }
 
-    /// A Markdown table (the README's metric list).
+    /// A Markdown table (docs/reference/metrics.md).
     public static func markdown() -> String {
         let lines =
             [header, header.map { _ in "---" }]
