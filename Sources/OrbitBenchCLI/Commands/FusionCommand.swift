@@ -33,7 +33,7 @@ struct FusionCommand: ParsableCommand {
             "A real recording instead of scenarios (repeatable): BROAD .hdf5, EuRoC .csv, or any .csv with --mapping.", valueName: "file"))
     var recordings: [String] = []
 
-    @Option(help: ArgumentHelp("YAML that maps the columns of a CSV recording (see docs/validation.md, "Real recordings").", valueName: "file"))
+    @Option(help: ArgumentHelp("YAML that maps the columns of a CSV recording (see docs/validation.md, Real recordings).", valueName: "file"))
     var mapping: String?
 
     @Option(help: "Comma-separated filters.")
