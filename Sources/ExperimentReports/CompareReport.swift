@@ -10,35 +10,48 @@ import Reports
 public enum CompareReport {
     static func format(_ value: Double?, _ metric: String) -> String {
         guard let value, value.isFinite else { return "–" }
-        let decimals = max(Metric.named(metric)?.decimals ?? 3, 2) + 1
+        let decimals = max(Metric.named(metric)?.decimals ?? 3, 2)
         return String(format: "%+.\(decimals)f", value)
     }
 
     static func p(_ value: Double?) -> String { value.map { $0 < 0.001 ? "<0.001" : String(format: "%.3f", $0) } ?? "–" }
 
-    /// One row per (scenario, metric): means, the paired difference with its interval, the
-    /// three tests, the verdict, and the seeds a difference of the observed size needs.
+    /// A mean in the metric's own decimals, so A and B of one metric read alike ("1.000" beside
+    /// "0.861", not "1" beside "0.8611").
+    static func mean(_ value: Double, _ metric: String) -> String {
+        guard value.isFinite else { return "–" }
+        return String(format: "%.\(Metric.named(metric)?.decimals ?? 3)f", value)
+    }
+
+    /// The console table, one block per scenario (heading: the scenario and its paired seeds),
+    /// one row per metric: means, the paired difference with its interval, the t test's p (the
+    /// verdict's test), the verdict and the seeds a difference of the observed size needs.
+    /// Within 120 columns; the Wilcoxon and sign tests' p are in compare.csv.
     public static func table(_ comparison: ABComparison, metrics: Set<String>? = nil) -> String {
         let percent = Int((comparison.level * 100).rounded())
-        let rows = comparison.lines.filter { metrics?.contains($0.metric) ?? true }.map { line -> [String] in
-            let paired = line.paired
-            let interval = paired.interval.map { "[\(format($0.lowerBound, line.metric)), \(format($0.upperBound, line.metric))]" } ?? "–"
-            let needed =
-                line.verdict == .identical
-                ? "–"
-                : PairedComparison.seedsNeeded(difference: paired.meanDifference, sd: paired.differenceSD, level: comparison.level)
-                    .map(String.init) ?? ">100000"
-            return [
-                line.scenario, line.metric, String(paired.differences.count), String(format: "%.4g", paired.meanA),
-                String(format: "%.4g", paired.meanB), format(paired.meanDifference, line.metric), interval, p(paired.tTestP),
-                p(paired.wilcoxonP), p(paired.signTestP), line.verdict.rawValue, needed,
-            ]
-        }
-        return TextTable.render(
-            header: [
-                "scenario", "metric", "seeds", "A", "B", "B − A", "\(percent) % interval", "t p", "Wilcoxon p", "sign p", "verdict",
-                "seeds needed",
-            ], rows: rows)
+        let shown = comparison.lines.filter { metrics?.contains($0.metric) ?? true }
+        var scenarios: [String] = []
+        for line in shown where !scenarios.contains(line.scenario) { scenarios.append(line.scenario) }
+        return scenarios.map { scenario in
+            let lines = shown.filter { $0.scenario == scenario }
+            let counts = Set(lines.map(\.paired.differences.count))
+            let seeds = counts.count == 1 ? counted(counts.first!, "paired seed") : "paired seeds per metric in compare.csv"
+            let rows = lines.map { line -> [String] in
+                let paired = line.paired
+                let interval = paired.interval.map { "[\(format($0.lowerBound, line.metric)), \(format($0.upperBound, line.metric))]" } ?? "–"
+                let needed =
+                    line.verdict == .identical
+                    ? "–"
+                    : PairedComparison.seedsNeeded(difference: paired.meanDifference, sd: paired.differenceSD, level: comparison.level)
+                        .map(String.init) ?? ">100000"
+                return [
+                    line.metric, mean(paired.meanA, line.metric), mean(paired.meanB, line.metric), format(paired.meanDifference, line.metric),
+                    interval, p(paired.tTestP), line.verdict.rawValue, needed,
+                ]
+            }
+            return "\(scenario): \(seeds)\n"
+                + TextTable.render(header: ["metric", "A", "B", "B − A", "\(percent) % interval", "t p", "verdict", "seeds needed"], rows: rows)
+        }.joined(separator: "\n")
     }
 
     /// The comparison table for report.html: means, B − A with its interval, the t test's p,

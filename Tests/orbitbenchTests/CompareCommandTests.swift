@@ -61,6 +61,13 @@ import Testing
         // Something did change on some seeds (which metric depends on the seeds' near-ties).
         #expect(all.values.contains("no significant difference"), "\(all)")
         #expect(result.standardOutput.contains("coverage"))
+        // The console table fits 120 columns, and a metric's A and B share its decimals.
+        #expect(
+            result.standardOutput.split(separator: "\n").filter { !$0.hasPrefix("wrote ") }.allSatisfy { $0.count <= 120 }, "\(result.standardOutput)"
+        )
+        let coverage = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("coverage ") })
+        let means = coverage.split(separator: " ").dropFirst().prefix(2)
+        #expect(means.allSatisfy { $0.split(separator: ".").last?.count == 3 }, "\(coverage)")
     }
 
     @Test func badArgumentsExitWithTwo() throws {
