@@ -13,8 +13,9 @@ struct CompareCommand: ParsableCommand {
             folders; two code versions, say), paired by scenario and seed.
 
             Per metric: the mean of B − A over the seeds, its Student-t interval at --level, \
-            the paired t, Wilcoxon signed-rank and sign tests, and a verdict — better, worse, \
-            changed (metrics without a direction), no significant difference, or identical. \
+            the paired t test (the verdict's; the console shows its p), Wilcoxon signed-rank and \
+            sign tests (in compare.csv), and a verdict — better, worse, changed (metrics without \
+            a direction), no significant difference, or identical. \
             "seeds needed" is how many seeds a difference of the observed size needs to be \
             detected with 80 % power. Writes <out>/compare.csv and plots/paired-differences.png.
 
