@@ -61,7 +61,7 @@ public enum SweepRunner {
         switch (mode, exists) {
         case (.fresh, true):
             // Suggest --resume only where it would work: the folder holds this same sweep.
-            let stored = ProjectFiles.contents(atPath: definitionURL.path).flatMap { try? JSONDecoder().decode(SweepDefinition.self, from: $0) }
+            let stored = storedDefinition(definitionURL)
             guard stored == plan.definition else {
                 throw SweepError(
                     "\(directory.path) holds another sweep (\(stored.map { "of \($0.scenario), --vary \($0.vary.joined(separator: " --vary "))" } ?? "without a readable sweep.json")); choose another --out, or pass --overwrite to replace it"
@@ -120,13 +120,16 @@ public enum SweepRunner {
         return Outcome(resumed: done.count, ran: remaining.count, csv: csvURL)
     }
 
+    /// The sweep a folder's sweep.json defines; `nil` when it is missing or unreadable.
+    static func storedDefinition(_ file: URL) -> SweepDefinition? {
+        ProjectFiles.contents(atPath: file.path).flatMap { try? JSONDecoder().decode(SweepDefinition.self, from: $0) }
+    }
+
     /// Jobs already in `csv` and its bytes, after checking it belongs to `plan`, matches its
     /// digest and holds `owned` jobs in order (a prefix of them); cuts rows the digest does not
     /// cover (written after it was last noted, or half written) from the file.
     static func completedJobs(_ plan: SweepPlan, owned: [Int], csv: URL, definition: URL) throws -> (done: Set<Int>, bytes: [UInt8]) {
-        guard let stored = ProjectFiles.contents(atPath: definition.path),
-            let previous = try? JSONDecoder().decode(SweepDefinition.self, from: stored)
-        else {
+        guard let previous = storedDefinition(definition) else {
             throw SweepError(
                 "\(definition.path) is missing or unreadable: cannot tell which sweep \(csv.lastPathComponent) belongs to (use --overwrite)")
         }
