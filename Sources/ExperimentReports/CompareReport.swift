@@ -54,6 +54,27 @@ public enum CompareReport {
         }.joined(separator: "\n")
     }
 
+    /// The page's first line: how many metrics B is better, worse or not told apart on, and
+    /// by which test ("B is better on 2 metrics, worse on 1, …; paired t test at 95 % over 8 seeds").
+    public static func verdictSentence(_ comparison: ABComparison) -> String {
+        let counts = Dictionary(grouping: comparison.lines, by: \.verdict).mapValues(\.count)
+        let order: [ABComparison.Verdict] = [.better, .worse, .changed, .noSignificantDifference, .identical]
+        let parts = order.compactMap { verdict -> String? in
+            guard let count = counts[verdict] else { return nil }
+            let what = count == 1 ? "1 metric" : "\(count) metrics"
+            switch verdict {
+            case .better: return "better on \(what)"
+            case .worse: return "worse on \(what)"
+            case .changed: return "changed on \(what) without a better direction"
+            case .noSignificantDifference: return "not told apart from A on \(what)"
+            case .identical: return "identical on \(what)"
+            }
+        }
+        let seeds = Set(comparison.lines.map(\.paired.differences.count)).sorted().map(String.init).joined(separator: "–")
+        let percent = Int((comparison.level * 100).rounded())
+        return "B is " + parts.joined(separator: ", ") + " (paired t test at \(percent) % over \(seeds) seeds; the table lists each metric)."
+    }
+
     /// The comparison table for report.html: means, B − A with its interval, the t test's p,
     /// the verdict.
     public static func htmlSection(_ comparison: ABComparison) -> HTMLReport.Section {
@@ -62,8 +83,7 @@ public enum CompareReport {
             let paired = line.paired
             let interval = paired.interval.map { "[\(format($0.lowerBound, line.metric)), \(format($0.upperBound, line.metric))]" } ?? "–"
             return [
-                line.scenario, line.metric, String(paired.differences.count), String(format: "%.4g", paired.meanA),
-                String(format: "%.4g", paired.meanB),
+                line.scenario, line.metric, String(paired.differences.count), mean(paired.meanA, line.metric), mean(paired.meanB, line.metric),
                 format(paired.meanDifference, line.metric), interval, p(paired.tTestP), line.verdict.rawValue,
             ]
         }

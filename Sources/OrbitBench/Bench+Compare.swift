@@ -41,8 +41,8 @@ extension Bench {
             try report.write(png, to: "plots/paired-differences.png")
         }
         try report.writeHTMLReport(
-            title: title, description: "Paired comparison of A and B on the same seeds (common random numbers).",
-            sections: [CompareReport.htmlSection(comparison)], origin: origin)
+            title: title, summary: CompareReport.verdictSentence(comparison),
+            whatRan: HTMLReport.whatRan(origin: origin, scenarios: named), sections: [CompareReport.htmlSection(comparison)], origin: origin)
         try report.commit()
     }
 }

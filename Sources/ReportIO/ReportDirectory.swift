@@ -170,6 +170,13 @@ public final class ReportDirectory: Sendable {
         try write(Array(text.utf8), to: relativePath)
     }
 
+    /// The bytes of a file written so far (for a page that embeds it); nil when there is no
+    /// such file or it cannot be read.
+    public func contents(of relativePath: String) -> [UInt8]? {
+        guard let file = try? inside(relativePath), let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return Array(data)
+    }
+
     /// Paths of the files written so far, relative to the report, sorted (for an index page).
     public func writtenFiles() -> [String] {
         var files: [String] = []

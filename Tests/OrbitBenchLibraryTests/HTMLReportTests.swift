@@ -11,16 +11,43 @@ import Testing
         #expect(HTMLReport.href("images/frame-00001.jpg") == "images/frame-00001.jpg")
     }
 
-    @Test func tableRightAlignsNumbersOnly() {
+    @Test func tableRightAlignsNumbersOnlyInsideAScrollingBox() {
         let html = HTMLReport.table(header: ["name", "value"], rows: [["coverage", "0.986 ± 0.010"], ["unit", "px"]])
+        #expect(html.hasPrefix(#"<div class="scroll"><table>"#) && html.hasSuffix("</table></div>"))
         #expect(html.contains(#"<td class="number">0.986 ± 0.010</td>"#))
         #expect(html.contains("<td>px</td>"))
         #expect(html.components(separatedBy: "<tr>").count == 4)
     }
 
-    /// A run folder's page lists every metric of its summary with its mean, every plot the run
-    /// wrote as an image, the data files as links, and the command line.
-    @Test func runFolderPageShowsSummaryPlotsAndFiles() throws {
+    @Test func seedsAreWrittenAsRanges() {
+        #expect(HTMLReport.seedRanges([1, 2, 3, 7]) == "1–3, 7 (4 seeds)")
+        #expect(HTMLReport.seedRanges([5]) == "5 (1 seed)")
+        #expect(HTMLReport.seedRanges([1, 2, 4, 5]) == "1, 2, 4, 5 (4 seeds)")
+        #expect(HTMLReport.seedRanges([3, 2, 1]) == "3, 2, 1 (3 seeds)")
+        #expect(HTMLReport.seedRanges([UInt64.max - 2, UInt64.max - 1, UInt64.max]) == "\(UInt64.max - 2)–\(UInt64.max) (3 seeds)")
+    }
+
+    /// "What ran" gives one value when the scenarios agree and each scenario's when they differ.
+    @Test func whatRanNamesTheSettingsThatRan() throws {
+        var a = try Shipped.scenario("shaky-hands"), b = a
+        (a.name, b.name) = ("a", "b")
+        b.selection.threshold = 17
+        let origin = ReportOrigin(command: "compare", scenarios: ["shaky-hands"], seeds: [1, 2, 3], arguments: ["/x/orbitbench", "compare"])
+        let facts = HTMLReport.whatRan(origin: origin, scenarios: [a, b])
+        func value(_ label: String) -> String? { facts.first { $0.label == label }?.value }
+        #expect(facts.first?.label == "command" && value("command") == "orbitbench compare")
+        #expect(value("selection.threshold") == "a: 6; b: 17")
+        #expect(value("selection.selector") == "outer-circle")
+        #expect(value("selection.slots") == "72 (5° each)")
+        #expect(value("seeds") == "1–3 (3 seeds)")
+        #expect(facts.last?.label == "version" && value("version")?.hasPrefix("orbitbench ") == true)
+    }
+
+    /// A run folder's page: what ran first, the headline and every metric of its summary, every
+    /// plot the run wrote embedded byte for byte (decoded here from its data URL) in the figure
+    /// guide's order with its caption, the data files as links, the command line, nothing from
+    /// the network.
+    @Test func runFolderPageEmbedsEveryPlotAndStatesWhatRan() throws {
         let scenario = try Shipped.scenario("orbit-72")
         let results = try Bench.runCapture(scenario, seeds: [1, 2])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("html-report-\(UUID().uuidString)")
@@ -29,15 +56,35 @@ import Testing
         let page = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
         let plots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("plots").path)
         #expect(plots.count >= 8)
-        for plot in plots { #expect(page.contains(#"<img src="plots/\#(plot)""#), "\(plot)") }
+        for plot in plots {
+            let link = #"<a class="zoomable" href="plots/\#(plot)"><img src="data:image/png;base64,"#
+            guard let start = page.range(of: link) else {
+                Issue.record("\(plot) is not embedded")
+                continue
+            }
+            let encoded = page[start.upperBound...].prefix { $0 != "\"" }
+            let file = try Data(contentsOf: folder.appendingPathComponent("plots/\(plot)"))
+            #expect(Data(base64Encoded: String(encoded)) == file, "\(plot): the embedded bytes are not the file's")
+            #expect(FigureGuide.entry(for: plot) != nil, "\(plot) has no caption in FigureGuide")
+        }
+        let order = plots.sorted { page.range(of: "plots/\($0)\"")!.lowerBound < page.range(of: "plots/\($1)\"")!.lowerBound }
+        #expect(order.first == "coverage-polar.png")
+        #expect(page.contains("Coverage around the object."))
         for file in ["frames.csv", "slots.csv", "metrics.csv", "summary.json", "recording.json", "scenario.resolved.yaml"] {
             #expect(page.contains(#"<a href="\#(file)">"#), "\(file)")
         }
         let coverage = results.map(\.metrics.coverage).reduce(0, +) / 2
-        #expect(page.contains("<td>coverage</td><td>coverage (share of slots filled)</td><td class=\"number\">\(String(format: "%.3f", coverage))"))
+        #expect(
+            page.contains(
+                "<td>coverage</td><td class=\"wrap\">coverage (share of slots filled)</td><td class=\"number\">\(String(format: "%.3f", coverage))"))
+        #expect(page.contains("coverage (share of slots filled) \(String(format: "%.3f", coverage))"))  // the headline
+        let whatRan = try #require(page.range(of: "<h2>What ran</h2>")), summary = try #require(page.range(of: "<h2>Summary</h2>"))
+        #expect(whatRan.lowerBound < summary.lowerBound && summary.lowerBound < page.range(of: "<h2>Figures</h2>")!.lowerBound)
+        #expect(page.contains("<dt>fusion.filter</dt><dd>bias-estimating</dd>"))
         #expect(page.contains("blur_obj_mean_px"))
         #expect(page.contains("orbitbench run"))
-        #expect(page.contains("orbitbench view"))  // no viewer yet: the hint says how to get one
+        #expect(page.contains("no spin viewer: run again with --render"))  // no viewer: the hint says how to get one
         #expect(!page.contains("http://") && !page.contains("https://"))  // offline
+        #expect(!page.contains(#"src="plots/"#))  // nothing linked that should be embedded
     }
 }

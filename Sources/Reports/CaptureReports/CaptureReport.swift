@@ -67,9 +67,11 @@ public enum CaptureReport {
         var sections = (failures.isEmpty ? [] : [FailureReport.section(failures)]) + [HTMLReport.metrics(summary)]
         if let rendered { sections.append(rendered.htmlSection) }
         try report.writeHTMLReport(
-            title: "\(scenario.name): capture run", description: scenario.description, sections: sections, origin: origin,
+            title: "\(scenario.name): capture run", summary: scenario.description + " " + HTMLReport.headline(summary),
+            whatRan: HTMLReport.whatRan(origin: origin, scenarios: [scenario]), sections: sections, origin: origin,
             viewerHint:
-                "Run with --render for rendered frames and the spin viewer, or write one for this folder with: orbitbench view <this folder> --html")
+                "This run has no rendered frames, so there is no spin viewer: run again with --render (pictures of the first seed and the viewer), or write a viewer without pictures with: orbitbench view <this folder> --html"
+        )
         return rendered
     }
 

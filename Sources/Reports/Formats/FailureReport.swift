@@ -51,6 +51,8 @@ public enum FailureReport {
         try report.write(Array(try summary.jsonData()), to: "summary.json")
         try report.write(csv(failures).bytes, to: "failures.csv")
         try report.writeHTMLReport(
-            title: "\(scenario.name): every run failed", description: scenario.description, sections: [section(failures)], origin: origin)
+            title: "\(scenario.name): every run failed",
+            summary: "Every seed's plug-in failed, so there are no metrics; the table says where and why.",
+            whatRan: HTMLReport.whatRan(origin: origin, scenarios: [scenario]), sections: [section(failures)], origin: origin)
     }
 }

@@ -1,10 +1,15 @@
 import Foundation
 import ReportIO
-import Runs
 
-/// `report.html`: one offline page per run, replay or compare folder — summary table (from the
-/// metric table), provenance, every plot, links to the data files and to the spin viewer —
-/// that CI can publish as an artifact. Everything is relative to the folder; no network.
+/// `report.html`: the one page every command writes into its folder, in reading order —
+/// what ran, the verdict or summary, the figures that explain it (each with a caption saying
+/// what to look for), then the viewer, the files and the provenance.
+///
+/// The page is self-contained: its style and script are inline and its figures are embedded
+/// as data URLs, so it can be mailed or published as a CI artifact alone. Links to the folder's
+/// files (the data, the full-size figure files, the spin viewer) work when the folder is kept
+/// together. Tables scroll sideways inside their box instead of widening the page, so the page
+/// fits a phone's width (390 CSS px).
 public struct HTMLReport {
     /// A titled block of ready HTML.
     public struct Section {
@@ -17,14 +22,46 @@ public struct HTMLReport {
         }
     }
 
-    public var title: String
-    public var description: String
-    public var sections: [Section]
+    /// One line of "What ran": a label (scenario, selector, seeds…) and its value.
+    public struct Fact: Equatable, Sendable {
+        public var label: String
+        public var value: String
 
-    public init(title: String, description: String, sections: [Section]) {
+        public init(_ label: String, _ value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    /// A figure file of the folder and its bytes, embedded into the page.
+    public struct Figure {
+        /// Path relative to the report folder (`plots/coverage-polar.png`).
+        public var file: String
+        public var bytes: [UInt8]
+
+        public init(file: String, bytes: [UInt8]) {
+            self.file = file
+            self.bytes = bytes
+        }
+    }
+
+    public var title: String
+    /// One or two sentences under the title: the verdict, or what the page is about.
+    public var summary: String
+    public var whatRan: [Fact]
+    /// The verdict and summary tables, shown before the figures.
+    public var sections: [Section]
+    public var figures: [Figure]
+    /// The viewer link, the files and the provenance, shown after the figures.
+    public var trailing: [Section]
+
+    public init(title: String, summary: String, whatRan: [Fact], sections: [Section], figures: [Figure] = [], trailing: [Section] = []) {
         self.title = title
-        self.description = description
+        self.summary = summary
+        self.whatRan = whatRan
         self.sections = sections
+        self.figures = figures
+        self.trailing = trailing
     }
 
     /// The whole page.
@@ -36,26 +73,89 @@ public struct HTMLReport {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTMLText.escaped(title))</title>
-            <style>
-            body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1150px; padding: 0 1em; color: #222; }
-            h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { margin-top: 1.6em; border-bottom: 1px solid #ddd; }
-            table { border-collapse: collapse; margin: 0.5em 0; } td, th { padding: 3px 10px; border-bottom: 1px solid #eee; text-align: left; }
-            td.number { text-align: right; font-variant-numeric: tabular-nums; } th { background: #f4f4f4; }
-            figure { margin: 1em 0; } figure img { max-width: 100%; border: 1px solid #ddd; } figcaption { color: #555; }
-            code { background: #f4f4f4; padding: 1px 4px; } .muted { color: #666; }
-            </style>
+            <style>\(Self.style)</style>
             </head>
             <body>
             <h1>\(HTMLText.escaped(title))</h1>
-            <p class="muted">\(HTMLText.escaped(description))</p>
+            <p class="summary">\(HTMLText.escaped(summary))</p>
 
             """
-        for section in sections {
-            page += "<h2>\(HTMLText.escaped(section.heading))</h2>\n\(section.html)\n"
+        page += "<section id=\"what-ran\"><h2>What ran</h2>\n<dl class=\"facts\">\n"
+        for fact in whatRan {
+            page += "<dt>\(HTMLText.escaped(fact.label))</dt><dd>\(HTMLText.escaped(fact.value))</dd>\n"
         }
-        page += "</body>\n</html>\n"
+        page += "</dl></section>\n"
+        for section in sections { page += Self.render(section) }
+        if !figures.isEmpty {
+            let ordered = FigureGuide.ordered(figures)
+            page += "<section id=\"figures\"><h2>Figures</h2>\n"
+            page += "<p class=\"muted\">Select a figure to see it at full size.</p>\n"
+            for figure in ordered { page += Self.figureHTML(figure) }
+            page += "</section>\n"
+        }
+        for section in trailing { page += Self.render(section) }
+        page += "<div id=\"zoom\" hidden><img alt=\"\"></div>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
         return page
     }
+
+    private static func render(_ section: Section) -> String {
+        "<section><h2>\(HTMLText.escaped(section.heading))</h2>\n\(section.html)\n</section>\n"
+    }
+
+    /// A figure embedded as a data URL, linked to its file (the full-size view without script),
+    /// with its caption.
+    private static func figureHTML(_ figure: Figure) -> String {
+        let guide = FigureGuide.entry(for: figure.file)
+        let mime = FigureGuide.mimeType(of: figure.file)
+        let data = "data:\(mime);base64," + Data(figure.bytes).base64EncodedString()
+        let caption = guide.map { "<strong>\(HTMLText.escaped($0.heading)).</strong> \(HTMLText.escaped($0.caption))" } ?? ""
+        return """
+            <figure>
+            <a class="zoomable" href="\(href(figure.file))"><img src="\(data)" alt="\(HTMLText.escaped(guide?.heading ?? figure.file))"></a>
+            <figcaption>\(caption) <span class="muted">(\(HTMLText.escaped(figure.file)))</span></figcaption>
+            </figure>
+
+            """
+    }
+
+    /// Narrow screens: the page never scrolls sideways; tables and long values do, in their box.
+    static let style = """
+        body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 1150px; padding: 0 12px; color: #222; }
+        h1 { font-size: 1.5em; margin-bottom: 0.2em; overflow-wrap: anywhere; }
+        h2 { font-size: 1.2em; margin-top: 1.6em; border-bottom: 1px solid #ddd; }
+        .summary { font-size: 1.05em; background: #f3f6fa; border-left: 4px solid #4477aa; padding: 0.5em 0.8em; }
+        .facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; margin: 0; }
+        .facts dt { color: #555; } .facts dd { margin: 0; overflow-wrap: anywhere; }
+        .scroll { overflow-x: auto; max-width: 100%; }
+        table { border-collapse: collapse; margin: 0.5em 0; }
+        td, th { padding: 3px 10px; border-bottom: 1px solid #eee; text-align: left; white-space: nowrap; }
+        td.number { text-align: right; font-variant-numeric: tabular-nums; } th { background: #f4f4f4; }
+        td.wrap { white-space: normal; min-width: 14em; }
+        figure { margin: 1.2em 0; } figure img { max-width: 100%; height: auto; border: 1px solid #ddd; cursor: zoom-in; }
+        figcaption { color: #333; } .muted { color: #666; }
+        code, pre { background: #f4f4f4; padding: 1px 4px; overflow-wrap: anywhere; } pre { overflow-x: auto; white-space: pre; }
+        ul { padding-left: 1.3em; } li { overflow-wrap: anywhere; }
+        @media (max-width: 600px) { .facts { grid-template-columns: 1fr; } .facts dd { margin: 0 0 4px 1em; } }
+        #zoom { position: fixed; inset: 0; background: rgba(0,0,0,0.85); overflow: auto; cursor: zoom-out; z-index: 10; }
+        #zoom img { display: block; margin: 0 auto; max-width: none; background: #fff; }
+        """
+
+    /// A figure opens at its own size over the page; a click or Escape closes it.
+    static let script = """
+        (function () {
+          var zoom = document.getElementById('zoom'), image = zoom.querySelector('img');
+          function close() { zoom.hidden = true; image.removeAttribute('src'); }
+          document.querySelectorAll('a.zoomable').forEach(function (link) {
+            link.addEventListener('click', function (event) {
+              event.preventDefault();
+              image.src = link.querySelector('img').src;
+              zoom.hidden = false;
+            });
+          });
+          zoom.addEventListener('click', close);
+          document.addEventListener('keydown', function (event) { if (event.key === 'Escape') { close(); } });
+        })();
+        """
 
     /// A relative link target: each path component percent-encoded, so a file name cannot
     /// leave the attribute or the folder's scheme.
@@ -64,98 +164,5 @@ public struct HTMLReport {
         return path.split(separator: "/", omittingEmptySubsequences: false)
             .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
             .joined(separator: "/")
-    }
-
-    /// A table; cells that parse as numbers are right-aligned.
-    public static func table(header: [String], rows: [[String]]) -> String {
-        var html = "<table>\n<tr>" + header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>\n"
-        for row in rows {
-            html +=
-                "<tr>"
-                + row.map { cell in
-                    let numeric = Double(cell.split(separator: " ").first.map(String.init) ?? "") != nil
-                    return numeric ? "<td class=\"number\">\(HTMLText.escaped(cell))</td>" : "<td>\(HTMLText.escaped(cell))</td>"
-                }.joined() + "</tr>\n"
-        }
-        return html + "</table>"
-    }
-
-    /// Every metric of `summary` in metric-table order: name, meaning, mean ± sd (min–max), unit.
-    public static func metrics(_ summary: RunSummary) -> Section {
-        var rows: [[String]] = []
-        for metric in Metric.table {
-            let names = metric.isPerKeypoint ? summary.metrics.keys.filter { $0.hasPrefix(metric.name) }.sorted() : [metric.name]
-            for name in names {
-                guard let value = summary.metrics[name], let mean = value.mean else { continue }
-                let decimals = metric.decimals
-                func number(_ value: Double) -> String { String(format: "%.\(decimals)f", value) }
-                let spread = value.sd.map { " ± " + number($0) } ?? ""
-                let range = value.min.flatMap { low in value.max.map { "\(number(low)) – \(number($0))" } } ?? ""
-                rows.append([name, metric.summary, number(mean) + spread, range, metric.unit.symbol, String(value.n)])
-            }
-        }
-        return Section(
-            heading: "Summary",
-            html: table(header: ["metric", "meaning", "mean ± sd", "min – max", "unit", "seeds"], rows: rows)
-                + "\n<p class=\"muted\">Seeds: \(HTMLText.escaped(summary.seeds.map(String.init).joined(separator: ", ")))</p>")
-    }
-
-    /// Tool, revision, command line, overrides, scenarios and seeds.
-    public static func provenance(_ origin: ReportOrigin) -> Section {
-        var rows: [[String]] = [["tool", origin.tool]]
-        if let revision = origin.sourceRevision { rows.append(["source revision", revision]) }
-        rows.append(["command line", origin.arguments.joined(separator: " ")])
-        if !origin.overrides.isEmpty { rows.append(["overrides", origin.overrides.joined(separator: "  ")]) }
-        if !origin.scenarios.isEmpty { rows.append(["scenarios", origin.scenarios.joined(separator: ", ")]) }
-        if !origin.seeds.isEmpty { rows.append(["seeds", origin.seeds.map(String.init).joined(separator: ", ")]) }
-        return Section(
-            heading: "Provenance",
-            html: table(header: ["", ""], rows: rows)
-                + "\n<p class=\"muted\">Running the command line again with <code>scenario.resolved.yaml</code> reproduces the CSV and JSON files byte for byte.</p>"
-        )
-    }
-
-    /// The sections every report shares, from the files written into it: the spin viewer (or
-    /// how to get one), every plot, the data files.
-    public static func files(_ files: [String], viewerHint: String?) -> [Section] {
-        var sections: [Section] = []
-        if files.contains("viewer/index.html") {
-            sections.append(
-                Section(
-                    heading: "Spin viewer",
-                    html: "<p><a href=\"viewer/index.html\">Open the spin viewer</a> — drag, arrow keys or the wheel turn the capture.</p>"))
-        } else if let viewerHint {
-            sections.append(Section(heading: "Spin viewer", html: "<p class=\"muted\">\(HTMLText.escaped(viewerHint))</p>"))
-        }
-        let plots = files.filter { $0.hasPrefix("plots/") && $0.hasSuffix(".png") }
-        if !plots.isEmpty {
-            sections.append(
-                Section(
-                    heading: "Plots",
-                    html: plots.map {
-                        "<figure><img src=\"\(href($0))\" alt=\"\(HTMLText.escaped($0))\" loading=\"lazy\"><figcaption>\(HTMLText.escaped($0))</figcaption></figure>"
-                    }
-                    .joined(separator: "\n")))
-        }
-        let data = files.filter { !$0.hasPrefix("plots/") && !$0.hasPrefix("images/") && !$0.hasPrefix("viewer/") && $0 != "report.html" }
-        let images = files.filter { $0.hasPrefix("images/") }.count
-        var list = data.map { "<li><a href=\"\(href($0))\">\(HTMLText.escaped($0))</a></li>" }
-        if images > 0 { list.append("<li><a href=\"images/\">images/</a> (\(images) rendered frames)</li>") }
-        sections.append(Section(heading: "Files", html: "<ul>\n" + list.joined(separator: "\n") + "\n</ul>"))
-        return sections
-    }
-}
-
-extension ReportDirectory {
-    /// Writes report.html from the files written so far: `sections` first, then provenance,
-    /// the viewer link, plots and files. Call it last, before `commit`.
-    public func writeHTMLReport(title: String, description: String, sections: [HTMLReport.Section], origin: ReportOrigin, viewerHint: String? = nil)
-        throws
-    {
-        let files = writtenFiles()
-        let page = HTMLReport(
-            title: title, description: description,
-            sections: sections + HTMLReport.files(files, viewerHint: viewerHint) + [HTMLReport.provenance(origin)])
-        try write(page.html(), to: "report.html")
     }
 }

@@ -50,7 +50,8 @@ public enum RephotoReport {
                 try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, provenance: provenance), to: "plots/rephoto-errors.png")
         }
         try report.writeHTMLReport(
-            title: "\(scenario.name): rephotography study", description: scenario.description,
+            title: "\(scenario.name): rephotography study", summary: scenario.description + " " + HTMLReport.headline(summary),
+            whatRan: HTMLReport.whatRan(origin: origin, scenarios: [scenario]),
             sections: (failures.isEmpty ? [] : [FailureReport.section(failures)]) + [HTMLReport.metrics(summary)], origin: origin)
     }
 

@@ -54,7 +54,9 @@ public enum ReplayReport {
                 try CapturePlots.timeline(scenario: shown, result, label: "replayed session", provenance: provenance), to: "plots/timeline.png")
         }
         try report.writeHTMLReport(
-            title: "\(name): replayed session", description: "A recorded capture session replayed through the selection code.",
+            title: "\(name): replayed session",
+            summary: "A recorded capture session replayed through the selection code. " + HTMLReport.headline(summary),
+            whatRan: HTMLReport.whatRan(origin: origin, scenarios: [scenario], extra: [HTMLReport.Fact("session", name)]),
             sections: [HTMLReport.metrics(summary)] + (rendered.map { [$0.htmlSection] } ?? []), origin: origin,
             viewerHint:
                 "replay --render puts the session's pictures (or drawn ones) in images/ with the spin viewer; orbitbench view <this folder> --html writes the viewer alone"

@@ -1,0 +1,125 @@
+import Foundation
+
+/// What each figure OrbitBench draws shows and what to look for in it, and the order in
+/// which a report page shows them: the figure that explains the verdict first.
+///
+/// Every figure file a command writes has an entry here (a test checks it); a figure without
+/// one is shown last, captioned with its file name only.
+public enum FigureGuide {
+    public struct Entry: Sendable, Equatable {
+        /// The figure's file name, or the start of it for a family (`sweep-` + metric).
+        public var file: String
+        public var isPrefix: Bool
+        /// A few words naming the figure.
+        public var heading: String
+        /// One line: what the figure shows and what to look for.
+        public var caption: String
+
+        init(_ file: String, prefix: Bool = false, _ heading: String, _ caption: String) {
+            self.file = file
+            self.isPrefix = prefix
+            self.heading = heading
+            self.caption = caption
+        }
+
+        func matches(_ name: String) -> Bool { isPrefix ? name.hasPrefix(file) : name == file }
+    }
+
+    /// In reading order.
+    public static let entries: [Entry] = [
+        // run (capture) and replay
+        Entry(
+            "coverage-polar.png", "Coverage around the object",
+            "Each slot around the circle, filled when a frame was kept; look for empty sectors (the largest gap is marked)."),
+        Entry(
+            "seeds.png", "Metrics per seed",
+            "One bar per seed with the mean dashed; a seed far from the others is a case to open in the viewer."),
+        Entry(
+            "blur.png", "Motion blur",
+            "How blur over the object is spread over all frames and over the selected ones; the selected should sit left of all frames (the selector avoids blur), and a long right tail means blurred pictures in the spin."
+        ),
+        Entry(
+            "blur-vs-rate.png", "Blur against rotation rate",
+            "Each frame's blur against the measured rotation rate; points should follow the predicted line, outliers are frames taken while the phone shook."
+        ),
+        Entry(
+            "slot-error.png", "Angle error per slot",
+            "How far each kept frame's true angle is from its slot centre; beyond half a slot width a slot shows its neighbour's view."),
+        Entry(
+            "error-cdf.png", "Error distributions",
+            "Cumulative share of kept frames below each error; a curve further left and steeper is better."),
+        Entry(
+            "timeline.png", "Timeline of one seed",
+            "When frames arrived, were kept, replaced or dropped, with the estimated angle; look for long stretches with nothing kept."),
+        Entry(
+            "deviation.png", "Deviations per slot",
+            "Pitch and roll of each kept frame, true (solid) and estimated (dashed); a gap between them is fusion error the app cannot see."),
+        Entry(
+            "queue.png", "Processing queue",
+            "The app's frame queue over time; a growing backlog means frames are scored late, against stale motion."),
+        Entry(
+            "comparison.png", "Scenarios compared",
+            "Mean ± sd of each metric per scenario; compare bar heights against the spread across seeds before reading a difference."),
+        Entry(
+            "trajectory.png", "The walk from above",
+            "The simulated person's path around the object; the circle should close with an even radius."),
+        // compare
+        Entry(
+            "paired-differences.png", "Paired differences B − A",
+            "Each seed's difference with the mean and its interval; an interval that does not cross zero is a real difference."),
+        // sweep
+        Entry(
+            "sweep-pareto.png", "Trade-off between two metrics",
+            "Every cell on two metrics at once; the cells on the front (no other cell better on both) are the ones worth choosing between."),
+        Entry(
+            "sweep-", prefix: true, "Sweep heat map",
+            "The ranked metric over the varied keys; look for a broad good region rather than a single best cell."),
+        // tune
+        Entry(
+            "tuning.png", "Tuning progress",
+            "The objective of every evaluation and the best so far, with the parameters tried; a flat tail means the search converged."),
+        // fusion
+        Entry(
+            "fusion-broad.png", "Filters on the recordings",
+            "Mean total RMSE per filter in each group of trials; the lowest bar per group is the best filter there."),
+        Entry(
+            "fusion-error.png", "Attitude error over time",
+            "Each filter's error against the reference; shaded periods are left out of the RMSE. Look for drift and slow recovery after disturbances."
+        ),
+        // rephoto and thesis
+        Entry(
+            "rephoto-errors.png", "Rephotography errors",
+            "Where the simulated users' key points land, their mean distances beside the thesis's (Table 6.3), and the error against where each stood; the simulated and thesis bars should overlap."
+        ),
+        Entry(
+            "keypoints.png", "Key points of the thesis",
+            "The key points of the reference and the four rephotographs, each with a dashed circle at its published distance; a point off its circle (P3) is a published value that does not follow from Table 6.1."
+        ),
+        // calibrate
+        Entry(
+            "allan.png", "Allan deviation",
+            "Measured Allan deviation per axis with the fitted noise model; the model should follow the curve at short and long times."),
+    ]
+
+    /// The entry describing the figure file `path` (`plots/blur.png`), if any.
+    public static func entry(for path: String) -> Entry? {
+        let name = (path as NSString).lastPathComponent
+        return entries.first { $0.matches(name) }
+    }
+
+    /// Whether `path` names a figure file a page can embed.
+    public static func isFigure(_ path: String) -> Bool { mimeTypes[(path as NSString).pathExtension.lowercased()] != nil }
+
+    static let mimeTypes = ["png": "image/png", "svg": "image/svg+xml"]
+
+    public static func mimeType(of path: String) -> String { mimeTypes[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream" }
+
+    /// `figures` in reading order (figures without an entry last, by name).
+    public static func ordered(_ figures: [HTMLReport.Figure]) -> [HTMLReport.Figure] {
+        func rank(_ figure: HTMLReport.Figure) -> Int {
+            let name = (figure.file as NSString).lastPathComponent
+            return entries.firstIndex { $0.matches(name) } ?? entries.count
+        }
+        return figures.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import ReportIO
+import Runs
+import Scenarios
+
+extension HTMLReport {
+    /// A table in a box that scrolls sideways on a narrow screen; cells that parse as numbers
+    /// are right-aligned. Columns named in `wrapping` wrap their text (long explanations).
+    public static func table(header: [String], rows: [[String]], wrapping: Set<String> = []) -> String {
+        let wraps = header.map { wrapping.contains($0) }
+        var html = "<div class=\"scroll\"><table>\n<tr>" + header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>\n"
+        for row in rows {
+            html +=
+                "<tr>"
+                + row.enumerated().map { column, cell in
+                    let numeric = Double(cell.split(separator: " ").first.map(String.init) ?? "") != nil
+                    let kind = column < wraps.count && wraps[column] ? " class=\"wrap\"" : numeric ? " class=\"number\"" : ""
+                    return "<td\(kind)>\(HTMLText.escaped(cell))</td>"
+                }.joined() + "</tr>\n"
+        }
+        return html + "</table></div>"
+    }
+
+    /// A CSV file the report wrote, as a table (`nil` when it does not parse).
+    public static func table(csv bytes: [UInt8], file: String, wrapping: Set<String> = []) -> String? {
+        guard let parsed = try? CSVTable(text: String(decoding: bytes, as: UTF8.self), file: file) else { return nil }
+        return table(header: parsed.header, rows: parsed.rows.map(\.fields), wrapping: wrapping)
+    }
+
+    /// Text the tool also prints (a console table), kept as it is, in a box that scrolls.
+    public static func preformatted(_ text: String) -> String {
+        "<pre>\(HTMLText.escaped(text))</pre>"
+    }
+
+    /// Every metric of `summary` in metric-table order: name, meaning, mean ± sd (min–max), unit.
+    public static func metrics(_ summary: RunSummary) -> Section {
+        var rows: [[String]] = []
+        for metric in Metric.table {
+            let names = metric.isPerKeypoint ? summary.metrics.keys.filter { $0.hasPrefix(metric.name) }.sorted() : [metric.name]
+            for name in names {
+                guard let value = summary.metrics[name], let mean = value.mean else { continue }
+                let decimals = metric.decimals
+                func number(_ value: Double) -> String { String(format: "%.\(decimals)f", value) }
+                let spread = value.sd.map { " ± " + number($0) } ?? ""
+                let range = value.min.flatMap { low in value.max.map { "\(number(low)) – \(number($0))" } } ?? ""
+                rows.append([name, metric.summary, number(mean) + spread, range, metric.unit.symbol, String(value.n)])
+            }
+        }
+        return Section(
+            heading: "Summary",
+            html: table(header: ["metric", "meaning", "mean ± sd", "min – max", "unit", "seeds"], rows: rows, wrapping: ["meaning"]))
+    }
+
+    /// The headline metrics of `summary` in one sentence ("over 8 seeds: coverage (share of
+    /// slots filled) 0.93 fraction, …"): those of `names` it has, in metric-table order.
+    public static func headline(_ summary: RunSummary, names: [String] = headlineMetrics) -> String {
+        let parts = Metric.table.filter { names.contains($0.name) }.compactMap { metric -> String? in
+            guard let mean = summary.metrics[metric.name]?.mean else { return nil }
+            let symbol = metric.unit.symbol
+            let unit = symbol.isEmpty ? "" : symbol == "°" ? symbol : " " + symbol
+            return "\(metric.summary) \(String(format: "%.\(metric.decimals)f", mean))\(unit)"
+        }
+        let seeds = summary.seeds.count == 1 ? "1 seed" : "\(summary.seeds.count) seeds"
+        return parts.isEmpty ? "" : "Means over \(seeds): " + parts.joined(separator: "; ") + "."
+    }
+
+    /// What a run's page names first: coverage, the largest gap, the object blur, the attitude
+    /// error and the key-point error (each where the run measures it).
+    public static let headlineMetrics = ["coverage", "max_gap_deg", "blur_obj_mean_px", "att_rmse_total_deg", "kp_err_mean"]
+
+    /// Tool, revision, command line, overrides, scenarios and seeds.
+    public static func provenance(_ origin: ReportOrigin) -> Section {
+        var rows: [[String]] = [["tool", origin.tool]]
+        if let revision = origin.sourceRevision { rows.append(["source revision", revision]) }
+        rows.append(["command line", origin.arguments.joined(separator: " ")])
+        if !origin.overrides.isEmpty { rows.append(["overrides", origin.overrides.joined(separator: "  ")]) }
+        if !origin.scenarios.isEmpty { rows.append(["scenarios", origin.scenarios.joined(separator: ", ")]) }
+        if !origin.seeds.isEmpty { rows.append(["seeds", origin.seeds.map(String.init).joined(separator: ", ")]) }
+        return Section(
+            heading: "Provenance",
+            html: table(header: ["", ""], rows: rows, wrapping: [""])
+                + "\n<p class=\"muted\">Running the command line again with the resolved scenario files of this folder reproduces its CSV and JSON files byte for byte.</p>"
+        )
+    }
+
+    /// The spin viewer link (or how to get one) and the list of the folder's files.
+    public static func files(_ files: [String], viewerHint: String?) -> [Section] {
+        var sections: [Section] = []
+        if files.contains("viewer/index.html") {
+            sections.append(
+                Section(
+                    heading: "Spin viewer",
+                    html: "<p><a href=\"viewer/index.html\">Open the spin viewer</a> — drag, arrow keys or the wheel turn the capture.</p>"))
+        } else if let viewerHint {
+            sections.append(Section(heading: "Spin viewer", html: "<p class=\"muted\">\(HTMLText.escaped(viewerHint))</p>"))
+        }
+        let data = files.filter {
+            !$0.hasPrefix("plots/") && !$0.hasPrefix("images/") && !$0.hasPrefix("viewer/") && $0 != "report.html" && $0 != ReportDirectory.ownerFile
+        }
+        let images = files.filter { $0.hasPrefix("images/") }.count
+        var list = data.map { "<li><a href=\"\(href($0))\">\(HTMLText.escaped($0))</a></li>" }
+        if images > 0 { list.append("<li><a href=\"images/\">images/</a> (\(images) rendered frames)</li>") }
+        sections.append(Section(heading: "Files", html: "<ul>\n" + list.joined(separator: "\n") + "\n</ul>"))
+        return sections
+    }
+
+    /// The page of a folder: `sections` after what ran, then every figure of `files` (read by
+    /// `read`), the viewer, the files and the provenance.
+    public static func page(
+        title: String, summary: String, whatRan: [Fact], sections: [Section], origin: ReportOrigin, files: [String],
+        viewerHint: String? = nil, read: (String) -> [UInt8]?
+    ) -> HTMLReport {
+        let figures = files.filter { $0.hasPrefix("plots/") && FigureGuide.isFigure($0) }.compactMap { file in
+            read(file).map { Figure(file: file, bytes: $0) }
+        }
+        return HTMLReport(
+            title: title, summary: summary, whatRan: whatRan, sections: sections, figures: figures,
+            trailing: Self.files(files, viewerHint: viewerHint) + [provenance(origin)])
+    }
+}
+
+extension ReportDirectory {
+    /// Writes report.html from the files written so far (see `HTMLReport.page`). Call it
+    /// last, before `commit`.
+    public func writeHTMLReport(
+        title: String, summary: String, whatRan: [HTMLReport.Fact], sections: [HTMLReport.Section], origin: ReportOrigin,
+        viewerHint: String? = nil
+    ) throws {
+        let page = HTMLReport.page(
+            title: title, summary: summary, whatRan: whatRan, sections: sections, origin: origin, files: writtenFiles(), viewerHint: viewerHint,
+            read: contents(of:))
+        try write(page.html(), to: "report.html")
+    }
+}
