@@ -145,3 +145,34 @@ public enum RegressReport {
             .replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
+
+extension RegressReport {
+    /// report.html of `regress`: the verdict, the checks that are not ok (failures first), then
+    /// every check. `comparison` nil: a new baseline was written, nothing was compared.
+    public static func writePage(
+        _ comparison: RegressionComparison?, suite: String, baseline: String, scenarios: [Scenario], runs: Int, to report: ReportDirectory,
+        origin: ReportOrigin
+    ) throws {
+        let facts = [
+            HTMLReport.Fact("suite", suite), HTMLReport.Fact("baseline", baseline), HTMLReport.Fact("runs", String(runs)),
+        ]
+        var sections: [HTMLReport.Section] = []
+        let summary: String
+        if let comparison {
+            summary = (comparison.regressions.isEmpty ? "PASS — " : "FAIL — ") + verdict(comparison) + "."
+            let flagged = comparison.lines.filter { $0.verdict != .ok }
+                .enumerated().sorted { ($0.element.fails ? 0 : 1, $0.offset) < ($1.element.fails ? 0 : 1, $1.offset) }.map(\.element)
+            if !flagged.isEmpty {
+                sections.append(HTMLReport.Section(heading: "Checks that are not ok", html: HTMLReport.table(header: header, rows: flagged.map(row))))
+            }
+            sections.append(
+                HTMLReport.Section(
+                    heading: "Every check (\(comparison.lines.count))", html: HTMLReport.table(header: header, rows: comparison.lines.map(row))))
+        } else {
+            summary = "A new baseline was written (\(baseline)); nothing was compared. Commit it with the change that caused it."
+        }
+        try report.writeHTMLReport(
+            title: "Regression benchmark", summary: summary, whatRan: HTMLReport.whatRan(origin: origin, scenarios: scenarios, extra: facts),
+            sections: sections, origin: origin)
+    }
+}

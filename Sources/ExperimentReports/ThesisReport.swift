@@ -226,3 +226,38 @@ public enum ThesisReport {
         return try figure.pngBytes(provenance: provenance)
     }
 }
+
+extension ThesisReport {
+    /// What the audit found, one line each: how many published values reproduce, and the key
+    /// points whose published distances the rephotographs cannot explain.
+    public static func findings(_ audit: ThesisAudit) -> [String] {
+        let distances = audit.distances.filter(\.agrees).count
+        let statistics = audit.statistics.filter { $0.agreesFromTable61 || $0.agreesFromPublished62 }.count
+        return [
+            "Table 6.2: \(distances) of \(audit.distances.count) published distances reproduce from Table 6.1",
+            "Table 6.3: \(statistics) of \(audit.statistics.count) published statistics reproduce (from Table 6.1 or the published Table 6.2)",
+        ]
+            + audit.investigations.map { investigation in
+                "\(investigation.keypoint): published distances span \(String(format: "%.2f", investigation.publishedSpread)), the rephotographs' points only \(String(format: "%.2f", investigation.rephotoSpread)): not from Table 6.1"
+            }
+    }
+
+    /// report.html of `thesis`: the findings, Tables 6.2 and 6.3 as recomputed, then the key-point
+    /// figure. Call after the tables are written, before `commit`.
+    public static func writePage(_ audit: ThesisAudit, dataDirectory: String, to report: ReportDirectory, origin: ReportOrigin) throws {
+        var sections = [
+            HTMLReport.Section(
+                heading: "Findings", html: "<ul>\n" + findings(audit).map { "<li>\(HTMLText.escaped($0))</li>" }.joined(separator: "\n") + "\n</ul>")
+        ]
+        for (file, heading) in [("table-6-2.csv", "Table 6.2 recomputed from Table 6.1"), ("table-6-3.csv", "Table 6.3 recomputed")] {
+            if let bytes = report.contents(of: file), let table = HTMLReport.table(csv: bytes, file: file) {
+                sections.append(HTMLReport.Section(heading: heading, html: table))
+            }
+        }
+        try report.writeHTMLReport(
+            title: "Audit of the rephotography thesis's Tables 6.1–6.3",
+            summary: "Which published key-point distances and statistics follow from the published measurements. " + findings(audit)[0] + ".",
+            whatRan: HTMLReport.whatRan(origin: origin, facts: [HTMLReport.Fact("published tables", dataDirectory)]), sections: sections,
+            origin: origin)
+    }
+}

@@ -50,12 +50,15 @@ public enum TuningReport {
         return csv
     }
 
-    /// Default vs tuned, on training and held-out seeds, per scenario and metric.
-    public static func table(_ outcome: TuningOutcome, problem: TuningProblem, trainSeeds: [UInt64], testSeeds: [UInt64]) -> String {
-        var text = "parameters (start -> tuned):\n"
-        text += TextTable.render(
-            header: ["key", "default", "tuned"],
-            rows: zip(outcome.parameters, outcome.tuned).map { [$0.key, ConfigNumber.format($0.start), ConfigNumber.format($1)] })
+    /// The tuned keys: key, default, tuned.
+    static func parameterRows(_ outcome: TuningOutcome) -> [[String]] {
+        zip(outcome.parameters, outcome.tuned).map { [$0.key, ConfigNumber.format($0.start), ConfigNumber.format($1)] }
+    }
+
+    static let comparisonHeader = ["scenario", "metric", "default (train)", "tuned (train)", "default (held-out)", "tuned (held-out)"]
+
+    /// Default vs tuned per scenario and metric, then the objective.
+    static func comparisonRows(_ outcome: TuningOutcome, problem: TuningProblem) -> [[String]] {
         var rows: [[String]] = []
         for (index, scenario) in problem.scenarios.enumerated() {
             for metric in problem.objective.metrics {
@@ -67,22 +70,65 @@ public enum TuningReport {
         }
         rows.append(
             ["all", "objective"] + [outcome.defaultTrain, outcome.tunedTrain, outcome.defaultTest, outcome.tunedTest].map { f($0.objective) })
-        text +=
-            "\n"
-            + TextTable.render(
-                header: ["scenario", "metric", "default (train)", "tuned (train)", "default (held-out)", "tuned (held-out)"], rows: rows)
-        text +=
-            "\ntraining seeds \(seedList(trainSeeds)), held-out seeds \(seedList(testSeeds)); \(outcome.history.count) evaluations, \(outcome.iterations) simplex iterations\(outcome.converged ? " (converged)" : " (evaluation budget reached)")\n"
+        return rows
+    }
+
+    /// What the held-out seeds say about the tuned values, in one or two sentences.
+    public static func verdict(_ outcome: TuningOutcome) -> String {
         if outcome.overfitted {
-            text +=
+            return
                 "OVERFITTED: the tuned values beat the defaults on the training seeds (\(f(outcome.tunedTrain.objective)) vs \(f(outcome.defaultTrain.objective))) but not on the held-out seeds (\(f(outcome.tunedTest.objective)) vs \(f(outcome.defaultTest.objective))); do not adopt them"
         } else if outcome.improvesHeldOut {
             let gain = (outcome.defaultTest.objective - outcome.tunedTest.objective) / outcome.defaultTest.objective * 100
-            text +=
+            return
                 "held-out objective \(f(outcome.defaultTest.objective)) -> \(f(outcome.tunedTest.objective)) (\(String(format: "%.1f", gain)) % better)"
-        } else {
-            text += "no improvement over the defaults on the training seeds"
         }
-        return text
+        return "no improvement over the defaults on the training seeds"
     }
+
+    static func searchLine(_ outcome: TuningOutcome, trainSeeds: [UInt64], testSeeds: [UInt64]) -> String {
+        "training seeds \(seedList(trainSeeds)), held-out seeds \(seedList(testSeeds)); \(outcome.history.count) evaluations, \(outcome.iterations) simplex iterations\(outcome.converged ? " (converged)" : " (evaluation budget reached)")"
+    }
+
+    /// Default vs tuned, on training and held-out seeds, per scenario and metric.
+    public static func table(_ outcome: TuningOutcome, problem: TuningProblem, trainSeeds: [UInt64], testSeeds: [UInt64]) -> String {
+        var text = "parameters (start -> tuned):\n"
+        text += TextTable.render(header: ["key", "default", "tuned"], rows: parameterRows(outcome))
+        text += "\n" + TextTable.render(header: comparisonHeader, rows: comparisonRows(outcome, problem: problem))
+        text += "\n" + searchLine(outcome, trainSeeds: trainSeeds, testSeeds: testSeeds) + "\n"
+        return text + verdict(outcome)
+    }
+
+    /// report.html of `tune`: the verdict, the tuned keys, default vs tuned per metric, the
+    /// block to paste, then the search figure. Call last, before `commit`.
+    public static func writePage(
+        _ outcome: TuningOutcome, problem: TuningProblem, trainSeeds: [UInt64], testSeeds: [UInt64], to report: ReportDirectory, origin: ReportOrigin
+    ) throws {
+        let yaml = yaml(outcome, problem: problem, trainSeeds: trainSeeds, testSeeds: testSeeds)
+        try report.writeHTMLReport(
+            title: "Tuning \(outcome.parameters.map(\.key).joined(separator: ", "))",
+            summary: "Verdict on the held-out seeds: " + verdict(outcome) + ". "
+                + searchLine(outcome, trainSeeds: trainSeeds, testSeeds: testSeeds)
+                .capitalizedFirst + ".",
+            whatRan: HTMLReport.whatRan(
+                origin: origin.with(scenarios: origin.scenarios, seeds: []), scenarios: problem.scenarios,
+                extra: [
+                    HTMLReport.Fact("tuned keys", outcome.parameters.map(\.key).joined(separator: ", ")),
+                    HTMLReport.Fact("objective (minimised)", problem.objectiveText),
+                    HTMLReport.Fact("training seeds", HTMLReport.seedRanges(trainSeeds)),
+                    HTMLReport.Fact("held-out seeds", HTMLReport.seedRanges(testSeeds)),
+                ]),
+            sections: [
+                HTMLReport.Section(heading: "Tuned keys", html: HTMLReport.table(header: ["key", "default", "tuned"], rows: parameterRows(outcome))),
+                HTMLReport.Section(
+                    heading: "Default against tuned",
+                    html: HTMLReport.table(header: comparisonHeader, rows: comparisonRows(outcome, problem: problem))),
+                HTMLReport.Section(heading: "tuned.yaml: the block to paste into a scenario", html: HTMLReport.preformatted(yaml)),
+            ], origin: origin)
+    }
+}
+
+extension String {
+    /// The text with its first letter upper-case (a clause that starts a sentence).
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -25,7 +25,7 @@ extension Bench {
         }
     }
 
-    /// Writes fusion.csv, fusion-summary.txt and (with `plots`) plots/fusion-error.png; returns the summary.
+    /// Writes fusion.csv, fusion-summary.txt, (with `plots`) plots/fusion-error.png and report.html; returns the summary.
     @discardableResult
     public static func writeFusionReport(
         _ rows: [FusionReport.Row], scenarios: [Scenario], useMagnetometer: Bool, to directory: String, plots: Bool = true,
@@ -34,6 +34,8 @@ extension Bench {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
         let summary = try FusionReport.write(
             rows, scenarios: scenarios, useMagnetometer: useMagnetometer, to: report, plots: plots, origin: origin)
+        let filters = rows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        try FusionReport.writePage(rows, scenarios: scenarios, filters: filters, useMagnetometer: useMagnetometer, to: report, origin: origin)
         try report.commit()
         return summary
     }
@@ -140,6 +142,7 @@ extension Bench {
         }
         let summary = try RecordingFusionReport.write(
             measured.rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, plots: plots, origin: origin)
+        try RecordingFusionReport.writePage(measured.rows, useMagnetometer: useMagnetometer, to: report, origin: origin)
         try report.commit()
         return summary
     }

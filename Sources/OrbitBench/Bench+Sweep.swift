@@ -13,7 +13,22 @@ extension Bench {
         let results = try SweepResults(plan: plan, csv: csv, metric: metric)
         let feasibility = constraints.isEmpty ? nil : try SweepFeasibility(plan: plan, csv: csv, constraints: constraints)
         lines.append(SweepReport.table(results, top: 5, feasibility: feasibility))
-        guard plots else { return lines }
+        if plots {
+            lines += try writeSweepPlots(plan, csv: csv, in: directory, results: results, feasibility: feasibility, pareto: pareto, origin: origin)
+        }
+        // Last: the page embeds the figures written above.
+        let page = SweepReport.page(results, feasibility: feasibility, in: directory, origin: origin)
+        try AtomicFile.write(Array(page.html().utf8), to: directory.appendingPathComponent("report.html"))
+        lines.append("wrote \(directory.appendingPathComponent("report.html").path)")
+        return lines
+    }
+
+    /// The sweep's heat map (one or two varied keys) and its trade-off figure; returns the console lines.
+    static func writeSweepPlots(
+        _ plan: SweepPlan, csv: URL, in directory: URL, results: SweepResults, feasibility: SweepFeasibility?, pareto: [String]?, origin: ReportOrigin
+    ) throws -> [String] {
+        let metric = results.metric
+        var lines: [String] = []
         let provenance = origin.pngTexts
         let coverage =
             metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture

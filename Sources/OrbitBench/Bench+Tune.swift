@@ -34,7 +34,7 @@ extension Bench {
     }
 
     /// Writes `tune`'s folder: tuned.yaml (a block to paste into a scenario), tuning.csv (every
-    /// evaluation), plots/tuning.png with `plots`, provenance. Returns the stdout table.
+    /// evaluation), plots/tuning.png with `plots`, provenance, report.html. Returns the stdout table.
     @discardableResult
     public static func writeTuningReport(
         _ tuning: Tuning, to directory: String, plots: Bool = true, origin: ReportOrigin = ReportOrigin(command: "tune"), overwrite: Bool = false
@@ -46,6 +46,7 @@ extension Bench {
         try report.write(TuningReport.yaml(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds), to: "tuned.yaml")
         try report.write(TuningReport.csv(outcome.history, problem: problem).bytes, to: "tuning.csv")
         if plots { try report.write(try TuningPlots.figure(outcome, problem: problem, provenance: origin.pngTexts), to: "plots/tuning.png") }
+        try TuningReport.writePage(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds, to: report, origin: origin)
         try report.commit()
         return TuningReport.table(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds)
     }
@@ -63,6 +64,10 @@ extension Bench {
         var failed = failure.failure
         failed.location += ", evaluation \(failure.history.count + 1)"
         try report.write(FailureReport.csv([failed]).bytes, to: "failures.csv")
+        try report.writeHTMLReport(
+            title: "Tuning stopped by a plug-in failure",
+            summary: "The search stopped at evaluation \(failure.history.count + 1): no tuned values. tuning.csv holds the evaluations before it.",
+            whatRan: HTMLReport.whatRan(origin: origin, scenarios: problem.scenarios), sections: [FailureReport.section([failed])], origin: origin)
         try report.commit()
     }
 }

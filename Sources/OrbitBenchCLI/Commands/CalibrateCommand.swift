@@ -76,6 +76,7 @@ struct CalibrateCommand: ParsableCommand {
         if !noPlots {
             try report.write(try CalibrationReport.figure(calibration, provenance: origin.pngTexts), to: "plots/allan.png")
         }
+        try CalibrationReport.writePage(calibration, file: recording, to: report, origin: origin)
         try report.commit()
         print(CalibrationReport.table(calibration))
         print(yaml, terminator: "")

@@ -106,10 +106,13 @@ struct RegressCommand: ParsableCommand {
             named.name = entry.name
             return named
         }
-        try report.record(
-            ReportOrigin(
-                command: "regress", scenarios: labelled.map(\.name), seeds: loaded.entries.flatMap(\.seeds), overrides: scenarioOptions.overrides),
-            scenarios: labelled)
+        let origin = ReportOrigin(
+            command: "regress", scenarios: labelled.map(\.name), seeds: loaded.entries.flatMap(\.seeds), overrides: scenarioOptions.overrides)
+        try report.record(origin, scenarios: labelled)
+        func writePage(_ comparison: RegressionComparison?) throws {
+            try RegressReport.writePage(
+                comparison, suite: suitePath, baseline: baselinePath, scenarios: labelled, runs: runs, to: report, origin: origin)
+        }
         let progress = workOptions.progress(total: runs, label: "orbitbench regress")
         let start = CPUClock.wall()
         let current = try
@@ -123,6 +126,7 @@ struct RegressCommand: ParsableCommand {
         try report.write(current.csv.bytes, to: "metrics.csv")
         print("regress: \(loaded.entries.count) scenarios, \(runs) runs in \(String(format: "%.1f", elapsed)) s")
         guard let previous else {
+            try writePage(nil)
             try report.commit()
             try AtomicFile.write(current.csv.bytes, to: URL(fileURLWithPath: baselinePath))
             print("wrote the new baseline \(baselinePath) (\(current.rows.count) rows); commit it with the change that caused it")
@@ -130,6 +134,7 @@ struct RegressCommand: ParsableCommand {
         }
         let comparison = try RegressionComparison(suite: loaded, baseline: previous, current: current, level: level)
         try report.write(RegressReport.csv(comparison).bytes, to: "diff.csv")
+        try writePage(comparison)
         try report.commit()
         if let junit { try AtomicFile.write(Array(RegressReport.junit(comparison).utf8), to: URL(fileURLWithPath: junit)) }
         if let markdown { try AtomicFile.write(Array(RegressReport.markdown(comparison).utf8), to: URL(fileURLWithPath: markdown)) }

@@ -38,16 +38,9 @@ struct ThesisCommand: ParsableCommand {
         let markdown = ThesisReport.markdown(audit)
         try report.write(markdown, to: "audit.md")
         try report.write(try ThesisReport.keypointsFigure(audit, provenance: origin.pngTexts), to: "plots/keypoints.png")
+        try ThesisReport.writePage(audit, dataDirectory: directory, to: report, origin: origin)
         try report.commit()
-        let distances = audit.distances.filter(\.agrees).count
-        let statistics = audit.statistics.filter { $0.agreesFromTable61 || $0.agreesFromPublished62 }.count
-        print("Table 6.2: \(distances) of \(audit.distances.count) published distances reproduce from Table 6.1")
-        print("Table 6.3: \(statistics) of \(audit.statistics.count) published statistics reproduce (from Table 6.1 or the published Table 6.2)")
-        for investigation in audit.investigations {
-            print(
-                "\(investigation.keypoint): published distances span \(String(format: "%.2f", investigation.publishedSpread)), the rephotographs' points only \(String(format: "%.2f", investigation.rephotoSpread)): not from Table 6.1"
-            )
-        }
+        for line in ThesisReport.findings(audit) { print(line) }
         print("wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, plots/keypoints.png}")
     }
 

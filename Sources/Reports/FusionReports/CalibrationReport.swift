@@ -98,7 +98,21 @@ public enum CalibrationReport {
 
     /// Per axis: N, σ_b (with T), K in scenario units, each with its 95 % interval or "not
     /// identifiable".
+    static let tableHeader = ["axis", "noise density N", "bias instability σ_b (Gauss–Markov)", "correlation time T", "random walk K"]
+
+    /// The still window in words ("still window 0.0–30.0 s (30 s at 100.0 Hz)").
+    static func windowText(_ calibration: ImuCalibration) -> String {
+        String(
+            format: "still window %.1f–%.1f s (%.0f s at %.1f Hz)", calibration.window.lowerBound, calibration.window.upperBound,
+            calibration.window.upperBound - calibration.window.lowerBound, calibration.rate)
+    }
+
     public static func table(_ calibration: ImuCalibration) -> String {
+        windowText(calibration) + "; values with their 95 % intervals\n" + TextTable.render(header: tableHeader, rows: tableRows(calibration))
+    }
+
+    /// One row per sensor axis: the three noise terms with their intervals, the correlation time.
+    static func tableRows(_ calibration: ImuCalibration) -> [[String]] {
         let window = calibration.window.upperBound - calibration.window.lowerBound
         func cell(_ estimate: AllanNoiseTerms.Estimate, _ scale: Double, _ unit: String) -> String {
             estimate.isIdentifiable
@@ -123,11 +137,23 @@ public enum CalibrationReport {
                 ])
             }
         }
-        return String(
-            format: "still window %.1f–%.1f s (%.0f s at %.1f Hz); values with their 95 %% intervals\n", calibration.window.lowerBound,
-            calibration.window.upperBound, window, calibration.rate)
-            + TextTable.render(
-                header: ["axis", "noise density N", "bias instability σ_b (Gauss–Markov)", "correlation time T", "random walk K"], rows: rows)
+        return rows
+    }
+
+    /// report.html of `calibrate`: the noise terms, the YAML block to paste, then the Allan
+    /// figure. Call last, before `commit`.
+    public static func writePage(_ calibration: ImuCalibration, file: String, to report: ReportDirectory, origin: ReportOrigin) throws {
+        try report.writeHTMLReport(
+            title: "IMU noise of \(calibration.recording)",
+            summary:
+                "Noise terms fitted to the Allan deviation of a still stretch (\(windowText(calibration))), with 95 % intervals; imu.yaml holds them as scenario keys.",
+            whatRan: HTMLReport.whatRan(
+                origin: origin, facts: [HTMLReport.Fact("recording", file), HTMLReport.Fact("still window", windowText(calibration))]),
+            sections: [
+                HTMLReport.Section(heading: "Noise terms", html: HTMLReport.table(header: tableHeader, rows: tableRows(calibration))),
+                HTMLReport.Section(
+                    heading: "imu.yaml: the keys to paste into a scenario", html: HTMLReport.preformatted(yaml(calibration, file: file))),
+            ], origin: origin)
     }
 
     /// plots/allan.png: log–log Allan deviation per axis with the fitted model.
