@@ -21,7 +21,7 @@ test: system-deps
 	$(SWIFT) build --build-tests 2>&1 | tee .build/build-tests.log
 	@scripts/check-build-warnings.sh .build/build-tests.log
 	$(SWIFT) test --skip-build
-	SWIFT=$(SWIFT) scripts/check-viewer.sh
+	SWIFT=$(SWIFT) scripts/check-browser.sh
 	SWIFT=$(SWIFT) scripts/check-slurm.sh
 	scripts/check-portable-imports.sh
 	scripts/check-manifest.sh

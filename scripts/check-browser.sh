@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The spin viewer in a real browser: runs a short capture (incomplete-orbit, one seed: empty
-# slots and a large gap), writes its viewer with `orbitbench view DIR --html`, starts
-# chromedriver with headless Chromium and runs Tests/Browser/viewer_test.py (Python standard
-# library only, W3C WebDriver over HTTP) on it: the page's style and script are the files of
-# assets/viewer/; keys, a pointer drag, the wheel, the ring's empty slots, image and
-# placeholder, hostile names. Leaves a screenshot in .build/viewer-test/.
+# The pages orbitbench writes, in a real browser (headless Chromium driven by chromedriver,
+# W3C WebDriver over HTTP from Python's standard library):
+# 1. The spin viewer: runs a short capture (incomplete-orbit, one seed: empty slots and a large
+#    gap), writes its viewer with `orbitbench view DIR --html` and runs Tests/Browser/viewer_test.py
+#    on it: the page's style and script are the files of assets/viewer/; keys, a pointer drag,
+#    the wheel, the ring's empty slots, image and placeholder, hostile names.
+# 2. Every command's report.html (Tests/Browser/make_pages.sh writes them with small settings),
+#    checked by Tests/Browser/report_test.py at 1400 px and 390 px: no sideways scrolling, every
+#    figure embedded and loaded, what ran at the top, captions, figures open at full size.
+# Leaves screenshots in .build/browser-test/.
 # Installs chromium, chromium-driver and python3 with apt-get only when they are missing
 # (directly as root, through sudo otherwise). `make test` runs it after the unit tests.
 set -euo pipefail
@@ -12,7 +16,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 fail() {
-    echo "check-viewer: error: $*" >&2
+    echo "check-browser: error: $*" >&2
     exit 1
 }
 
@@ -22,7 +26,7 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 if [ ${#missing[@]} -gt 0 ]; then
-    echo "check-viewer: installing missing system packages: ${missing[*]}" >&2
+    echo "check-browser: installing missing system packages: ${missing[*]}" >&2
     command -v apt-get >/dev/null 2>&1 ||
         fail "apt-get not found; install these packages with your system's package manager: ${missing[*]}"
     if [ "$(id -u)" -eq 0 ]; then
@@ -39,14 +43,23 @@ if [ ${#missing[@]} -gt 0 ]; then
     done
 fi
 
+# The command that writes the page of each name of make_pages.sh.
+command_of() {
+    case "$1" in
+        rephoto) echo run ;;
+        fusion-*) echo fusion ;;
+        *) echo "$1" ;;
+    esac
+}
+
 # --- a short capture and its viewer ------------------------------------------------------
 started=$(date +%s)
-echo "check-viewer: building orbitbench" >&2
+echo "check-browser: building orbitbench" >&2
 "${SWIFT:-swift}" build --product orbitbench >/dev/null || fail "swift build --product orbitbench failed"
 bin="$root/.build/debug/orbitbench"
-out="$root/.build/viewer-test"
-mkdir -p "$out"
-rm -f "$out/viewer.png"
+out="$root/.build/browser-test"
+rm -rf "$out"
+mkdir -p "$out/pages"
 work=$(mktemp -d "${TMPDIR:-/tmp}/orbitbench-viewer.XXXXXX")
 driver_pid=""
 
@@ -110,12 +123,33 @@ python3 Tests/Browser/viewer_test.py --driver "http://127.0.0.1:$port" --chromiu
     --screenshot "$out/viewer.png" || status=$?
 if [ "$status" -ne 0 ]; then
     if [ "$status" -ne 1 ] && [ -s "$work/chromedriver.log" ]; then
-        echo "check-viewer: the last lines of chromedriver's log:" >&2
+        echo "check-browser: the last lines of chromedriver's log:" >&2
         tail -n 15 "$work/chromedriver.log" >&2
     fi
     fail "the spin viewer failed in the browser (Tests/Browser/viewer_test.py, exit $status)"
 fi
 stop_driver
 [ -s "$out/viewer.png" ] || fail "no screenshot at $out/viewer.png"
-echo "check-viewer: screenshot $out/viewer.png"
-echo "check-viewer: the spin viewer works in $(chromium --version 2>/dev/null | head -n 1) ($(($(date +%s) - started)) s)"
+echo "check-browser: the spin viewer works (screenshot $out/viewer.png)"
+
+# --- every command's report.html --------------------------------------------------------------
+Tests/Browser/make_pages.sh "$bin" "$work/pages" >"$work/pages.txt" || fail "Tests/Browser/make_pages.sh failed"
+pages=()
+while read -r name folder; do
+    pages+=("$name=$folder=$(command_of "$name")")
+done <"$work/pages.txt"
+[ ${#pages[@]} -gt 0 ] || fail "Tests/Browser/make_pages.sh wrote no pages"
+TMPDIR="$work/tmp" chromedriver --port="$port" --log-path="$work/chromedriver.log" >/dev/null 2>&1 &
+driver_pid=$!
+status=0
+python3 Tests/Browser/report_test.py --driver "http://127.0.0.1:$port" --chromium "$(command -v chromium)" \
+    --profile "$work/profile-pages" --screenshots "$out/pages" "${pages[@]}" || status=$?
+if [ "$status" -ne 0 ]; then
+    if [ "$status" -ne 1 ] && [ -s "$work/chromedriver.log" ]; then
+        echo "check-browser: the last lines of chromedriver's log:" >&2
+        tail -n 15 "$work/chromedriver.log" >&2
+    fi
+    fail "a report page failed in the browser (Tests/Browser/report_test.py, exit $status)"
+fi
+stop_driver
+echo "check-browser: ${#pages[@]} report pages and the spin viewer work in $(chromium --version 2>/dev/null | head -n 1) ($(($(date +%s) - started)) s); screenshots in $out/pages"

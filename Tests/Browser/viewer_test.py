@@ -2,7 +2,7 @@
 """The spin viewer (orbitbench view DIR --html) in headless Chromium, driven over the W3C
 WebDriver HTTP protocol with the Python standard library only.
 
-scripts/check-viewer.sh prepares a run folder and its viewer/index.html, starts chromedriver
+scripts/check-browser.sh prepares a run folder and its viewer/index.html, starts chromedriver
 and calls this file. The page's style and script must be the checkout's assets/viewer/viewer.css
 and viewer.js, which orbitbench compiles in. Every expectation is computed here from the run's recording.json and
 slots.csv, independently of the page: the nearest-on-circle rule of Recording.element(nearest:),
