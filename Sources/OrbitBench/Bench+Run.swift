@@ -130,7 +130,8 @@ extension Bench {
 extension Bench {
     /// `orbitbench plot`: draws a capture report folder's figures again from its files
     /// (frames.csv, slots.csv, summary.json) into its plots/ folder, each PNG replaced
-    /// atomically. Returns the files written.
+    /// atomically, and the figures embedded in its report.html (when it has one). Returns the
+    /// files written.
     @discardableResult
     public static func replot(_ directory: String) throws -> [String] {
         let (scenario, results) = try CaptureReportReader.read(directory: directory)
@@ -138,9 +139,17 @@ extension Bench {
         let provenance = Provenance.texts(command: "plot", scenarios: [scenario.name], seeds: results.map(\.seed))
         let plots = URL(fileURLWithPath: directory).appendingPathComponent("plots")
         var written: [String] = []
+        var figures: [HTMLReport.Figure] = []
         for (name, bytes) in try CapturePlots.all(scenario: scenario, results, provenance: provenance) {
             try AtomicFile.write(bytes, to: plots.appendingPathComponent(name))
             written.append("plots/\(name)")
+            figures.append(HTMLReport.Figure(file: "plots/\(name)", bytes: bytes))
+        }
+        // The page embeds the figures: it shows the new ones.
+        let pageFile = URL(fileURLWithPath: directory).appendingPathComponent("report.html")
+        if let page = try? String(contentsOf: pageFile, encoding: .utf8), let updated = HTMLReport.replacingFigures(in: page, with: figures) {
+            try AtomicFile.write(Array(updated.utf8), to: pageFile)
+            written.append("report.html")
         }
         return written
     }

@@ -30,9 +30,15 @@ import Testing
                 "plots/coverage-polar.png", "plots/timeline.png", "plots/blur.png", "plots/blur-vs-rate.png", "plots/deviation.png",
                 "plots/slot-error.png",
                 "plots/error-cdf.png",
-                "plots/queue.png", "plots/seeds.png",
+                "plots/queue.png", "plots/seeds.png", "report.html",
             ])
-        for file in written {
+        // The page, written without figures, now embeds every one drawn.
+        let page = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+        for file in written where file.hasPrefix("plots/") {
+            let png = try Data(contentsOf: folder.appendingPathComponent(file))
+            #expect(page.contains(#"href="\#(file)"><img src="data:image/png;base64,\#(png.base64EncodedString())""#), "\(file)")
+        }
+        for file in written where file.hasPrefix("plots/") {
             let png = try PNGCodec.decode(Array(try Data(contentsOf: folder.appendingPathComponent(file))))
             #expect(png.image.width > 500 && png.image.height > 500, "\(file)")
             #expect(png.texts.contains { $0.value.contains("orbitbench plot") }, "provenance names the command that drew it")

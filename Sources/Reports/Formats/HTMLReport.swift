@@ -86,16 +86,22 @@ public struct HTMLReport {
         }
         page += "</dl></section>\n"
         for section in sections { page += Self.render(section) }
-        if !figures.isEmpty {
-            let ordered = FigureGuide.ordered(figures)
-            page += "<section id=\"figures\"><h2>Figures</h2>\n"
-            page += "<p class=\"muted\">Select a figure to see it at full size.</p>\n"
-            for figure in ordered { page += Self.figureHTML(figure) }
-            page += "</section>\n"
-        }
+        page += Self.figuresHTML(figures)
         for section in trailing { page += Self.render(section) }
         page += "<div id=\"zoom\" hidden><img alt=\"\"></div>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
         return page
+    }
+
+    static let figuresStart = "<!-- figures -->\n", figuresEnd = "<!-- end of figures -->\n"
+
+    /// The figures section in reading order, between markers that `replacingFigures` finds
+    /// (the markers alone when there are none).
+    static func figuresHTML(_ figures: [Figure]) -> String {
+        guard !figures.isEmpty else { return figuresStart + figuresEnd }
+        var html = figuresStart + "<section id=\"figures\"><h2>Figures</h2>\n"
+        html += "<p class=\"muted\">Select a figure to see it at full size.</p>\n"
+        for figure in FigureGuide.ordered(figures) { html += figureHTML(figure) }
+        return html + "</section>\n" + figuresEnd
     }
 
     private static func render(_ section: Section) -> String {
@@ -164,5 +170,17 @@ public struct HTMLReport {
         return path.split(separator: "/", omittingEmptySubsequences: false)
             .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
             .joined(separator: "/")
+    }
+}
+
+extension HTMLReport {
+    /// `page` (a report.html this type wrote) with its figures section replaced by `figures`:
+    /// after `orbitbench plot` draws a folder's figures again, its page shows the new ones.
+    /// `nil` when the page has no figures section (not written by this version).
+    public static func replacingFigures(in page: String, with figures: [Figure]) -> String? {
+        guard let start = page.range(of: figuresStart), let end = page.range(of: figuresEnd, range: start.lowerBound..<page.endIndex) else {
+            return nil
+        }
+        return page.replacingCharacters(in: start.lowerBound..<end.upperBound, with: figuresHTML(figures))
     }
 }
