@@ -156,7 +156,7 @@ let package = Package(
         // Broken filters and selectors plugged in through the public API only, as a team's package would.
         .testTarget(name: "PluginZooTests", dependencies: ["TestSupport", "OrbitBench", "OrbitBenchCLI"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo", "CPNGCodec"]),
-        .testTarget(name: "StatisticsKitTests", dependencies: ["StatisticsKit", "OrbitMath"]),
+        .testTarget(name: "StatisticsKitTests", dependencies: ["StatisticsKit", "OrbitMath"], exclude: ["arm_comparison_reference.py"]),
         .testTarget(name: "ExecutionTests", dependencies: ["Execution", "ReportIO"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Simulation", "OrbitMath", "Runs", "StatisticsKit"]),
         .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios"]),
