@@ -87,7 +87,9 @@ let package = Package(
         // Experiments over many runs: sweeps, tuning, the regression benchmark, the thesis audit.
         .target(
             name: "Experiments",
-            dependencies: ["CGSL", "ReportIO", "BundledFiles", "Rephoto", "Simulation", "Scenarios", "Runs", "Execution", "StatisticsKit"]),
+            dependencies: [
+                "CGSL", "ConfigKit", "ReportIO", "BundledFiles", "Rephoto", "Simulation", "Scenarios", "Runs", "Execution", "StatisticsKit",
+            ]),
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
         // Synthetic camera frames: the scene drawn with cairo from sub-exposure poses, sensor
         // noise, JPEG encoding and an image sharpness measure.
@@ -141,7 +143,7 @@ let package = Package(
         .testTarget(
             name: "ExperimentsTests",
             dependencies: [
-                "TestSupport", "Capture", "Fusion", "Runs", "Experiments", "Scenarios", "ReportIO", "Simulation", "Execution",
+                "TestSupport", "Capture", "Fusion", "Runs", "Experiments", "Scenarios", "ReportIO", "Simulation", "Execution", "StatisticsKit",
                 .product(name: "Yams", package: "Yams"),
             ]),
         // Runs the built executable end to end (the target depends on it so it is built first).

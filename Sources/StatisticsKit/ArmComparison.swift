@@ -11,13 +11,6 @@ import Foundation
 /// Blocks where an arm has no value are left out of the Friedman test and mean ranks (which
 /// need every arm) but a pair uses every block where both of its arms have one.
 public struct ArmComparison: Sendable {
-    /// Which way of a metric is better.
-    public enum Direction: String, Sendable {
-        case higher, lower
-        /// A count or setting without a better way: a significant difference is "changed".
-        case none
-    }
-
     public enum Verdict: String, Sendable {
         /// The second arm is better, significantly after Holm's correction.
         case better
@@ -63,7 +56,7 @@ public struct ArmComparison: Sendable {
     }
 
     public let metric: String
-    public let direction: Direction
+    public let direction: MetricDirection
     public let level: Double
     public let arms: [Arm]
     /// Over the blocks where every arm has a value, ranked so that 1 is best.
@@ -71,7 +64,7 @@ public struct ArmComparison: Sendable {
     public let pairs: [Pair]
 
     /// `values[block][arm]`, nil where an arm has no value for a block.
-    public init(metric: String, arms names: [String], values: [[Double?]], direction: Direction, level: Double = 0.95) {
+    public init(metric: String, arms names: [String], values: [[Double?]], direction: MetricDirection, level: Double = 0.95) {
         precondition(names.count >= 2 && level > 0 && level < 1)
         precondition(values.allSatisfy { $0.count == names.count }, "ArmComparison: a value slot per arm in every block")
         self.metric = metric

@@ -2,6 +2,7 @@ import Experiments
 import Foundation
 import ReportIO
 import Runs
+import StatisticsKit
 import Scenarios
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Runs
+import StatisticsKit
 import Testing
 
 @Suite struct MetricTableTests {

@@ -1,4 +1,5 @@
 import Foundation
+import StatisticsKit
 import Runs
 
 /// The non-dominated points of two objectives: no other point is at least as good in both and

@@ -67,6 +67,16 @@ public enum FigureGuide {
         Entry(
             "paired-differences.png", "Paired differences B − A",
             "Each seed's difference with the mean and its interval; an interval that does not cross zero is a real difference."),
+        Entry(
+            "critical-difference.png", "Critical-difference diagram",
+            "Each arm's mean rank per metric (1 = best); arms joined by a black bar do not differ significantly, so only arms without a shared bar are told apart."
+        ),
+        Entry(
+            "arm-distributions.png", "Every arm's values",
+            "Box and dots per arm over the blocks; overlapping boxes can still differ when the same blocks move together (see the differences)."),
+        Entry(
+            "arm-differences.png", "Differences against the reference arm",
+            "Each block's difference from the reference arm with the median and its interval; an interval clear of zero is a consistent change."),
         // sweep
         Entry(
             "sweep-pareto.png", "Trade-off between two metrics",

@@ -1,4 +1,5 @@
 import Foundation
+import StatisticsKit
 import Rephoto
 
 /// One metric of the metric table: its name in files, unit, which way is better, how it is

@@ -1,4 +1,5 @@
 import Foundation
+import StatisticsKit
 import ReportIO
 import Scenarios
 

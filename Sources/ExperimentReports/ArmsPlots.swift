@@ -1,0 +1,193 @@
+import Experiments
+import Foundation
+import Plotting
+import Reports
+import Runs
+import StatisticsKit
+
+/// The figures of an N-arm comparison: the critical-difference diagram, every arm's
+/// distribution with the blocks as dots, and the paired differences against a reference arm.
+public enum ArmsPlots {
+    /// Metrics drawn when none are asked for: the headline ones the comparison has.
+    public static let defaultMetrics = [
+        "coverage", "max_gap_deg", "blur_obj_mean_px", "slot_angle_err_mean_deg", "att_rmse_total_deg", "kp_err_mean",
+    ]
+
+    /// File name and PNG of every figure. `reference`: the arm the differences are taken
+    /// against (default: the first); `metrics`: the metrics drawn (default: `defaultMetrics`).
+    public static func all(_ comparison: ArmsComparison, reference: String?, metrics: [String]?, provenance: [PNGText]) throws -> [(
+        String, [UInt8]
+    )] {
+        let shown = (metrics ?? defaultMetrics).compactMap { comparison.metric($0) }
+        let drawn = shown.isEmpty ? Array(comparison.metrics.prefix(4)) : Array(shown.prefix(6))
+        guard !drawn.isEmpty else { return [] }
+        let referenceIndex = reference.flatMap { comparison.arms.firstIndex(of: $0) } ?? 0
+        return [
+            ("critical-difference.png", try criticalDifference(comparison, drawn, provenance: provenance)),
+            ("arm-distributions.png", try distributions(comparison, drawn, provenance: provenance)),
+            ("arm-differences.png", try differences(comparison, drawn, reference: referenceIndex, provenance: provenance)),
+        ]
+    }
+
+    /// Rows of at most two panels.
+    static func grid(_ panels: [Panel]) -> [[Panel]] {
+        stride(from: 0, to: panels.count, by: 2).map { Array(panels[$0..<min($0 + 2, panels.count)]) }
+    }
+
+    static func size(_ panels: Int, rowHeight: Int) -> (width: Int, height: Int) {
+        (panels == 1 ? 900 : 1400, 150 + rowHeight * ((panels + 1) / 2))
+    }
+
+    /// Sets of arms, adjacent in mean-rank order, no two of which differ significantly (after
+    /// Holm): the bars of the diagram. Only maximal sets of two or more are kept.
+    public static func cliques(_ metric: ArmComparison) -> [[Int]] {
+        let order = metric.arms.indices.filter { metric.arms[$0].meanRank.isFinite }.sorted { metric.arms[$0].meanRank < metric.arms[$1].meanRank }
+        func differ(_ a: Int, _ b: Int) -> Bool {
+            guard let pair = metric.pair(a, b) else { return false }
+            return pair.verdict != .identical && pair.verdict != .noSignificantDifference
+        }
+        var cliques: [[Int]] = []
+        var lastEnd = -1
+        for start in order.indices {
+            var end = start
+            while end + 1 < order.count, (start...end).allSatisfy({ !differ(order[$0], order[end + 1]) }) { end += 1 }
+            if end > start && end > lastEnd {
+                cliques.append(Array(order[start...end]))
+                lastEnd = end
+            }
+        }
+        return cliques
+    }
+
+    /// The critical-difference diagram (Demšar 2006), one panel per metric: each arm's mean
+    /// rank on one axis (1 = best, on the left), arms joined by a bar where no pair of them
+    /// differs significantly (Wilcoxon signed-rank, Holm; Benavoli et al. 2016).
+    public static func criticalDifference(_ comparison: ArmsComparison, _ metrics: [ArmComparison], provenance: [PNGText]) throws -> [UInt8] {
+        let k = comparison.arms.count
+        let panels = metrics.map { metric -> Panel in
+            let order = metric.arms.indices.sorted { metric.arms[$0].meanRank < metric.arms[$1].meanRank }
+            var series: [Series] = []
+            var annotations: [Annotation] = []
+            for (level, arm) in order.enumerated() {
+                let rank = metric.arms[arm].meanRank
+                guard rank.isFinite else { continue }
+                let height = Double(level + 1)
+                let color = Palette.color(arm)
+                series.append(Series(nil, color: color, x: [rank, rank], y: [0, height], style: .line(width: 1.2)))
+                series.append(Series(nil, color: color, x: [rank], y: [0], style: .markers(radius: 4)))
+                annotations.append(
+                    Annotation(x: rank, y: height, text: " \(metric.arms[arm].name) (\(String(format: "%.2f", rank)))", color: Palette.text))
+            }
+            let bars = cliques(metric)
+            for (index, clique) in bars.enumerated() {
+                let ranks = clique.map { metric.arms[$0].meanRank }
+                let y = -0.55 * Double(index + 1)
+                series.append(Series(nil, color: Palette.text, x: [ranks.min()! - 0.03, ranks.max()! + 0.03], y: [y, y], style: .line(width: 5)))
+            }
+            let friedman = metric.friedman.p.map { "Friedman p " + ArmsReport.p($0) } ?? "Friedman test: too few complete blocks"
+            return .cartesian(
+                CartesianPlot(
+                    title: "\(metric.metric): \(friedman)",
+                    x: ChartAxis(
+                        "mean rank (1 = \(metric.direction == .higher ? "best: highest value" : metric.direction == .lower ? "best: lowest value" : "lowest value"))",
+                        limits: 1...Double(max(k, 2)),
+                        ticks: (1...max(k, 2)).map(Double.init)),
+                    y: ChartAxis("", limits: (-0.55 * Double(bars.count + 1))...(Double(k) + 0.8), ticks: []),
+                    series: series, lines: [ReferenceLine(0, .horizontal, color: Palette.frame, dash: [])], legend: .none,
+                    annotations: annotations))
+        }
+        let (width, height) = size(panels.count, rowHeight: 90 + 34 * k)
+        let figure = Figure(
+            title: "Critical-difference diagram: \(k) arms over \(comparison.blocks.count) blocks",
+            subtitle:
+                "mean rank of each arm within a block (scenario × seed), 1 = best; a black bar joins arms no pair of which differs (exact Wilcoxon signed-rank, Holm-adjusted, \(Int((comparison.level * 100).rounded())) %)",
+            width: width, height: height, rows: grid(panels))
+        return try figure.pngBytes(provenance: provenance)
+    }
+
+    /// Quartiles of `values` (linear interpolation) and the range.
+    static func fiveNumbers(_ values: [Double]) -> (low: Double, q1: Double, median: Double, q3: Double, high: Double)? {
+        guard !values.isEmpty else { return nil }
+        return (
+            values.min()!, Statistics.percentile(values, 25), Statistics.percentile(values, 50), Statistics.percentile(values, 75),
+            values.max()!
+        )
+    }
+
+    /// Each arm's values over the blocks: a box from the first to the third quartile, the
+    /// median across it, whiskers to the extremes, every block as a dot.
+    public static func distributions(_ comparison: ArmsComparison, _ metrics: [ArmComparison], provenance: [PNGText]) throws -> [UInt8] {
+        let k = comparison.arms.count
+        let panels = metrics.map { metric -> Panel in
+            let table = comparison.values[metric.metric] ?? []
+            var series: [Series] = []
+            for arm in 0..<k {
+                let values = table.compactMap { $0[arm] }.filter(\.isFinite)
+                guard let five = fiveNumbers(values) else { continue }
+                let x = Double(arm), color = Palette.color(arm)
+                series.append(Series(nil, color: Palette.frame, x: [x, x], y: [five.low, five.high], style: .line(width: 1.2)))
+                series.append(Series(nil, color: color.withAlpha(0.45), x: [x, x], y: [five.q1, five.q3], style: .line(width: 26)))
+                series.append(Series(nil, color: Palette.text, x: [x - 0.17, x + 0.17], y: [five.median, five.median], style: .line(width: 2.2)))
+                // Dots spread sideways by block so equal values stay visible.
+                let spread = values.indices.map { x + 0.28 * (Double($0 % 7) / 6 - 0.5) }
+                series.append(Series(nil, color: color, x: spread, y: values, style: .markers(radius: 2.6)))
+            }
+            return .cartesian(
+                CartesianPlot(
+                    title: "\(metric.metric) (\(metric.direction == .none ? "no better direction" : "\(metric.direction.rawValue) is better"))",
+                    x: ChartAxis("arm", categories: comparison.arms), y: ChartAxis(RunMetrics.label(of: metric.metric)), series: series,
+                    legend: .none))
+        }
+        let (width, height) = size(panels.count, rowHeight: 330)
+        let figure = Figure(
+            title: "\(k) arms, every block",
+            subtitle:
+                "box: first to third quartile, line: median, whiskers: smallest and largest, dots: the \(comparison.blocks.count) blocks (scenario × seed)",
+            width: width, height: height, rows: grid(panels))
+        return try figure.pngBytes(provenance: provenance)
+    }
+
+    /// Per metric, every other arm minus `reference` in each block (dots), with the median
+    /// difference and its sign-test interval, and the Holm-adjusted p in the category name.
+    public static func differences(_ comparison: ArmsComparison, _ metrics: [ArmComparison], reference: Int, provenance: [PNGText]) throws -> [UInt8]
+    {
+        let others = comparison.arms.indices.filter { $0 != reference }
+        let panels = metrics.map { metric -> Panel in
+            let table = comparison.values[metric.metric] ?? []
+            var series: [Series] = []
+            var categories: [String] = []
+            for (position, arm) in others.enumerated() {
+                let differences = table.compactMap { row -> Double? in
+                    guard let a = row[reference], let b = row[arm], a.isFinite, b.isFinite else { return nil }
+                    return b - a
+                }
+                let pair = metric.pair(reference, arm)
+                let sign = reference < arm ? 1.0 : -1.0  // pairs hold later − earlier
+                categories.append("\(comparison.arms[arm]) (p \(pair.map { ArmsReport.p($0.holmP) } ?? "–"))")
+                let x = Double(position), color = Palette.color(arm)
+                let spread = differences.indices.map { x - 0.12 + 0.24 * (Double($0 % 7) / 6) }
+                series.append(Series(nil, color: color.withAlpha(0.6), x: spread, y: differences, style: .markers(radius: 2.4)))
+                if let pair, pair.medianDifference.isFinite {
+                    if let interval = pair.interval {
+                        let ends = [sign * interval.lowerBound, sign * interval.upperBound].sorted()
+                        series.append(Series(nil, color: Palette.text, x: [x + 0.3, x + 0.3], y: ends, style: .line(width: 2)))
+                    }
+                    series.append(Series(nil, color: Palette.text, x: [x + 0.3], y: [sign * pair.medianDifference], style: .markers(radius: 4.5)))
+                }
+            }
+            return .cartesian(
+                CartesianPlot(
+                    title: "\(metric.metric): arm − \(comparison.arms[reference])",
+                    x: ChartAxis("arm (Holm-adjusted Wilcoxon p)", categories: categories),
+                    y: ChartAxis("difference in " + RunMetrics.label(of: metric.metric), includesZero: true), series: series,
+                    lines: [ReferenceLine(0, .horizontal, color: Palette.frame, label: "no difference")], legend: .none))
+        }
+        let (width, height) = size(panels.count, rowHeight: 330)
+        let figure = Figure(
+            title: "Paired differences against \(comparison.arms[reference])",
+            subtitle:
+                "dots: each block's difference (same scenario and seed); black: the median difference with its sign-test interval (\(Int((comparison.level * 100).rounded())) %)",
+            width: width, height: height, rows: grid(panels))
+        return try figure.pngBytes(provenance: provenance)
+    }
+}

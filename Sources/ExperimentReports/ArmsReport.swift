@@ -1,0 +1,244 @@
+import Experiments
+import Foundation
+import ReportIO
+import Reports
+import Runs
+import Scenarios
+import StatisticsKit
+
+/// The tables of an N-arm comparison (`compare --arm`, `--reports A B C…`, `--sweep`):
+/// blocks.csv (the raw per-block values), comparison.csv (Friedman per metric), arms.csv (per
+/// metric × arm), pairs.csv (per metric × pair, Holm-adjusted), and the same as a console
+/// table, Markdown and LaTeX.
+public enum ArmsReport {
+    /// Mean in the metric's decimals.
+    static func mean(_ value: Double, _ metric: String) -> String {
+        value.isFinite ? String(format: "%.\(Metric.named(metric)?.decimals ?? 3)f", value) : "–"
+    }
+
+    static func p(_ value: Double?) -> String { value.map { $0 < 0.001 ? "<0.001" : String(format: "%.3f", $0) } ?? "–" }
+
+    /// blocks.csv: scenario, seed, arm, then one column per metric — the values compared,
+    /// formatted as metrics.csv formats them, so anyone can recompute the statistics.
+    public static func blocksCSV(_ comparison: ArmsComparison) -> CSVWriter {
+        let metrics = comparison.metrics.map(\.metric)
+        var csv = CSVWriter(header: ["scenario", "seed", "arm"] + metrics)
+        for (index, block) in comparison.blocks.enumerated() {
+            for (arm, name) in comparison.arms.enumerated() {
+                csv.text(block.scenario)
+                csv.integer(block.seed)
+                csv.text(name)
+                csv.metrics(RunMetrics(names: metrics, values: metrics.map { comparison.values[$0]?[index][arm] ?? nil }), columns: metrics)
+                csv.endRow()
+            }
+        }
+        return csv
+    }
+
+    /// comparison.csv: one row per metric — the Friedman test over the complete blocks with the
+    /// Iman–Davenport correction, and the arm with the best mean rank.
+    public static func comparisonCSV(_ comparison: ArmsComparison) -> CSVWriter {
+        var csv = CSVWriter(header: [
+            "metric", "better", "arms", "blocks", "friedman_statistic", "friedman_p", "iman_davenport_statistic", "iman_davenport_p",
+            "best_mean_rank_arm",
+        ])
+        for metric in comparison.metrics {
+            csv.text(metric.metric)
+            csv.text(metric.direction.rawValue)
+            csv.integer(metric.arms.count)
+            csv.integer(metric.friedman.blocks)
+            csv.number(metric.friedman.statistic, decimals: 6)
+            csv.number(metric.friedman.p, decimals: 6)
+            csv.number(metric.friedman.imanDavenport.flatMap { $0.isFinite ? $0 : nil }, decimals: 6)
+            csv.number(metric.friedman.imanDavenportP, decimals: 6)
+            csv.text(bestByRank(metric).map { metric.arms[$0].name } ?? "")
+            csv.endRow()
+        }
+        return csv
+    }
+
+    /// arms.csv: per metric and arm, the blocks with a value, the mean with its t interval and
+    /// the mean rank (1 = best).
+    public static func armsCSV(_ comparison: ArmsComparison) -> CSVWriter {
+        var csv = CSVWriter(header: ["metric", "arm", "blocks", "mean", "ci_low", "ci_high", "mean_rank"])
+        for metric in comparison.metrics {
+            for arm in metric.arms {
+                csv.text(metric.metric)
+                csv.text(arm.name)
+                csv.integer(arm.count)
+                csv.number(arm.mean.isFinite ? arm.mean : nil, decimals: 6)
+                csv.number(arm.interval?.lowerBound, decimals: 6)
+                csv.number(arm.interval?.upperBound, decimals: 6)
+                csv.number(arm.meanRank.isFinite ? arm.meanRank : nil, decimals: 4)
+                csv.endRow()
+            }
+        }
+        return csv
+    }
+
+    /// pairs.csv: per metric and pair, the median of arm_b − arm_a with its sign-test interval,
+    /// the exact Wilcoxon p, the Holm-adjusted p and the verdict for arm_b against arm_a.
+    public static func pairsCSV(_ comparison: ArmsComparison) -> CSVWriter {
+        var csv = CSVWriter(header: [
+            "metric", "arm_a", "arm_b", "blocks", "median_diff", "ci_low", "ci_high", "wilcoxon_p", "holm_p", "verdict",
+        ])
+        for metric in comparison.metrics {
+            for pair in metric.pairs {
+                csv.text(metric.metric)
+                csv.text(metric.arms[pair.first].name)
+                csv.text(metric.arms[pair.second].name)
+                csv.integer(pair.count)
+                csv.number(pair.medianDifference.isFinite ? pair.medianDifference : nil, decimals: 6)
+                csv.number(pair.interval?.lowerBound, decimals: 6)
+                csv.number(pair.interval?.upperBound, decimals: 6)
+                csv.number(pair.wilcoxonP, decimals: 6)
+                csv.number(pair.holmP, decimals: 6)
+                csv.text(pair.verdict.rawValue)
+                csv.endRow()
+            }
+        }
+        return csv
+    }
+
+    /// The arm with the lowest mean rank (1 = best); nil for a metric without a better
+    /// direction, when no block is complete, or when two arms share the lowest mean rank.
+    static func bestByRank(_ metric: ArmComparison) -> Int? {
+        guard metric.direction != .none else { return nil }
+        let ranked = metric.arms.indices.filter { metric.arms[$0].meanRank.isFinite }.sorted { metric.arms[$0].meanRank < metric.arms[$1].meanRank }
+        guard let best = ranked.first else { return nil }
+        if ranked.count > 1 && metric.arms[ranked[1]].meanRank - metric.arms[best].meanRank < 1e-9 { return nil }
+        return best
+    }
+
+    /// The arms that differ significantly (Holm) from the best-ranked arm of `metric`.
+    static func differingFromBest(_ metric: ArmComparison) -> Set<Int> {
+        guard let best = bestByRank(metric) else { return [] }
+        return Set(
+            metric.arms.indices.filter { arm in
+                guard arm != best, let pair = metric.pair(best, arm) else { return false }
+                return pair.verdict != .identical && pair.verdict != .noSignificantDifference
+            })
+    }
+
+    /// One row per metric: each arm's mean (mean rank), the Friedman p and how many pairs
+    /// differ after Holm's correction. `shown` limits the metrics.
+    static func rows(_ comparison: ArmsComparison, shown: Set<String>?) -> [[String]] {
+        comparison.metrics.filter { shown?.contains($0.metric) ?? true }.map { metric in
+            let marked = differingFromBest(metric)
+            let best = bestByRank(metric)
+            return [metric.metric]
+                + metric.arms.indices.map { index in
+                    let arm = metric.arms[index]
+                    let rank = arm.meanRank.isFinite ? String(format: " (%.1f)", arm.meanRank) : ""
+                    return mean(arm.mean, metric.metric) + rank + (index == best ? " best" : marked.contains(index) ? " *" : "")
+                } + [
+                    p(metric.friedman.p),
+                    "\(metric.pairs.filter { $0.verdict != .identical && $0.verdict != .noSignificantDifference }.count) of \(metric.pairs.count)",
+                ]
+        }
+    }
+
+    static func header(_ comparison: ArmsComparison) -> [String] {
+        ["metric"] + comparison.arms + ["Friedman p", "pairs differing"]
+    }
+
+    static func legend(_ comparison: ArmsComparison) -> String {
+        let percent = Int((comparison.level * 100).rounded())
+        return """
+            Mean (mean rank; 1 = best, or lowest for metrics without a better direction) over \(comparison.blocks.count) blocks
+            (scenario × seed). best: the lowest mean rank; *: differs from the best arm (exact Wilcoxon
+            signed-rank, Holm-adjusted, \(percent) %). Friedman p: χ² test over the blocks; pairs.csv has every pair.
+            """
+    }
+
+    /// The console table (within 120 columns for up to four arms with short names).
+    public static func table(_ comparison: ArmsComparison, metrics: Set<String>? = nil) -> String {
+        TextTable.render(header: header(comparison), rows: rows(comparison, shown: metrics)) + "\n" + legend(comparison)
+    }
+
+    /// A Markdown table for a CI comment or a job summary.
+    public static func markdown(_ comparison: ArmsComparison) -> String {
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "*", with: "\\*") }
+        var text = "| " + header(comparison).map(cell).joined(separator: " | ") + " |\n"
+        text += "|" + String(repeating: " --- |", count: header(comparison).count) + "\n"
+        for row in rows(comparison, shown: nil) { text += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
+        return text + "\n" + legend(comparison) + "\n"
+    }
+
+    /// A LaTeX table (booktabs): one row per metric, one column per arm with its mean, the best
+    /// mean rank in bold, a dagger on arms that differ from the best after Holm's correction,
+    /// the Friedman p last; the caption names the tests and the number of blocks.
+    public static func latex(_ comparison: ArmsComparison, label: String = "tab:comparison") -> String {
+        let percent = Int((comparison.level * 100).rounded())
+        var text = "% Written by orbitbench compare; needs \\usepackage{booktabs}.\n"
+        text += "\\begin{table}\n\\centering\n"
+        text +=
+            "\\caption{Mean per arm over \(comparison.blocks.count) blocks (scenario $\\times$ seed, common random numbers). "
+            + "Bold: the best mean rank; $^\\dagger$: differs from it (exact Wilcoxon signed-rank test, Holm-adjusted, \(percent)\\,\\%). "
+            + "Last column: Friedman test over the blocks.}\n"
+        text += "\\label{\(LaTeXText.escaped(label))}\n"
+        text += "\\begin{tabular}{l" + String(repeating: "r", count: comparison.arms.count) + "r}\n\\toprule\n"
+        text += (["Metric"] + comparison.arms.map(LaTeXText.escaped) + ["Friedman $p$"]).joined(separator: " & ") + " \\\\\n\\midrule\n"
+        for metric in comparison.metrics {
+            let best = bestByRank(metric), marked = differingFromBest(metric)
+            let cells = metric.arms.indices.map { index -> String in
+                let value = mean(metric.arms[index].mean, metric.metric).replacingOccurrences(of: "–", with: "--")
+                if index == best { return "\\textbf{\(value)}" }
+                return marked.contains(index) ? "\(value)$^\\dagger$" : value
+            }
+            let friedman = metric.friedman.p.map { $0 < 0.001 ? "$<$0.001" : String(format: "%.3f", $0) } ?? "--"
+            text += ([LaTeXText.escaped(metric.metric)] + cells + [friedman]).joined(separator: " & ") + " \\\\\n"
+        }
+        return text + "\\bottomrule\n\\end{tabular}\n\\end{table}\n"
+    }
+}
+
+extension ArmsReport {
+    /// The page's first line: on how many metrics the Friedman test finds the arms differ, and
+    /// the best arm by mean rank on each of those.
+    public static func verdictSentence(_ comparison: ArmsComparison) -> String {
+        let alpha = 1 - comparison.level
+        let differing = comparison.metrics.filter { ($0.friedman.p ?? 1) < alpha }
+        let percent = Int((comparison.level * 100).rounded())
+        var text =
+            "\(comparison.arms.count) arms over \(comparison.blocks.count) blocks (scenario × seed): the Friedman test finds them different on \(differing.count) of \(comparison.metrics.count) metrics at \(percent) %"
+        let best = differing.compactMap { metric in bestByRank(metric).map { "\(metric.metric): \(metric.arms[$0].name)" } }
+        if !best.isEmpty { text += "; best mean rank — " + best.prefix(6).joined(separator: ", ") + (best.count > 6 ? ", …" : "") }
+        return text + "."
+    }
+
+    /// report.html: the verdict, the table of every metric, the pairs that differ, then the
+    /// figures. Call after the files, before `commit`.
+    public static func writePage(_ comparison: ArmsComparison, scenarios: [Scenario], to report: ReportDirectory, origin: ReportOrigin) throws {
+        let percent = Int((comparison.level * 100).rounded())
+        var pairRows: [[String]] = []
+        for metric in comparison.metrics {
+            for pair in metric.pairs where pair.verdict != .identical && pair.verdict != .noSignificantDifference {
+                let interval = pair.interval.map { String(format: "[%+.4g, %+.4g]", $0.lowerBound, $0.upperBound) } ?? "–"
+                pairRows.append([
+                    metric.metric, metric.arms[pair.second].name, metric.arms[pair.first].name, String(format: "%+.4g", pair.medianDifference),
+                    interval,
+                    p(pair.holmP), pair.verdict.rawValue,
+                ])
+            }
+        }
+        var sections = [
+            HTMLReport.Section(
+                heading: "Every metric",
+                html: HTMLReport.table(header: header(comparison), rows: rows(comparison, shown: nil))
+                    + "<p class=\"muted\">\(HTMLText.escaped(legend(comparison)))</p>")
+        ]
+        sections.append(
+            HTMLReport.Section(
+                heading: "Pairs that differ (Holm-adjusted exact Wilcoxon, \(percent) %)",
+                html: pairRows.isEmpty
+                    ? "<p>No pair of arms differs on any metric after Holm's correction.</p>"
+                    : HTMLReport.table(
+                        header: ["metric", "arm", "against", "median difference", "\(percent) % interval", "Holm p", "verdict"], rows: pairRows)
+            ))
+        let arms = HTMLReport.Fact("arms", comparison.arms.joined(separator: ", "))
+        try report.writeHTMLReport(
+            title: "\(comparison.arms.count) arms compared", summary: verdictSentence(comparison),
+            whatRan: HTMLReport.whatRan(origin: origin, scenarios: scenarios, extra: [arms]), sections: sections, origin: origin)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import ReportIO
+
+extension Bench {
+    /// `orbitbench compare SCENARIO… --arm NAME:overrides …`: every arm runs every scenario with
+    /// its overrides on the same seeds (each scenario's own when nil) — common random numbers,
+    /// so a block (scenario, seed) is the same simulated world for every arm — and the arms
+    /// are compared per metric (`ArmsComparison`: Friedman, pairwise Wilcoxon with Holm).
+    ///
+    ///     let outcome = try Bench.compare(["shaky-hands"], arms: [
+    ///         ArmSpecification(name: "low", overrides: ["selection.threshold=4"]),
+    ///         ArmSpecification(name: "default", overrides: []),
+    ///         ArmSpecification(name: "high", overrides: ["selection.threshold=17"]),
+    ///     ], seeds: Array(1...10))
+    ///     outcome.comparison.metric("coverage")?.friedman.p
+    public static func compare(
+        _ scenarios: [String], arms: [ArmSpecification], seeds: [UInt64]? = nil, overrides: [String] = [], level: Double = 0.95,
+        searchDirectories: [String] = scenarioDirectories, progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> (scenarios: [[Scenario]], comparison: ArmsComparison) {
+        guard !scenarios.isEmpty else { throw RegressionError("name at least one scenario to compare the arms on") }
+        let resolved = try arms.map { arm in
+            try scenarios.map { try scenario($0, overrides: overrides + arm.overrides, searchDirectories: searchDirectories) }
+        }
+        let comparison = try ArmsComparison.run(
+            arms: zip(arms, resolved).map { ($0.name, $1) }, seeds: seeds, level: level, progress: progress)
+        return (resolved, comparison)
+    }
+
+    /// Writes an N-arm comparison's folder: blocks.csv, comparison.csv, arms.csv, pairs.csv,
+    /// comparison.md, comparison.tex, the figures (with `plots`), report.html, provenance and —
+    /// for arms that ran — each arm's resolved scenarios (scenarios/ARM.SCENARIO.resolved.yaml).
+    public static func writeArmsReport(
+        _ comparison: ArmsComparison, scenarios: [[Scenario]] = [], to directory: String, plots: Bool = true, reference: String? = nil,
+        metrics: [String]? = nil, origin: ReportOrigin = ReportOrigin(command: "compare"), overwrite: Bool = false
+    ) throws {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
+        let named = zip(comparison.arms, scenarios).flatMap { arm, scenarios in
+            scenarios.map { scenario -> Scenario in
+                var copy = scenario
+                copy.name = "\(arm).\(scenario.name)"
+                return copy
+            }
+        }
+        let origin = origin.with(
+            scenarios: comparison.blocks.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } },
+            seeds: comparison.blocks.map(\.seed))
+        try report.record(origin, scenarios: named)
+        try report.write(ArmsReport.blocksCSV(comparison).bytes, to: "blocks.csv")
+        try report.write(ArmsReport.comparisonCSV(comparison).bytes, to: "comparison.csv")
+        try report.write(ArmsReport.armsCSV(comparison).bytes, to: "arms.csv")
+        try report.write(ArmsReport.pairsCSV(comparison).bytes, to: "pairs.csv")
+        try report.write(ArmsReport.markdown(comparison), to: "comparison.md")
+        try report.write(ArmsReport.latex(comparison), to: "comparison.tex")
+        if plots {
+            for (name, bytes) in try ArmsPlots.all(comparison, reference: reference, metrics: metrics, provenance: origin.pngTexts) {
+                try report.write(bytes, to: "plots/\(name)")
+            }
+        }
+        try ArmsReport.writePage(comparison, scenarios: named, to: report, origin: origin)
+        try report.commit()
+    }
+}
