@@ -27,6 +27,14 @@ private func lines(_ url: URL) throws -> [Substring] {
         #expect(audit.contains("mean absolute deviation"))
         let png = try PNGCodec.decode(Array(try Data(contentsOf: out.appendingPathComponent("plots/keypoints.png"))))
         #expect(png.image.width >= 1000 && png.text("Source")?.contains("thesis") == true)
+        // Tables 6.1–6.3 as LaTeX: three balanced tables; the P3 cells and the overall
+        // statistics carry the dagger, the cells that reproduce do not.
+        let latex = try String(contentsOf: out.appendingPathComponent("tables.tex"), encoding: .utf8)
+        #expect(latex.components(separatedBy: "\\begin{table}").count == 4 && latex.components(separatedBy: "\\end{table}").count == 4)
+        #expect(latex.filter { $0 == "{" }.count == latex.filter { $0 == "}" }.count)
+        #expect(latex.contains("IMG\\_3420 & (32.57, 59.28) &"))
+        #expect(latex.contains("IMG\\_3420 & 1.81 (1.80) & 0.33 (0.33) & 4.09$^\\dagger$ (0.88) & 1.97 (1.98)"))
+        #expect(latex.contains("12 of 16 agree") && latex.contains("\\midrule Overall & 7.36$^\\dagger$"))
     }
 
     @Test func missingDataIsAOneLineError() throws {

@@ -37,11 +37,12 @@ struct ThesisCommand: ParsableCommand {
         try report.write(ThesisReport.table63(audit).bytes, to: "table-6-3.csv")
         let markdown = ThesisReport.markdown(audit)
         try report.write(markdown, to: "audit.md")
+        try report.write(ThesisReport.latex(audit), to: "tables.tex")
         try report.write(try ThesisReport.keypointsFigure(audit, provenance: origin.pngTexts), to: "plots/keypoints.png")
         try ThesisReport.writePage(audit, dataDirectory: directory, to: report, origin: origin)
         try report.commit()
         for line in ThesisReport.findings(audit) { print(line) }
-        print("wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, plots/keypoints.png}")
+        print("wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, tables.tex, plots/keypoints.png, report.html}")
     }
 
     /// scenarios/thesis relative to the working directory, else the copy in the binary.
