@@ -30,12 +30,37 @@ public final class Canvas {
     private var currentColor: Color?
     private var savedStates: [(font: (size: Double, bold: Bool)?, color: Color?)] = []
 
-    /// A canvas filled with `background`.
-    public init(width: Int, height: Int, background: Color = .white) throws(PlotError) {
+    /// Where a vector canvas's file goes while cairo writes it (nil for pixels).
+    private let vectorFile: VectorFile?
+
+    /// A canvas filled with `background`: pixels for `.png`, a vector page (1 px = 1 pt) for
+    /// `.svg` and `.pdf`, whose file `vectorBytes()` returns.
+    public init(width: Int, height: Int, background: Color = .white, format: FigureFormat = .png) throws(PlotError) {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw PlotError("canvas size \(width)×\(height) outside 1...16384")
         }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let vectorFile = format == .png ? nil : VectorFile()
+        self.vectorFile = vectorFile
+        let surface: OpaquePointer
+        if let vectorFile {
+            let sink = Unmanaged.passUnretained(vectorFile).toOpaque()
+            let write: cairo_write_func_t = { closure, data, length in
+                let file = Unmanaged<VectorFile>.fromOpaque(closure!).takeUnretainedValue()
+                file.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }
+            surface =
+                format == .svg
+                ? cairo_svg_surface_create_for_stream(write, sink, Double(width), Double(height))!
+                : cairo_pdf_surface_create_for_stream(write, sink, Double(width), Double(height))!
+            if format == .pdf {
+                // No creation date: the same figure gives the same file.
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "orbitbench")
+            }
+        } else {
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface))!)
             cairo_surface_destroy(surface)
@@ -204,6 +229,7 @@ public final class Canvas {
     /// The drawing as straight (not premultiplied) 8-bit RGBA, converted as the PNG encoder
     /// converts it (`obpng_straighten_argb32_row`).
     public func rgbaImage() -> RGBAImage {
+        precondition(vectorFile == nil, "rgbaImage of a vector canvas")
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
@@ -217,11 +243,28 @@ public final class Canvas {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// The SVG or PDF file of a vector canvas, finished: draw nothing after this. Nil for a
+    /// pixel canvas.
+    public func vectorBytes() throws(PlotError) -> [UInt8]? {
+        guard let vectorFile else { return nil }
+        cairo_surface_finish(surface)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw PlotError("cairo could not write the figure: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))!))")
+        }
+        return vectorFile.bytes
+    }
+
     /// The drawing encoded as PNG with the given text chunks (provenance).
     public func pngBytes(texts: [PNGText] = []) throws(PNGError) -> [UInt8] {
+        precondition(vectorFile == nil, "pngBytes of a vector canvas")
         cairo_surface_flush(surface)
         return try PNGCodec.encode(
             premultipliedARGB: cairo_image_surface_get_data(surface)!, width: width, height: height,
             stride: Int(cairo_image_surface_get_stride(surface)), texts: texts)
     }
+}
+
+/// The bytes cairo streams out of a vector surface.
+private final class VectorFile {
+    var bytes: [UInt8] = []
 }

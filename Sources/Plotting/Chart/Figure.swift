@@ -60,9 +60,9 @@ public struct Figure: Sendable {
         return lines + [current]
     }
 
-    /// Draws the figure.
-    public func render() throws(PlotError) -> Canvas {
-        let canvas = try Canvas(width: width, height: height, background: .white)
+    /// Draws the figure on a canvas of `format` (pixels for PNG, a vector page otherwise).
+    public func render(format: FigureFormat = .png) throws(PlotError) -> Canvas {
+        let canvas = try Canvas(width: width, height: height, background: .white, format: format)
         let margin = 16.0
         var top = margin
         canvas.text(title, x: margin, y: top, size: TextSize.figureTitle, color: Palette.text, baseline: .top, bold: true)

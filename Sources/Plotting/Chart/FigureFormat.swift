@@ -1,0 +1,44 @@
+/// The file format of a figure: pixels (PNG, what a page or a chat shows) or vectors (SVG for
+/// the web, PDF for a paper), each drawn by cairo on its own kind of surface.
+public enum FigureFormat: String, CaseIterable, Sendable {
+    case png, svg, pdf
+
+    /// The file name extension, without the dot.
+    public var fileExtension: String { rawValue }
+
+    /// `name` ("plots/blur.png" or "blur") with this format's extension.
+    public func fileName(_ name: String) -> String {
+        let stem = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
+        return stem + "." + fileExtension
+    }
+}
+
+extension Figure {
+    /// The figure in `format`. PNG carries `provenance` as text chunks; PDF its title and
+    /// "orbitbench" as creator; SVG the provenance as a comment after the XML declaration.
+    public func bytes(_ format: FigureFormat, provenance: [PNGText]) throws -> [UInt8] {
+        guard format != .png else { return try pngBytes(provenance: provenance) }
+        let canvas = try render(format: format)
+        guard var file = try canvas.vectorBytes() else { throw PlotError("no vector output for \(format.rawValue)") }
+        if format == .svg { file = Self.stableSurfaceName(file) }
+        if format == .svg, let end = file.firstIndex(of: UInt8(ascii: "\n")) {
+            let note = ([PNGText("Title", title)] + provenance).map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+                .replacingOccurrences(of: "--", with: "- -")
+            file.insert(contentsOf: Array("<!-- \(note) -->\n".utf8), at: file.index(after: end))
+        }
+        return file
+    }
+}
+
+extension Figure {
+    /// cairo names the SVG's drawing group after a process-wide surface counter
+    /// (`<g id="surface7">`); named `figure` instead when nothing refers to it, the same
+    /// figure gives the same file in any process.
+    static func stableSurfaceName(_ svg: [UInt8]) -> [UInt8] {
+        let text = String(decoding: svg, as: UTF8.self)
+        guard let start = text.range(of: "<g id=\"surface"), let end = text[start.upperBound...].firstIndex(of: "\"") else { return svg }
+        let id = "surface" + text[start.upperBound..<end]
+        guard text.components(separatedBy: id).count == 2 else { return svg }
+        return Array(text.replacingCharacters(in: start.lowerBound..<text.index(after: end), with: "<g id=\"figure\"").utf8)
+    }
+}
