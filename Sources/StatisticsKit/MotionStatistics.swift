@@ -37,14 +37,7 @@ public struct MotionStatistics: Sendable, Equatable {
         let count = times.count
         duration = count > 1 ? times[count - 1] - times[0] : 0
         rate = duration > 0 ? Double(count - 1) / duration : 0
-        var detector = RestDetector(parameters: .standard)
-        var atRest = [Bool](repeating: false, count: count)
-        if count > 0 { detector.reset(gyroscope: gyroscope[0], accelerometer: accelerometer[0]) }
-        for index in 1..<max(1, count) {
-            let dt = times[index] - times[index - 1]
-            guard dt > 0 else { continue }
-            atRest[index] = detector.update(gyroscope: gyroscope[index], accelerometer: accelerometer[index], bias: .zero, dt: dt)
-        }
+        let atRest = Self.restFlags(times: times, gyroscope: gyroscope, accelerometer: accelerometer)
         let restCount = atRest.filter { $0 }.count
         restFraction = count > 0 ? Double(restCount) / Double(count) : 0
         let restMagnitudes = (0..<count).filter { atRest[$0] }.map { accelerometer[$0].norm }
@@ -56,6 +49,21 @@ public struct MotionStatistics: Sendable, Equatable {
         fieldMagnitude = magnetometer.map { samples in Self.percentiles(samples.compactMap { $0?.norm }) }
     }
 
+    /// Whether each sample is at rest (`RestDetector` with VQF's published parameters, no bias
+    /// removed); the first sample and samples after a non-increasing time count as moving.
+    public static func restFlags(times: [Double], gyroscope: [Vector3], accelerometer: [Vector3]) -> [Bool] {
+        let count = times.count
+        var detector = RestDetector(parameters: .standard)
+        var atRest = [Bool](repeating: false, count: count)
+        if count > 0 { detector.reset(gyroscope: gyroscope[0], accelerometer: accelerometer[0]) }
+        for index in 1..<max(1, count) {
+            let dt = times[index] - times[index - 1]
+            guard dt > 0 else { continue }
+            atRest[index] = detector.update(gyroscope: gyroscope[index], accelerometer: accelerometer[index], bias: .zero, dt: dt)
+        }
+        return atRest
+    }
+
     /// NaN where there are no values.
     static func percentiles(_ values: [Double]) -> Percentiles {
         let sorted = values.sorted()
@@ -65,7 +73,7 @@ public struct MotionStatistics: Sendable, Equatable {
     }
 
     /// Linear interpolation between order statistics; nil for no values.
-    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double? {
+    public static func percentile(_ sorted: [Double], _ fraction: Double) -> Double? {
         guard !sorted.isEmpty else { return nil }
         let position = fraction * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down)), upper = min(sorted.count - 1, lower + 1)
