@@ -89,6 +89,7 @@ let package = Package(
             name: "Experiments",
             dependencies: [
                 "CGSL", "ConfigKit", "ReportIO", "BundledFiles", "Rephoto", "Simulation", "Scenarios", "Runs", "Execution", "StatisticsKit",
+                "OrbitMath", "Fusion", "Recordings",
             ]),
         .target(name: "Plotting", dependencies: ["OrbitMath", "CCairo", "CPNGCodec"]),
         // Synthetic camera frames: the scene drawn with cairo from sub-exposure poses, sensor
@@ -103,7 +104,7 @@ let package = Package(
         // Reports of experiments over many runs: sweeps, tuning, comparisons, regressions, the thesis audit.
         .target(
             name: "ExperimentReports",
-            dependencies: ["Experiments", "Plotting", "Rephoto", "ReportIO", "Runs", "Scenarios", "StatisticsKit", "Reports"]),
+            dependencies: ["Experiments", "Plotting", "Rephoto", "ReportIO", "Runs", "Scenarios", "StatisticsKit", "Reports", "OrbitMath"]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
         .target(

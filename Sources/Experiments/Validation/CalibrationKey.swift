@@ -1,0 +1,168 @@
+import Foundation
+import OrbitMath
+import Scenarios
+import Simulation
+import StatisticsKit
+
+/// A scenario key that `validate` estimates from trials, with how it is read from and written
+/// to a scenario and how its spread over trials is modelled.
+///
+/// Keys the table does not name (the IMU's noise, scale and misalignment, the lever arm, taps,
+/// vibration, a field fixed in the world, …) keep the scenario's values.
+public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
+    case leadIn = "handheld.lead_in_s"
+    case motionDuration = "handheld.motion_s"
+    case leadOut = "handheld.lead_out_s"
+    /// Breaks in the motion: a count, written as `break_every_s` = motion_s / (count + 1).
+    case breakCount = "handheld.break_every_s (breaks)"
+    case breakLength = "handheld.break_s"
+    case tiltRMS = "handheld.tilt_rms_deg"
+    case headingRMS = "handheld.heading_rms_deg"
+    /// The tilt bandwidth; the heading bandwidth follows in the scenario's ratio.
+    case bandwidth = "handheld.tilt_bandwidth_hz"
+    case translationRMS = "handheld.translation_rms_m"
+    case biasX = "imu.gyroscope.bias_dps[0]"
+    case biasY = "imu.gyroscope.bias_dps[1]"
+    case biasZ = "imu.gyroscope.bias_dps[2]"
+    /// |field| of the scenario's first body-frame disturbance (a magnet riding on the sensor).
+    case magnetStrength = "environment.disturbances[body].field_ut (magnitude)"
+    case magnetStart = "environment.disturbances[body].start_s"
+    case magnetDuration = "environment.disturbances[body].duration_s"
+
+    /// How the spread over trials is modelled: positive quantities whose trials differ by a
+    /// factor spread in the logarithm (log-normal draws), the others linearly (normal draws).
+    public enum Scale: String, Sendable {
+        case log, linear
+    }
+
+    public var scale: Scale {
+        switch self {
+        case .tiltRMS, .headingRMS, .bandwidth, .translationRMS, .magnetStrength: return .log
+        default: return .linear
+        }
+    }
+
+    /// Values a draw is clamped to (the schema's ranges, tightened where a value outside would
+    /// describe another experiment).
+    public var limits: ClosedRange<Double> {
+        switch self {
+        case .leadIn, .leadOut: return 1...600
+        case .motionDuration: return 5...3600
+        case .breakCount: return 0...20
+        case .breakLength: return 0.5...120
+        case .tiltRMS: return 0.5...120
+        case .headingRMS: return 0.5...720
+        case .bandwidth: return 0.01...20
+        case .translationRMS: return 0.0005...5
+        case .biasX, .biasY, .biasZ: return -10...10
+        case .magnetStrength: return 0.1...1000
+        case .magnetStart: return 0...3600
+        case .magnetDuration: return 1...3600
+        }
+    }
+
+    /// The unit of `value(in:)`, for reports.
+    public var unit: String {
+        switch self {
+        case .leadIn, .motionDuration, .leadOut, .breakLength, .magnetStart, .magnetDuration: return "s"
+        case .breakCount: return "breaks"
+        case .tiltRMS, .headingRMS: return "°"
+        case .bandwidth: return "Hz"
+        case .translationRMS: return "m"
+        case .biasX, .biasY, .biasZ: return "°/s"
+        case .magnetStrength: return "µT"
+        }
+    }
+
+    public static func < (lhs: CalibrationKey, rhs: CalibrationKey) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// Index of the scenario's first body-frame disturbance, the one the magnet keys describe.
+    static func magnetIndex(_ scenario: Scenario) -> Int? {
+        scenario.world.environment.disturbances.firstIndex { $0.frame == .body }
+    }
+
+    /// The key's value in `scenario`; nil when the scenario has nothing it describes (no
+    /// body-frame disturbance).
+    public func value(in scenario: Scenario) -> Double? {
+        let handheld = scenario.world.handheld, bias = scenario.world.imu.gyroscope.bias
+        switch self {
+        case .leadIn: return handheld.leadIn
+        case .motionDuration: return handheld.motionDuration
+        case .leadOut: return handheld.leadOut
+        case .breakCount: return Double(handheld.breakCount)
+        case .breakLength: return handheld.breakDuration
+        case .tiltRMS: return handheld.tiltRMS
+        case .headingRMS: return handheld.headingRMS
+        case .bandwidth: return handheld.tiltBandwidth
+        case .translationRMS: return handheld.translationRMS
+        case .biasX: return bias.x
+        case .biasY: return bias.y
+        case .biasZ: return bias.z
+        case .magnetStrength, .magnetStart, .magnetDuration:
+            guard let index = Self.magnetIndex(scenario) else { return nil }
+            let magnet = scenario.world.environment.disturbances[index]
+            return self == .magnetStrength ? magnet.field.norm : self == .magnetStart ? magnet.start : magnet.duration
+        }
+    }
+
+    /// Writes `value` (clamped to `limits`) into `scenario`. The break count is written as
+    /// `break_every_s` for the scenario's current motion_s, so set `motionDuration` first;
+    /// the magnet's strength keeps the field's direction.
+    public func set(_ value: Double, in scenario: inout Scenario) {
+        let value = min(max(value, limits.lowerBound), limits.upperBound)
+        switch self {
+        case .leadIn: scenario.world.handheld.leadIn = value
+        case .motionDuration: scenario.world.handheld.motionDuration = value
+        case .leadOut: scenario.world.handheld.leadOut = value
+        case .breakCount:
+            let count = value.rounded()
+            scenario.world.handheld.breakEvery = count < 1 ? 0 : scenario.world.handheld.motionDuration / (count + 1)
+        case .breakLength: scenario.world.handheld.breakDuration = value
+        case .tiltRMS: scenario.world.handheld.tiltRMS = value
+        case .headingRMS: scenario.world.handheld.headingRMS = value
+        case .bandwidth:
+            let handheld = scenario.world.handheld
+            let ratio = handheld.tiltBandwidth > 0 ? handheld.headingBandwidth / handheld.tiltBandwidth : 1
+            scenario.world.handheld.tiltBandwidth = value
+            scenario.world.handheld.headingBandwidth = min(max(value * ratio, 0.001), 50)
+        case .translationRMS: scenario.world.handheld.translationRMS = value
+        case .biasX: scenario.world.imu.gyroscope.bias.x = value
+        case .biasY: scenario.world.imu.gyroscope.bias.y = value
+        case .biasZ: scenario.world.imu.gyroscope.bias.z = value
+        case .magnetStrength, .magnetStart, .magnetDuration:
+            guard let index = Self.magnetIndex(scenario) else { return }
+            var magnet = scenario.world.environment.disturbances[index]
+            switch self {
+            case .magnetStrength: magnet.field = (magnet.field.normalized ?? Vector3(0, 0, 1)) * value
+            case .magnetStart: magnet.start = value
+            default: magnet.duration = value
+            }
+            scenario.world.environment.disturbances[index] = magnet
+        }
+    }
+
+    /// The key's value in one trial as its statistics show it directly (timing, bias, the
+    /// magnet); nil for the keys fitted by simulation and where the trial does not show it.
+    public func measured(in statistics: TrialStatistics) -> Double? {
+        let bias = statistics.gyroscopeBias.map { $0 * Angles.degrees(1) }
+        switch self {
+        case .leadIn: return statistics.leadIn
+        case .motionDuration: return statistics.motionDuration
+        case .leadOut: return statistics.leadOut
+        case .breakCount: return Double(statistics.breaks.count)
+        case .breakLength: return statistics.breaks.isEmpty ? nil : statistics.breaks.reduce(0, +) / Double(statistics.breaks.count)
+        case .biasX: return bias?.x
+        case .biasY: return bias?.y
+        case .biasZ: return bias?.z
+        case .magnetStrength: return statistics.bodyField?.field.norm
+        case .magnetStart: return statistics.bodyField?.onset
+        case .magnetDuration: return statistics.bodyField.map { $0.offset - $0.onset }
+        case .tiltRMS, .headingRMS, .bandwidth, .translationRMS: return nil
+        }
+    }
+
+    /// Keys fitted by simulating the scenario until its statistics match the trial's.
+    public static let fitted: [CalibrationKey] = [.tiltRMS, .headingRMS, .bandwidth, .translationRMS]
+}

@@ -1,0 +1,122 @@
+import Foundation
+import OrbitMath
+import Scenarios
+import Simulation
+
+/// A group's scenario calibrated on its training trials: every key's centre (the mean of the
+/// training trials' fitted values) and the width each seed draws it from.
+///
+/// The width is the spread the trials show, widened for predicting a new trial from `n`:
+/// the standard deviation over the training trials × √(1 + 1/n) when there are at least
+/// two; with one training trial, the pooled within-group standard deviation of the other
+/// groups that have two or more trials (never using the held-out trial) × √2; with neither,
+/// no spread (said in the basis). A field riding on the sensor without an estimated width
+/// keeps the scenario's own `strength_spread`.
+public struct FoldCalibration: Sendable {
+    /// The validation group (e.g. "rotation").
+    public var group: String
+    /// The trial predicted out of sample; nil for the in-sample calibration on every trial.
+    public var heldOut: String?
+    public var training: [String]
+    public var estimates: [KeyEstimate]
+    /// The base scenario with every estimate at its centre.
+    public var scenario: Scenario
+
+    /// Calibrates `base` on `training` (trial names of `fits`). `groupOf` names each trial's
+    /// group, for the pooled widths; `heldOut` is left out of every estimate.
+    public init(base: Scenario, group: String, training: [String], heldOut: String?, fits: [String: TrialKeyFit], groupOf: [String: String]) {
+        self.group = group
+        self.heldOut = heldOut
+        self.training = training
+        var scenario = base
+        var estimates: [KeyEstimate] = []
+        let directions = training.compactMap { fits[$0]?.magnetDirection }
+        if let index = CalibrationKey.magnetIndex(scenario), let mean = directions.reduce(Vector3.zero, +).normalized {
+            scenario.world.environment.disturbances[index].field = mean * scenario.world.environment.disturbances[index].field.norm
+        }
+        for key in CalibrationKey.allCases {
+            guard let current = key.value(in: scenario) else { continue }
+            var estimate =
+                Self.estimate(key, training: training, heldOut: heldOut, group: group, fits: fits, groupOf: groupOf)
+                ?? KeyEstimate(
+                    key: key, value: current, width: 0, isEstimated: false, isWidthEstimated: false,
+                    basis: "scenario's value: no training trial shows it")
+            if key == .magnetStrength, !estimate.isWidthEstimated, let index = CalibrationKey.magnetIndex(scenario) {
+                let spread = scenario.world.environment.disturbances[index].strengthSpread
+                if spread != 1 { estimate.basis += "; the scenario's strength_spread \(Self.format(spread)) (log-uniform) is kept" }
+            } else if key == .magnetStrength, let index = CalibrationKey.magnetIndex(scenario) {
+                scenario.world.environment.disturbances[index].strengthSpread = 1
+            }
+            key.set(estimate.value, in: &scenario)
+            estimates.append(estimate)
+        }
+        self.estimates = estimates
+        self.scenario = scenario
+    }
+
+    /// The centre and width of `key` from the training trials, nil when none shows it.
+    static func estimate(
+        _ key: CalibrationKey, training: [String], heldOut: String?, group: String, fits: [String: TrialKeyFit], groupOf: [String: String]
+    ) -> KeyEstimate? {
+        let shown = training.filter { fits[$0]?.values[key] != nil }
+        guard !shown.isEmpty else { return nil }
+        let values = shown.map { key.scale == .log ? log(max(fits[$0]!.values[key]!, 1e-12)) : fits[$0]!.values[key]! }
+        let mean = values.reduce(0, +) / Double(values.count)
+        let centre = key.scale == .log ? exp(mean) : mean
+        let names = shown.map(Self.short).joined(separator: ", ")
+        var basis = "\(key.scale == .log ? "geometric mean" : "mean") of \(shown.count) training \(shown.count == 1 ? "trial" : "trials") (\(names))"
+        let inflation = (1 + 1 / Double(shown.count)).squareRoot()
+        var width = 0.0, widthEstimated = false
+        if shown.count >= 2 {
+            let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)
+            width = variance.squareRoot() * inflation
+            widthEstimated = true
+            basis += "; width: SD over them × √(1 + 1/\(shown.count))"
+        } else {
+            var squares = 0.0, degrees = 0
+            var pooled: [String] = []
+            let others = Set(groupOf.values).subtracting([group]).sorted()
+            for other in others {
+                let members = groupOf.filter { $0.value == other && $0.key != heldOut }.map(\.key).sorted().filter { fits[$0]?.values[key] != nil }
+                guard members.count >= 2 else { continue }
+                let memberValues = members.map { key.scale == .log ? log(max(fits[$0]!.values[key]!, 1e-12)) : fits[$0]!.values[key]! }
+                let memberMean = memberValues.reduce(0, +) / Double(memberValues.count)
+                squares += memberValues.reduce(0) { $0 + ($1 - memberMean) * ($1 - memberMean) }
+                degrees += members.count - 1
+                pooled.append("\(other) (\(members.count))")
+            }
+            if degrees > 0 {
+                width = (squares / Double(degrees)).squareRoot() * inflation
+                widthEstimated = true
+                basis += "; width: pooled within-group SD of \(pooled.joined(separator: ", ")) × √2"
+            } else {
+                basis += "; no width: one training trial and no other group with two"
+            }
+        }
+        return KeyEstimate(key: key, value: centre, width: width, isEstimated: true, isWidthEstimated: widthEstimated, basis: basis)
+    }
+
+    /// The scenario one seed simulates: every estimated key drawn from its distribution (a
+    /// standard normal deviate per key from the stream "validate.<key>" of `seed`, so a key's
+    /// draw does not depend on the other keys).
+    public func scenario(forSeed seed: UInt64) throws(GSLError) -> Scenario {
+        var drawn = scenario
+        // In key order, so motion_s is drawn before the break count is written for it (the
+        // count is written again even when not drawn: break_every_s depends on motion_s).
+        for estimate in estimates where estimate.width > 0 || estimate.key == .breakCount {
+            var value = estimate.value
+            if estimate.width > 0 {
+                value = estimate.drawn(try RandomStream(seed: seed, source: "validate." + estimate.key.rawValue).gaussianPolar())
+            }
+            estimate.key.set(value, in: &drawn)
+        }
+        return drawn
+    }
+
+    /// A trial's name up to its first underscore ("05" for "05_undisturbed_…").
+    public static func short(_ trial: String) -> String {
+        trial.split(separator: "_").first.map(String.init) ?? trial
+    }
+
+    static func format(_ value: Double) -> String { String(format: "%g", value) }
+}

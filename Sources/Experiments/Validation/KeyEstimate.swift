@@ -1,0 +1,43 @@
+import Foundation
+
+/// A calibrated key: its centre over the training trials and the width of the distribution
+/// each seed draws it from, with the basis of both in words (written to calibration.csv).
+public struct KeyEstimate: Sendable, Equatable {
+    public var key: CalibrationKey
+    /// In the key's unit: the mean over the training trials (geometric mean for log keys), or
+    /// the scenario's value when `isEstimated` is false.
+    public var value: Double
+    /// Standard deviation of the per-seed draws: of ln(value) for log keys, in the key's unit
+    /// for linear ones; 0 when no spread could be estimated.
+    public var width: Double
+    /// Whether `value` comes from the trials (false: the scenario's value is kept).
+    public var isEstimated: Bool
+    /// Whether `width` comes from the trials.
+    public var isWidthEstimated: Bool
+    /// How `value` and `width` were obtained, e.g. "mean of 1 training trial (05_…); width:
+    /// pooled within-group SD of 2 groups (…) × √(1 + 1/1)".
+    public var basis: String
+
+    public init(key: CalibrationKey, value: Double, width: Double, isEstimated: Bool, isWidthEstimated: Bool, basis: String) {
+        self.key = key
+        self.value = value
+        self.width = width
+        self.isEstimated = isEstimated
+        self.isWidthEstimated = isWidthEstimated
+        self.basis = basis
+    }
+
+    /// The value a seed uses for standard normal deviate `z`: value·exp(width·z) for log keys,
+    /// value + width·z otherwise, clamped to the key's limits.
+    public func drawn(_ z: Double) -> Double {
+        let raw = key.scale == .log ? value * exp(width * z) : value + width * z
+        return min(max(raw, key.limits.lowerBound), key.limits.upperBound)
+    }
+
+    /// The 10–90 % range of the per-seed draws (clamped to the key's limits), for reports.
+    public var range1090: ClosedRange<Double> {
+        let z = 1.2815515655446004
+        let low = drawn(-z), high = drawn(z)
+        return min(low, high)...max(low, high)
+    }
+}
