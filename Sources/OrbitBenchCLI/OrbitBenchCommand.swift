@@ -49,7 +49,7 @@ public struct OrbitBenchCommand: ParsableCommand {
             RunCommand.self, SweepCommand.self, TuneCommand.self, RegressCommand.self, CalibrateCommand.self, SimulateCommand.self,
             MergeCommand.self, ReplayCommand.self, PlotCommand.self, CompareCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self,
             ScenarioCommand.self,
-            MetricsCommand.self, MotionCommand.self, ProbeRecordingCommand.self,
+            MetricsCommand.self, MotionCommand.self, ValidateCommand.self, ProbeRecordingCommand.self,
             BenchCommand.self,
         ]
     )

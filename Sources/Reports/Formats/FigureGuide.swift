@@ -96,6 +96,10 @@ public enum FigureGuide {
             "fusion-error.png", "Attitude error over time",
             "Each filter's error against the reference; shaded periods are left out of the RMSE. Look for drift and slow recovery after disturbances."
         ),
+        Entry(
+            "validation.png", "Predicted against real error",
+            "Per trial and filter the seeds' 10–90 % bar and median, in sample (left) and out of sample (right), beside the real error (black); a black dot outside the right bar is a trial the calibrated scenario did not foresee."
+        ),
         // rephoto and thesis
         Entry(
             "rephoto-errors.png", "Rephotography errors",

@@ -1,0 +1,111 @@
+import Experiments
+import Foundation
+import ReportIO
+import Reports
+
+extension ValidationReport {
+    /// Writes the folder's files into `report` (not committed): validation.csv,
+    /// calibration.csv, trials.csv, fits.csv, scenarios/*.yaml, validation-summary.txt,
+    /// provenance.json, plots/validation.png (with `plots`) and report.html. Returns the
+    /// console text (tables and summary).
+    public static func write(_ run: ValidationRun, to report: ReportDirectory, plots: Bool, origin: ReportOrigin) throws -> String {
+        let metrics = ValidationMetrics(run)
+        let origin = origin.with(scenarios: run.groups.map(\.scenario), seeds: run.settings.seeds)
+        try report.record(origin, scenarios: [])
+        try report.write(csv(metrics, run: run).bytes, to: "validation.csv")
+        try report.write(calibrationCSV(run).bytes, to: "calibration.csv")
+        try report.write(trialsCSV(run).bytes, to: "trials.csv")
+        try report.write(fitsCSV(run).bytes, to: "fits.csv")
+        for fold in run.folds {
+            let file = scenarioFile(fold)
+            try report.write(file.yaml, to: file.path)
+        }
+        let summaryLines = summary(metrics, run: run)
+        let text =
+            "per trial and filter: real error, median prediction in sample (IS) and out of sample (OOS), factor = predicted / real (✗ beyond "
+            + String(format: "%g", ValidationMetrics.factorLimit) + "), real inside the seeds' 10–90 % interval\n" + table(metrics)
+            + "\nper group and filter: means over the group's trials\n" + groupTable(metrics) + "\n" + rankingLines(metrics).joined(separator: "\n")
+            + "\n\n" + summaryLines.joined(separator: "\n") + "\n"
+        try report.write(text, to: "validation-summary.txt")
+        if plots {
+            try report.write(try ValidationPlots.figure(metrics, run: run).pngBytes(provenance: origin.pngTexts), to: "plots/validation.png")
+        }
+        try writePage(metrics, run: run, summary: summaryLines, to: report, origin: origin)
+        return text
+    }
+
+    /// Per group the filters from best to worst: real, in sample, out of sample.
+    static func rankingLines(_ metrics: ValidationMetrics) -> [String] {
+        func order(_ filters: [String]) -> String { filters.map(ValidationPlots.abbreviation).joined(separator: " < ") }
+        return ["ranking of the group means, best first (B bias-estimating, C complementary, Mh Mahony, Mw Madgwick)"]
+            + metrics.agreements.map { agreement in
+                var line = "\(agreement.group): real \(order(agreement.real)); in sample \(order(agreement.inSample))"
+                line += agreement.inSample == agreement.real ? " ✓" : ""
+                if let outside = agreement.outOfSample { line += "; out of sample \(order(outside))" + (outside == agreement.real ? " ✓" : "") }
+                return line
+            }
+    }
+
+    static func writePage(_ metrics: ValidationMetrics, run: ValidationRun, summary: [String], to report: ReportDirectory, origin: ReportOrigin)
+        throws
+    {
+        let groupRows = metrics.groupFilters.map { cell -> [String] in
+            [
+                cell.group, String(cell.trials), cell.filter, degrees(cell.real), degrees(cell.inSample), factor(cell.inSample / cell.real),
+                degrees(cell.outOfSample), factor(cell.outOfSample.map { $0 / cell.real }),
+            ]
+        }
+        let trialRows = metrics.rows.map { row -> [String] in
+            [
+                row.group, row.trial, row.filter, degrees(row.real), degrees(row.inSample.median),
+                "\(degrees(row.inSample.low))–\(degrees(row.inSample.high))", row.inSample.contains ? "yes" : "no",
+                degrees(row.outOfSample?.median), row.outOfSample.map { "\(degrees($0.low))–\(degrees($0.high))" } ?? "one trial",
+                row.outOfSample.map { $0.contains ? "yes" : "no" } ?? "–",
+            ]
+        }
+        let keyRows = run.folds.flatMap { fold in
+            fold.estimates.filter(\.isEstimated).map { estimate -> [String] in
+                let range = estimate.range1090
+                return [
+                    fold.group, foldName(fold), estimate.key.rawValue, String(format: "%.4g", estimate.value) + " " + estimate.key.unit,
+                    String(format: "%.4g–%.4g", range.lowerBound, range.upperBound), estimate.basis,
+                ]
+            }
+        }
+        let sections = [
+            HTMLReport.Section(
+                heading: "Verdict", html: "<ul>\n" + summary.map { "<li>\(HTMLText.escaped($0))</li>" }.joined(separator: "\n") + "\n</ul>"),
+            HTMLReport.Section(
+                heading: "Per group and filter (means over the group's trials, °)",
+                html: HTMLReport.table(
+                    header: ["group", "trials", "filter", "real", "in sample", "factor", "out of sample", "factor"], rows: groupRows)
+                    + HTMLReport.preformatted(rankingLines(metrics).joined(separator: "\n"))),
+            HTMLReport.Section(
+                heading: "Per trial and filter (total RMSE, °)",
+                html: HTMLReport.table(
+                    header: ["group", "trial", "filter", "real", "in sample", "10–90 %", "inside", "out of sample", "10–90 %", "inside"],
+                    rows: trialRows)),
+            HTMLReport.Section(
+                heading: "Estimated keys (centre, 10–90 % of the per-seed draws, basis)",
+                html: HTMLReport.table(header: ["group", "fold", "key", "value", "draws 10–90 %", "basis"], rows: keyRows, wrapping: ["basis"])
+                    + "<p class=\"muted\">Keys not listed keep the scenario's values (calibration.csv lists every key of every fold).</p>"),
+        ]
+        let factors = metrics.factorCounts
+        try report.writeHTMLReport(
+            title: "Does the simulator predict trials it has not seen?",
+            summary:
+                "Out of sample \(factors.outOfSample) of \(factors.outOfSampleOf) group × filter factors within \(String(format: "%g", ValidationMetrics.factorLimit)) (in sample \(factors.inSample) of \(factors.inSampleOf)); calibration score \(score(metrics.outOfSampleScore)).",
+            whatRan: HTMLReport.whatRan(
+                origin: origin,
+                facts: [
+                    HTMLReport.Fact("trials", run.fits.map(\.trial).joined(separator: ", ")),
+                    HTMLReport.Fact("groups", run.groups.map { "\($0.name) → \($0.scenario) (\($0.trials.count))" }.joined(separator: "; ")),
+                    HTMLReport.Fact("filters", run.filters.joined(separator: ", ")),
+                    HTMLReport.Fact(
+                        "simulation",
+                        "\(counted(run.settings.seeds.count, "seed")) per fold; key fits on \(counted(run.settings.fitSeeds.count, "seed")) with \(counted(run.settings.fitIterations, "step"))"
+                    ),
+                ]),
+            sections: sections, origin: origin)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import ReportIO
+
+extension Bench {
+    /// `orbitbench validate`: reads the recordings (each HDF5 file first by a capped child
+    /// process), places each in its BROAD group, and runs `ValidationRun.run` with the group's
+    /// scenario (`overrides` applied to every scenario, looked up in `searchDirectories`).
+    ///
+    ///     let run = try Bench.validate(recordings: ["data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5"], settings: .fast)
+    ///     try Bench.writeValidationReport(run, to: "reports/validate")
+    public static func validate(
+        recordings paths: [String], settings: ValidationSettings = .full, overrides: [String] = [],
+        searchDirectories: [String] = scenarioDirectories, isolation: RecordingIsolation = .probe,
+        progress: (@Sendable (_ stage: String, _ finished: Int, _ total: Int) -> Void)? = nil
+    ) throws -> ValidationRun {
+        let recordings = try paths.map { try sensorRecording($0, isolation: isolation) }
+        return try ValidationRun.run(
+            recordings: recordings, settings: settings,
+            scenario: { try scenario($0, overrides: overrides, searchDirectories: searchDirectories) }, progress: progress)
+    }
+
+    /// Writes `validate`'s folder (validation.csv, calibration.csv, trials.csv, fits.csv, the
+    /// calibrated scenarios, validation-summary.txt, plots/validation.png, report.html);
+    /// returns the console text.
+    @discardableResult
+    public static func writeValidationReport(
+        _ run: ValidationRun, to directory: String, plots: Bool = true, origin: ReportOrigin = ReportOrigin(command: "validate"),
+        overwrite: Bool = false
+    ) throws -> String {
+        let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
+        let text = try ValidationReport.write(run, to: report, plots: plots, origin: origin)
+        try report.commit()
+        return text
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import OrbitBench
+import Synchronization
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Does a hand-held scenario calibrated on some BROAD trials predict the filters' errors on a trial it has not seen?",
+        discussion: """
+            Places every trial in its group (the broad-* scenario that describes it, from BROAD's \
+            trials.json), estimates the scenario's keys from each trial's statistics (timing, \
+            breaks, the gyroscope's bias at the first rest, a magnet riding on the sensor; tilt, \
+            heading, rotation rate and specific force fitted by simulation), calibrates the scenario \
+            on every trial of the group (in sample) and on all but one, for each trial in turn \
+            (out of sample), draws the keys per seed from their spread over the trials, and runs \
+            every filter on the simulated seeds and the real trials. Reports per trial and filter \
+            the real error, the median prediction and whether the real error lies in the seeds' \
+            10–90 % interval (the calibration score), per group the factor predicted / real and \
+            whether the filters' ranking agrees. Writes <out>/validation.csv, calibration.csv, \
+            trials.csv, fits.csv, scenarios/*.yaml, validation-summary.txt, plots/validation.png \
+            and report.html. See docs/validation.md ("Out of sample").
+
+            Examples:
+              orbitbench validate --recording ../shared/data/broad/*.hdf5
+              orbitbench validate --fast --recording data/broad/*.hdf5
+            """)
+
+    @Option(
+        name: .customLong("recording"), parsing: .upToNextOption,
+        help: ArgumentHelp("BROAD trials (.hdf5 with trials.json beside them), all files up to the next option.", valueName: "file"))
+    var recordings: [String] = []
+
+    @Flag(help: "Few seeds and short fits (4 seeds, key fits on one seed with 2 steps): for tests, not for figures.")
+    var fast = false
+
+    @Option(help: "Prediction seeds, e.g. 1-20 (default: 1-20, with --fast 1-4).")
+    var seeds: String?
+
+    @Option(help: "Comma-separated filters.")
+    var filters: String = FilterName.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
+    var out: String = "reports/validate"
+
+    @Flag(help: "Skip the PNG plot.")
+    var noPlots = false
+
+    @OptionGroup var scenarioOptions: ScenarioOptions
+    @OptionGroup var workOptions: WorkOptions
+    @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        if recordings.isEmpty { throw ValidationError("give the trials: --recording FILE…") }
+        if let seeds { _ = try ListParsing.seeds(seeds) }
+        _ = try ListParsing.names(filters, option: "--filters") as [FilterName]
+    }
+
+    func run() throws {
+        var settings: ValidationSettings = fast ? .fast : .full
+        if let seeds { settings.seeds = try ListParsing.seeds(seeds) }
+        settings.filters = try ListParsing.names(filters, option: "--filters")
+        // Fail on an unwritable output folder before any work.
+        _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "validate", overwrite: outputOptions.overwrite)
+        let lines = Mutex<[String: ProgressLine]>([:])
+        let work = workOptions
+        let validation: ValidationRun
+        do {
+            validation = try Bench.validate(
+                recordings: recordings, settings: settings, overrides: scenarioOptions.overrides,
+                searchDirectories: scenarioOptions.searchDirectories, isolation: .commandLine
+            ) { stage, finished, total in
+                let line = lines.withLock { lines in
+                    if let line = lines[stage] { return line }
+                    let line = work.progress(total: total, label: "orbitbench validate: \(stage)", unit: stage == "fit" ? "trials" : "seeds")
+                    lines[stage] = line
+                    return line
+                }
+                line.update(finished)
+                if finished == total { line.finish() }
+            }
+        } catch {
+            throw CommandFailure("\(error)")  // a file, a scenario or a trial that cannot be validated: one line
+        }
+        let text = try Bench.writeValidationReport(
+            validation, to: out, plots: !noPlots, origin: ReportOrigin(command: "validate", overrides: scenarioOptions.overrides),
+            overwrite: outputOptions.overwrite)
+        print(text, terminator: "")
+        print(
+            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/validation.csv, calibration.csv, trials.csv, fits.csv, scenarios/, validation-summary.txt\(noPlots ? "" : ", plots/validation.png"), report.html"
+        )
+    }
+}
