@@ -70,10 +70,20 @@ import Testing
         #expect(motion.state(at: 9.2).attitude.isSameRotation(as: motion.state(at: 10.8).attitude, tolerance: 1e-12))
     }
 
+    /// `busySettings` with the device also shaken along a body axis and twisting less.
+    static func shakenSettings() -> HandheldSettings {
+        var settings = busySettings()
+        settings.translationAxis = Vector3(0.2, 1, -0.3)
+        settings.translationAxisShare = 0.7
+        settings.tiltVerticalScale = 0.4
+        return settings
+    }
+
     /// ω against the attitude's central difference, velocity against the position's and the
-    /// acceleration against the velocity's (h = 10 µs), during motion, taps and vibration.
-    @Test func derivativesMatchFiniteDifferences() throws {
-        let motion = try HandheldMotion(settings: Self.busySettings(), gravity: Self.gravity, seed: 7)
+    /// acceleration against the velocity's (h = 10 µs), during motion, taps and vibration, and
+    /// with shaking along a body axis (the lever's length then changes too).
+    @Test(arguments: [false, true]) func derivativesMatchFiniteDifferences(shaken: Bool) throws {
+        let motion = try HandheldMotion(settings: shaken ? Self.shakenSettings() : Self.busySettings(), gravity: Self.gravity, seed: 7)
         let h = 1e-5
         var checked = 0
         for time in stride(from: 3.2, through: 16.8, by: 0.137) {
@@ -113,6 +123,36 @@ import Testing
         }
         #expect(abs(peak - 40) < 0.01, "peak \(peak) m/s²")
         #expect(abs(peakRate - Angles.radians(60)) < 1e-3, "peak rate \(Angles.degrees(peakRate)) °/s")
+    }
+
+    /// Shaking along a body axis: the displacement keeps its total RMS, and most of the
+    /// acceleration lies along the axis in the body frame (the tilt is off, so body = world).
+    @Test func shakingFollowsItsBodyAxis() throws {
+        var settings = HandheldSettings()
+        settings.leadIn = 1
+        settings.motionDuration = 200
+        settings.leadOut = 1
+        settings.tiltRMS = 0
+        settings.headingRMS = 0
+        settings.translationRMS = 0.1
+        settings.translationBandwidth = 1
+        settings.translationAxis = Vector3(0, 0, 2)
+        settings.translationAxisShare = 0.8
+        let motion = try HandheldMotion(settings: settings, gravity: Self.gravity, seed: 2)
+        var along = 0.0, across = 0.0, squares = 0.0, count = 0.0
+        for time in stride(from: 5.0, through: 195, by: 0.01) {
+            let state = motion.state(at: time)
+            along += state.acceleration.z * state.acceleration.z
+            across += state.acceleration.x * state.acceleration.x + state.acceleration.y * state.acceleration.y
+            let displacement = state.position - Vector3(0, 0, 1)
+            squares += displacement.normSquared
+            count += 1
+        }
+        // 80 % of the variance along z plus a third of the other 20 %: 87 %.
+        let share = along / (along + across)
+        #expect(share > 0.8 && share < 0.93, "share along the axis \(share)")
+        let rms = (squares / count / 3).squareRoot()
+        #expect(abs(rms - 0.1) < 0.03, "RMS per axis \(rms) m")
     }
 
     /// Same settings and seed: the same motion, bit for bit; another seed: another motion.

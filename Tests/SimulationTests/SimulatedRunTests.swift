@@ -15,6 +15,34 @@ import Testing
         #expect(c.imu != a.imu)
     }
 
+    /// A delayed IMU reads the motion of `delay_ms` earlier: with the same noise draws, each
+    /// gyroscope and accelerometer reading moves by exactly the change of the motion over
+    /// the delay, while the truth stays at the sample's own instant.
+    @Test func delayedImuReadsEarlierMotion() throws {
+        var world = WorldSettings()
+        world.imu.gyroscope.scaleErrorPPM = .zero
+        world.imu.gyroscope.misalignment = [0, 0, 0, 0, 0, 0]
+        world.imu.accelerometer.scaleErrorPPM = .zero
+        world.imu.accelerometer.misalignment = [0, 0, 0, 0, 0, 0]
+        world.imu.gyroscope.resolution = 0
+        world.imu.accelerometer.resolution = 0
+        var delayed = world
+        delayed.imu.delay = 5
+        let prompt = try SimulatedRun(world: world, seed: 3), late = try SimulatedRun(world: delayed, seed: 3)
+        #expect(late.imuTruth == prompt.imuTruth)
+        var checked = 0
+        for index in stride(from: 500, to: prompt.imu.count, by: 997) {
+            let time = prompt.imu[index].time
+            let now = prompt.trajectory.state(at: time), before = prompt.trajectory.state(at: time - 0.005)
+            let gyroscope = late.imu[index].gyroscope - prompt.imu[index].gyroscope
+            #expect((gyroscope - (before.angularVelocity - now.angularVelocity)).norm < 1e-9, "t \(time)")
+            let accelerometer = late.imu[index].accelerometer - prompt.imu[index].accelerometer
+            #expect((accelerometer - (before.specificForce - now.specificForce)).norm < 1e-9, "t \(time)")
+            checked += 1
+        }
+        #expect(checked > 10)
+    }
+
     /// Changing one noise source's parameter leaves every other stream's numbers unchanged.
     @Test func changingOneSourceLeavesOtherStreamsAlone() throws {
         let base = WorldSettings()

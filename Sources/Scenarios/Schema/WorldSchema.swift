@@ -129,6 +129,7 @@ extension ConfigSchema where Root == ImuSettings {
         let fields: [ConfigField<ImuSettings>] = [
             .number("rate_hz", \.rate, 10...4000, help: "gyroscope and accelerometer sample rate"),
             .number("sample_jitter_ms", \.sampleJitter, 0...100, help: "σ of sample instants around the nominal grid"),
+            .number("delay_ms", \.delay, 0...1000, help: "every reading describes the motion this long before its timestamp"),
             .number("drop_probability", \.dropProbability, 0...0.9, help: "probability that a sample is lost"),
             .section("gyroscope", \.gyroscope, .gyroscope, help: "gyroscope error model, °/s"),
             .section("accelerometer", \.accelerometer, .accelerometer, help: "accelerometer error model"),
@@ -278,8 +279,17 @@ extension ConfigSchema where Root == HandheldSettings {
             .number("heading_bandwidth_hz", \.headingBandwidth, 0.001...50, help: "upper frequency of the heading wander"),
             .number("tilt_rms_deg", \.tiltRMS, 0...180, help: "RMS of each component of the tilt rotation vector"),
             .number("tilt_bandwidth_hz", \.tiltBandwidth, 0.001...50, help: "upper frequency of the tilting"),
+            .number(
+                "tilt_z_scale", \.tiltVerticalScale, 0...10,
+                help: "RMS of the tilt rotation vector's z component (a twist about the body's z axis) as a multiple of tilt_rms_deg; 1: all alike"),
             .number("translation_rms_m", \.translationRMS, 0...100, help: "RMS displacement per world axis"),
             .number("translation_bandwidth_hz", \.translationBandwidth, 0.001...50, help: "upper frequency of the displacement"),
+            .vector(
+                "translation_axis", \.translationAxis, -1000...1000, help: "a body axis the hand shakes the device along (direction); [0, 0, 0]: none"
+            ),
+            .number(
+                "translation_axis_share", \.translationAxisShare, 0...1,
+                help: "share of the displacement's variance along translation_axis; the rest alike in every world direction"),
             .vector("lever_arm_m", \.leverArm, -10...10, help: "device position from the point the hand turns it about, body frame"),
             .number("tap_interval_s", \.tapInterval, 0...3600, help: "mean time between taps in the motion phase; 0 = none"),
             .number("tap_acceleration_m_s2", \.tapAcceleration, 0...10_000, help: "peak acceleration of a tap"),

@@ -8,6 +8,8 @@ public struct ImuStream: IteratorProtocol {
     public let environment: MagneticEnvironment
     private var sensors: ImuSensors
     private let hasDisturbances: Bool
+    /// `settings.delay`, s.
+    private let delay: Double
 
     /// Samples from t = 0 to the end of `trajectory` (streams as `ImuSimulator.sample`).
     public init(_ trajectory: Trajectory, settings: ImuSettings, environment: MagneticEnvironment, seed: UInt64) throws(GSLError) {
@@ -15,6 +17,7 @@ public struct ImuStream: IteratorProtocol {
         self.environment = environment
         sensors = try ImuSensors(settings: settings, duration: trajectory.duration, seed: seed)
         hasDisturbances = environment.hasDisturbances
+        delay = settings.delay / 1000
     }
 
     /// Upper bound on the number of samples (the nominal grid without drops).
@@ -24,10 +27,13 @@ public struct ImuStream: IteratorProtocol {
     public mutating func next() -> (sample: ImuSample, truth: ImuTruth)? {
         guard let (time, gridIndex) = sensors.nextInstant() else { return nil }
         let state = trajectory.state(at: time)
+        // A delayed sensor reads the motion (and the field) of an earlier instant.
+        let sensedTime = time - delay
+        let sensed = delay == 0 ? state : trajectory.state(at: sensedTime)
         let environment = environment
         let sample = sensors.read(
-            time: time, gridIndex: gridIndex, angularVelocity: state.angularVelocity, specificForce: state.specificForce,
-            field: { environment.field(at: time, attitude: state.attitude) })
+            time: time, gridIndex: gridIndex, angularVelocity: sensed.angularVelocity, specificForce: sensed.specificForce,
+            field: { environment.field(at: sensedTime, attitude: sensed.attitude) })
         let truth = ImuTruth(
             attitude: state.attitude, gyroscopeBias: sensors.gyroscope.bias, accelerometerBias: sensors.accelerometer.bias,
             magneticDisturbance: hasDisturbances && environment.isDisturbed(at: time))

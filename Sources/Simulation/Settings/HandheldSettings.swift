@@ -29,10 +29,20 @@ public struct HandheldSettings: Sendable, Equatable {
     public var tiltRMS = 30.0
     /// Upper frequency of the tilting, Hz.
     public var tiltBandwidth = 0.5
+    /// RMS of the tilt rotation vector's z component (a twist about the body's own z axis) as
+    /// a multiple of `tiltRMS`; 1: all three components alike.
+    public var tiltVerticalScale = 1.0
     /// RMS displacement per world axis, m.
     public var translationRMS = 0.0
     /// Upper frequency of the displacement, Hz.
     public var translationBandwidth = 0.5
+    /// A body axis the hand shakes the device along (a direction; its length does not
+    /// matter); zero: none. Real shaking is not alike in every direction: a hand moves the
+    /// device back and forth along a line fixed to the device.
+    public var translationAxis = Vector3.zero
+    /// Share of the displacement's variance carried along `translationAxis` (0…1); the rest
+    /// stays alike in every world direction, so the total RMS is `translationRMS` per axis.
+    public var translationAxisShare = 0.0
     /// Where the device sits relative to the point the hand turns it about (the wrist), body
     /// frame, m. Turning then also accelerates the device: centripetal ω×(ω×ℓ) and tangential
     /// ω̇×ℓ, as for a sensor held in the hand.

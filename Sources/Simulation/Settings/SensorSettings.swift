@@ -90,6 +90,10 @@ public struct ImuSettings: Sendable, Equatable {
     public var rate = 200.0
     /// Standard deviation of the sample instants around the nominal grid, ms (irregular dt).
     public var sampleJitter = 0.0
+    /// How late every reading is against the motion it describes, ms: a sample stamped t
+    /// measures the motion at t − delay (a sensor's own filtering; BROAD's IMU reads about
+    /// 4 ms behind its optical reference). The truth stays at t.
+    public var delay = 0.0
     /// Probability that a sample is lost (irregular dt), 0...1.
     public var dropProbability = 0.0
     /// Gyroscope, °/s.

@@ -15,6 +15,9 @@ public struct HandheldMotion: Sendable {
     let heading: SmoothNoise<Double>
     let tilt: SmoothNoise<Vector3>
     let translation: SmoothNoise<Vector3>
+    /// Displacement along the body axis `axis` (m), nil without one.
+    let axisTranslation: SmoothNoise<Double>?
+    let axis: Vector3
     let headingStart: Double
     let tiltStart: Vector3
     let translationStart: Vector3
@@ -56,18 +59,35 @@ public struct HandheldMotion: Sendable {
             duration: span, knotSpacing: 1 / (2 * settings.headingBandwidth), rms: Angles.radians(settings.headingRMS)
         ) { headingStream.gaussian() }
         let tiltStream = try RandomStream(seed: seed, source: "handheld.tilt")
+        let twist = settings.tiltVerticalScale
         tilt = SmoothNoise(duration: span, knotSpacing: 1 / (2 * settings.tiltBandwidth), rms: Angles.radians(settings.tiltRMS)) {
-            Vector3(tiltStream.gaussian(), tiltStream.gaussian(), tiltStream.gaussian())
+            Vector3(tiltStream.gaussian(), tiltStream.gaussian(), twist * tiltStream.gaussian())
         }
+        // With an axis, `translationAxisShare` of the variance moves along it and the rest stays
+        // alike in every world direction (3σ² in all, as without one).
+        let direction = settings.translationAxis.normalized
+        let share = direction == nil ? 0 : min(max(settings.translationAxisShare, 0), 1)
         let translationStream = try RandomStream(seed: seed, source: "handheld.translation")
-        translation = SmoothNoise(duration: span, knotSpacing: 1 / (2 * settings.translationBandwidth), rms: settings.translationRMS) {
+        translation = SmoothNoise(
+            duration: span, knotSpacing: 1 / (2 * settings.translationBandwidth), rms: settings.translationRMS * (1 - share).squareRoot()
+        ) {
             Vector3(translationStream.gaussian(), translationStream.gaussian(), translationStream.gaussian())
+        }
+        axis = direction ?? .zero
+        if share > 0 {
+            let axisStream = try RandomStream(seed: seed, source: "handheld.translation_axis")
+            axisTranslation = SmoothNoise(
+                duration: span, knotSpacing: 1 / (2 * settings.translationBandwidth), rms: settings.translationRMS * (3 * share).squareRoot()
+            ) { axisStream.gaussian() }
+        } else {
+            axisTranslation = nil
         }
         headingStart = heading.evaluate(at: 0).value
         tiltStart = tilt.evaluate(at: 0).value
         translationStart = translation.evaluate(at: 0).value
-        hasLeverArm = settings.leverArm != .zero
-        leverStart = settings.leverArm  // the attitude is identity at τ = 0
+        hasLeverArm = settings.leverArm != .zero || axisTranslation != nil
+        // The attitude is identity at τ = 0.
+        leverStart = settings.leverArm + (axisTranslation?.evaluate(at: 0).value ?? 0) * axis
 
         var taps: [Tap] = []
         if settings.tapInterval > 0 {
@@ -129,18 +149,26 @@ public struct HandheldMotion: Sendable {
         let slowRate = tiltRotation.inverseRotate(Vector3(0, 0, headingRate)) + AimFrame.rightJacobian(tiltVector, times: tiltRate)
         let angularVelocity = spinRotation.inverseRotate(slowRate) + AimFrame.rightJacobian(spin, times: spinRate)
         if hasLeverArm {
-            // The device sits at R·ℓ from the pivot, which carries the smooth translation:
-            // d/dt R·ℓ = R(ω×ℓ), d²/dt² R·ℓ = R(ω×(ω×ℓ) + ω̇×ℓ). The slow rotation's ω̇ is a central
-            // difference over ±1 ms (its spectrum ends at a few Hz, so the relative error is
-            // below 10⁻⁴); taps and vibration are left out of the lever (their rotations are
-            // fractions of a degree).
-            let lever = settings.leverArm
-            let turn = slowRate.cross(lever)
+            // The device sits at R·ℓ from the pivot, which carries the smooth translation; ℓ is
+            // the lever arm plus the shaking along the body axis, s(τ)·u:
+            // d/dt R·ℓ = R(ω×ℓ + ℓ̇), d²/dt² R·ℓ = R(ω×(ω×ℓ) + ω̇×ℓ + 2ω×ℓ̇ + ℓ̈). The slow
+            // rotation's ω̇ is a central difference over ±1 ms (its spectrum ends at a few Hz,
+            // so the relative error is below 10⁻⁴); taps and vibration are left out of the
+            // lever (their rotations are fractions of a degree).
+            var lever = settings.leverArm, leverRate = Vector3.zero, leverAcceleration = Vector3.zero
+            if let axisTranslation {
+                let s = axisTranslation.evaluate(at: tau)
+                lever += s.value * axis
+                leverRate = (m * s.rate) * axis
+                leverAcceleration = (m * m * s.acceleration + mRate * s.rate) * axis
+            }
+            let turn = slowRate.cross(lever) + leverRate
             let angularAcceleration =
                 (slowAngularVelocity(at: time + Self.leverStep) - slowAngularVelocity(at: time - Self.leverStep)) * (0.5 / Self.leverStep)
             position += slowAttitude.rotate(lever) - leverStart
             velocity += slowAttitude.rotate(turn)
-            acceleration += slowAttitude.rotate(slowRate.cross(turn) + angularAcceleration.cross(lever))
+            acceleration += slowAttitude.rotate(
+                slowRate.cross(slowRate.cross(lever)) + angularAcceleration.cross(lever) + 2 * slowRate.cross(leverRate) + leverAcceleration)
         }
         let specificForce = attitude.inverseRotate(acceleration + Vector3(0, 0, gravity))
         return TruthState(
