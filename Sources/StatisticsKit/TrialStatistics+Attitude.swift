@@ -2,21 +2,18 @@ import Foundation
 import OrbitMath
 
 extension TrialStatistics {
-    /// RMS over the motion phase of the angle between the body's up direction and its mean up
-    /// direction over the last second before the motion, rad; nil without reference there.
+    /// RMS over the motion phase of the angle between the body's up direction and its mean
+    /// over the motion phase, rad; nil without reference there. (Against the mean, not the
+    /// start: a hand that settles at another mean tilt would otherwise count its offset.)
     static func tiltRMS(_ truth: [Quaternion?], times: [Double], phase: ClosedRange<Int>) -> Double? {
         let up = Vector3(0, 0, 1)
-        var restUp = Vector3.zero
-        var index = phase.lowerBound
-        while index >= 0 && times[phase.lowerBound] - times[index] <= 1 {
-            if let q = truth[index] { restUp += q.inverseRotate(up) }
-            index -= 1
-        }
-        guard let reference = restUp.normalized else { return nil }
+        var sum = Vector3.zero
+        for index in phase { if let q = truth[index] { sum += q.inverseRotate(up) } }
+        guard let mean = sum.normalized else { return nil }
         var squares = 0.0, count = 0
         for index in phase {
             guard let q = truth[index] else { continue }
-            let angle = q.inverseRotate(up).angle(to: reference)
+            let angle = q.inverseRotate(up).angle(to: mean)
             squares += angle * angle
             count += 1
         }
@@ -38,11 +35,9 @@ extension TrialStatistics {
         return (MotionStatistics.percentile(vertical.sorted(), 0.5), MotionStatistics.percentile(horizontal.sorted(), 0.5))
     }
 
-    /// The principal-axis share of the linear acceleration's covariance over `samples` (each
-    /// with a reference), in the body and in the earth frame; nil for fewer than 10 samples.
-    static func accelerationAxisShare(_ truth: [Quaternion?], accelerometer: [Vector3], gravity: Double, samples: [Int]) -> (
-        body: Double, earth: Double
-    )? {
+    /// The principal axes of the linear acceleration over `samples` (each with a reference),
+    /// in the body and in the earth frame; nil for fewer than 10 samples.
+    static func accelerationShape(_ truth: [Quaternion?], accelerometer: [Vector3], gravity: Double, samples: [Int]) -> AccelerationShape? {
         guard samples.count >= 10 else { return nil }
         let up = Vector3(0, 0, gravity)
         var body = Covariance(), earth = Covariance()
@@ -51,7 +46,8 @@ extension TrialStatistics {
             body.add(accelerometer[index] - q.inverseRotate(up))
             earth.add(q.rotate(accelerometer[index]) - up)
         }
-        return (body.principalShare, earth.principalShare)
+        let (bodyShare, axis) = body.principal
+        return AccelerationShape(bodyShare: bodyShare, earthShare: earth.principal.share, bodyAxis: axis)
     }
 
     /// A running 3×3 covariance.
@@ -72,20 +68,56 @@ extension TrialStatistics {
             return (0..<9).map { products[$0] / count - mean[$0 / 3] * mean[$0 % 3] }
         }
 
-        /// Largest eigenvalue / trace (power iteration; the matrix is positive semi-definite).
-        var principalShare: Double {
+        /// Largest eigenvalue / trace and its eigenvector, sign chosen so that its largest
+        /// component is positive (power iteration; the matrix is positive semi-definite).
+        var principal: (share: Double, axis: Vector3) {
             let m = matrix
             let trace = m[0] + m[4] + m[8]
-            guard trace > 0 else { return .nan }
+            guard trace > 0 else { return (.nan, .zero) }
             var v = [1.0, 0.7, 0.4], lambda = 0.0
-            for _ in 0..<100 {
+            for _ in 0..<200 {
                 let w = (0..<3).map { row in (0..<3).reduce(0) { $0 + m[3 * row + $1] * v[$1] } }
                 let norm = (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]).squareRoot()
-                guard norm > 0 else { return 1.0 / 3 }
+                guard norm > 0 else { return (1.0 / 3, .zero) }
                 lambda = norm
                 v = w.map { $0 / norm }
             }
-            return lambda / trace
+            let largest = v.max { abs($0) < abs($1) }!
+            let sign: Double = largest < 0 ? -1 : 1
+            return (lambda / trace, Vector3(sign * v[0], sign * v[1], sign * v[2]))
         }
+    }
+}
+
+extension TrialStatistics {
+    /// Largest lag searched by `referenceDelay`, s.
+    static let maximumDelay = 0.08
+
+    /// How late the reference is against the gyroscope, s (negative: early): the lag that
+    /// best aligns the gyroscope's rate with the reference's own rate (the central difference
+    /// of its attitude, body frame), over `samples`, refined between samples by a parabola.
+    /// Nil for fewer than 100 samples.
+    static func referenceDelay(_ truth: [Quaternion?], gyroscope: [Vector3], times: [Double], samples: [Int]) -> Double? {
+        guard samples.count >= 100, times.count > 2 else { return nil }
+        let interval = (times[times.count - 1] - times[0]) / Double(times.count - 1)
+        let reach = max(1, Int((maximumDelay / interval).rounded()))
+        var referenceRate = [Vector3?](repeating: nil, count: times.count)
+        for index in 1..<(times.count - 1) {
+            guard let before = truth[index - 1], let after = truth[index + 1] else { continue }
+            referenceRate[index] = (before.conjugate * after).rotationVector * (1 / (times[index + 1] - times[index - 1]))
+        }
+        let usable = samples.filter { $0 >= reach && $0 + reach < times.count }
+        guard usable.count >= 100 else { return nil }
+        let scores = (-reach...reach).map { lag -> Double in
+            usable.reduce(0) { sum, index in referenceRate[index + lag].map { sum + $0.dot(gyroscope[index]) } ?? sum }
+        }
+        guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else { return nil }
+        var offset = Double(best - reach)
+        if best > 0 && best < scores.count - 1 {
+            let (a, b, c) = (scores[best - 1], scores[best], scores[best + 1])
+            let curvature = a - 2 * b + c
+            if curvature < 0 { offset += 0.5 * (a - c) / curvature }
+        }
+        return offset * interval
     }
 }

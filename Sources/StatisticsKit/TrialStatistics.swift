@@ -49,8 +49,8 @@ public struct TrialStatistics: Sendable {
     /// Mean gyroscope over the first rest (rest samples before the motion), rad/s; nil when
     /// that rest is shorter than `minimumBiasRest`.
     public var gyroscopeBias: Vector3?
-    /// RMS over the motion phase of the angle between the body's up direction and its up
-    /// direction in the last second before the motion, rad (needs the reference).
+    /// RMS over the motion phase of the angle between the body's up direction and its mean
+    /// up direction over the motion phase, rad (needs the reference).
     public var tiltRMS: Double?
     /// Median over the moving samples of the rotation rate about the earth's vertical,
     /// |(R·ω)_z|, °/s (needs the reference).
@@ -58,13 +58,27 @@ public struct TrialStatistics: Sendable {
     /// Median over the moving samples of the rotation rate about horizontal axes,
     /// |(R·ω)_xy|, °/s (needs the reference).
     public var horizontalRate: Double?
-    /// Share of the linear acceleration's variance along its principal axis, over the moving
-    /// samples: in the body frame (f − Rᵀ·g·ẑ) and in the earth frame (R·f − g·ẑ); 1/3 for
-    /// accelerations in every direction alike, near 1 for a device shaken along one line
-    /// (needs the reference).
-    public var accelerationAxisShare: (body: Double, earth: Double)?
+    /// How the linear acceleration of the moving samples is spread over directions (needs
+    /// the reference).
+    public var accelerationShape: AccelerationShape?
+
+    /// Share of the linear acceleration's variance along its principal axis: in the body frame
+    /// (f − Rᵀ·g·ẑ) and in the earth frame (R·f − g·ẑ); 1/3 for accelerations in every
+    /// direction alike, near 1 for a device shaken along one line.
+    public struct AccelerationShape: Sendable, Equatable {
+        public var bodyShare: Double
+        public var earthShare: Double
+        /// The principal axis in the body frame (unit; sign: its largest component positive).
+        public var bodyAxis: Vector3
+    }
     /// Rest share and the percentiles of |ω| and ||f| − g| of the moving samples.
     public var motion: MotionStatistics
+    /// Where the sensor sits from the point the hand turns it about, body frame, m: the lever
+    /// arm that best explains the linear acceleration by the rotation (needs the reference).
+    public var leverArm: Vector3?
+    /// How late the reference attitude is against the gyroscope, s (negative: early), from
+    /// the lag that best aligns their rotation rates (needs the reference).
+    public var referenceDelay: Double?
     /// A field that rides on the sensor for a while (an attached magnet); nil when none is
     /// seen or without magnetometer and reference.
     public var bodyField: BodyField?
@@ -120,8 +134,12 @@ public struct TrialStatistics: Sendable {
             let moving = phase.filter { !atRest[$0] && truth[$0] != nil }
             (verticalRate, horizontalRate) = Self.earthRates(truth, gyroscope: signals.gyroscope, samples: moving)
             let gravity = MotionStatistics.percentile((0..<count).filter { atRest[$0] }.map { signals.accelerometer[$0].norm }.sorted(), 0.5)
-            accelerationAxisShare = Self.accelerationAxisShare(
+            accelerationShape = Self.accelerationShape(
                 truth, accelerometer: signals.accelerometer, gravity: gravity ?? Units.standardGravity, samples: moving)
+            referenceDelay = Self.referenceDelay(truth, gyroscope: signals.gyroscope, times: times, samples: moving)
+            leverArm = Self.leverArm(
+                truth, gyroscope: signals.gyroscope, accelerometer: signals.accelerometer, times: times, gravity: gravity ?? Units.standardGravity,
+                samples: moving)
             if let magnetometer = signals.magnetometer {
                 bodyField = Self.bodyField(magnetometer, truth: truth, times: times, atRest: atRest, motionStart: phase.lowerBound)
             }
