@@ -145,7 +145,7 @@ let package = Package(
             name: "ExperimentsTests",
             dependencies: [
                 "TestSupport", "Capture", "Fusion", "Runs", "Experiments", "Scenarios", "ReportIO", "Simulation", "Execution", "StatisticsKit",
-                .product(name: "Yams", package: "Yams"),
+                "OrbitMath", .product(name: "Yams", package: "Yams"),
             ]),
         // Runs the built executable end to end (the target depends on it so it is built first).
         .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),

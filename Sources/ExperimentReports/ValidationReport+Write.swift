@@ -5,7 +5,7 @@ import Reports
 
 extension ValidationReport {
     /// Writes the folder's files into `report` (not committed): validation.csv,
-    /// calibration.csv, trials.csv, fits.csv, scenarios/*.yaml, validation-summary.txt,
+    /// calibration.csv, trials.csv, fits.csv, predictions.csv, scenarios/*.yaml, validation-summary.txt,
     /// provenance.json, plots/validation.png (with `plots`) and report.html. Returns the
     /// console text (tables and summary).
     public static func write(_ run: ValidationRun, to report: ReportDirectory, plots: Bool, origin: ReportOrigin) throws -> String {
@@ -16,22 +16,43 @@ extension ValidationReport {
         try report.write(calibrationCSV(run).bytes, to: "calibration.csv")
         try report.write(trialsCSV(run).bytes, to: "trials.csv")
         try report.write(fitsCSV(run).bytes, to: "fits.csv")
+        try report.write(try predictionsCSV(run).bytes, to: "predictions.csv")
         for fold in run.folds {
             let file = scenarioFile(fold)
             try report.write(file.yaml, to: file.path)
         }
         let summaryLines = summary(metrics, run: run)
-        let text =
+        let heading =
             "per trial and filter: real error, median prediction in sample (IS) and out of sample (OOS), factor = predicted / real (✗ beyond "
-            + String(format: "%g", ValidationMetrics.factorLimit) + "), real inside the seeds' 10–90 % interval\n" + table(metrics)
-            + "\nper group and filter: means over the group's trials\n" + groupTable(metrics) + "\n" + rankingLines(metrics).joined(separator: "\n")
-            + "\n\n" + summaryLines.joined(separator: "\n") + "\n"
+            + String(format: "%g", ValidationMetrics.factorLimit) + "), whether the real error is inside the seeds' 10–90 % interval"
+        let text =
+            wrapped(heading) + table(metrics) + "\nper group and filter: means over the group's trials\n" + groupTable(metrics) + "\n"
+            + rankingLines(metrics).map(wrapped).joined() + "\n" + summaryLines.map(wrapped).joined()
         try report.write(text, to: "validation-summary.txt")
         if plots {
             try report.write(try ValidationPlots.figure(metrics, run: run).pngBytes(provenance: origin.pngTexts), to: "plots/validation.png")
         }
         try writePage(metrics, run: run, summary: summaryLines, to: report, origin: origin)
         return text
+    }
+
+    /// Console width.
+    public static let columns = 120
+
+    /// `text` in lines of at most `columns` characters (broken between words; continuation
+    /// lines indented by two spaces), ending in a newline.
+    static func wrapped(_ text: String) -> String {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if candidate.count > columns && !line.isEmpty {
+                lines.append(line)
+                line = "  " + word
+            } else {
+                line = candidate
+            }
+        }
+        return (lines + [line]).joined(separator: "\n") + "\n"
     }
 
     /// Per group the filters from best to worst: real, in sample, out of sample.

@@ -77,6 +77,24 @@ public enum ValidationReport {
         return csv
     }
 
+    /// predictions.csv: every seed's error per fold and filter, with the keys it drew.
+    public static func predictionsCSV(_ run: ValidationRun) throws -> CSVWriter {
+        let drawnKeys = CalibrationKey.allCases.filter { key in run.folds.contains { $0.estimates.contains { $0.key == key && $0.width > 0 } } }
+        var csv = CSVWriter(header: ["group", "fold", "seed"] + run.filters.map { "\($0)_rmse_deg" } + drawnKeys.map(\.rawValue))
+        for (foldIndex, fold) in run.folds.enumerated() {
+            for (seedIndex, seed) in run.settings.seeds.enumerated() {
+                let drawn = try fold.scenario(forSeed: seed)
+                csv.text(fold.group)
+                csv.text(foldName(fold))
+                csv.integer(seed)
+                for filter in run.filters.indices { csv.number(run.predicted[foldIndex][filter][seedIndex], decimals: 4) }
+                for key in drawnKeys { csv.number(key.value(in: drawn), decimals: 5) }
+                csv.endRow()
+            }
+        }
+        return csv
+    }
+
     /// "in sample" or "without 05".
     public static func foldName(_ fold: FoldCalibration) -> String {
         fold.heldOut.map { "without \(FoldCalibration.short($0))" } ?? "in sample"
@@ -88,7 +106,8 @@ public enum ValidationReport {
         var csv = CSVWriter(header: [
             "trial", "group", "source", "duration_s", "lead_in_s", "motion_s", "lead_out_s", "breaks", "break_mean_s", "bias_x_dps",
             "bias_y_dps", "bias_z_dps", "tilt_rms_deg", "vertical_rate_p50_dps", "horizontal_rate_p50_dps", "acc_axis_share_body",
-            "acc_axis_share_earth", "rest_share", "rate_p50_dps", "rate_p90_dps", "acc_excess_p50_m_s2", "acc_excess_p90_m_s2",
+            "acc_axis_share_earth", "acc_axis_x", "acc_axis_y", "acc_axis_z", "lever_x_m", "lever_y_m", "lever_z_m", "reference_delay_ms",
+            "rest_share", "rate_p50_dps", "rate_p90_dps", "acc_excess_p50_m_s2", "acc_excess_p90_m_s2",
             "body_field_ut", "body_field_on_s", "body_field_off_s",
         ])
         for fit in run.fits {
@@ -104,8 +123,12 @@ public enum ValidationReport {
                 csv.number(s.tiltRMS.map(Angles.degrees), decimals: 3)
                 csv.number(s.verticalRate, decimals: 3)
                 csv.number(s.horizontalRate, decimals: 3)
-                csv.number(s.accelerationAxisShare?.body, decimals: 4)
-                csv.number(s.accelerationAxisShare?.earth, decimals: 4)
+                csv.number(s.accelerationShape?.bodyShare, decimals: 4)
+                csv.number(s.accelerationShape?.earthShare, decimals: 4)
+                let axis = s.accelerationShape?.bodyAxis
+                for value in [axis?.x, axis?.y, axis?.z] { csv.number(value, decimals: 3) }
+                for value in [s.leverArm?.x, s.leverArm?.y, s.leverArm?.z] { csv.number(value, decimals: 4) }
+                csv.number(s.referenceDelay.map { $0 * 1000 }, decimals: 2)
                 csv.number(s.motion.restFraction, decimals: 4)
                 for value in [s.motion.rotationRate.p50, s.motion.rotationRate.p90] { csv.number(value, decimals: 3) }
                 for value in [s.motion.accelerationExcess.p50, s.motion.accelerationExcess.p90] { csv.number(value, decimals: 4) }
@@ -186,11 +209,12 @@ public enum ValidationReport {
     /// The headline lines: factors within 1.5, ranking and best filter, calibration score,
     /// groups of one trial, trials left out.
     public static func summary(_ metrics: ValidationMetrics, run: ValidationRun) -> [String] {
-        let factors = metrics.factorCounts, agreement = metrics.agreementCounts
+        let factors = metrics.factorCounts, trialFactors = metrics.trialFactorCounts, agreement = metrics.agreementCounts
         let limit = String(format: "%g", ValidationMetrics.factorLimit)
         var lines = [
-            "Group × filter factors (predicted median / real) within \(limit): in sample \(factors.inSample) of \(factors.inSampleOf), "
-                + "out of sample \(factors.outOfSample) of \(factors.outOfSampleOf).",
+            "Group × filter factors (mean predicted median / mean real) within \(limit): in sample \(factors.inSample) of \(factors.inSampleOf), "
+                + "out of sample \(factors.outOfSample) of \(factors.outOfSampleOf); trial × filter: in sample \(trialFactors.inSample) of "
+                + "\(trialFactors.inSampleOf), out of sample \(trialFactors.outOfSample) of \(trialFactors.outOfSampleOf).",
             "Full ranking of the filters agrees: in sample \(agreement.inSample.ranking) of \(agreement.inSample.of) groups, "
                 + "out of sample \(agreement.outOfSample.ranking) of \(agreement.outOfSample.of); best filter: "
                 + "\(agreement.inSample.best) of \(agreement.inSample.of), \(agreement.outOfSample.best) of \(agreement.outOfSample.of).",

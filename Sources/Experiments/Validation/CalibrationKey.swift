@@ -17,10 +17,20 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
     case breakCount = "handheld.break_every_s (breaks)"
     case breakLength = "handheld.break_s"
     case tiltRMS = "handheld.tilt_rms_deg"
+    /// The heading wander; the tilt's twist about the body z axis (`tilt_z_scale`) follows
+    /// in the scenario's ratio, so both rotations about the vertical scale together.
     case headingRMS = "handheld.heading_rms_deg"
     /// The tilt bandwidth; the heading bandwidth follows in the scenario's ratio.
     case bandwidth = "handheld.tilt_bandwidth_hz"
     case translationRMS = "handheld.translation_rms_m"
+    case leverX = "handheld.lever_arm_m[0]"
+    case leverY = "handheld.lever_arm_m[1]"
+    case leverZ = "handheld.lever_arm_m[2]"
+    /// The share of the displacement along a body axis (`translation_axis`, the trials'
+    /// principal axis of linear acceleration, set with it).
+    case translationAxisShare = "handheld.translation_axis_share"
+    /// How late the IMU reads against the reference (the negative of the reference's delay).
+    case imuDelay = "imu.delay_ms"
     case biasX = "imu.gyroscope.bias_dps[0]"
     case biasY = "imu.gyroscope.bias_dps[1]"
     case biasZ = "imu.gyroscope.bias_dps[2]"
@@ -49,6 +59,9 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         case .leadIn, .leadOut: return 1...600
         case .motionDuration: return 5...3600
         case .breakCount: return 0...20
+        case .imuDelay: return 0...100
+        case .leverX, .leverY, .leverZ: return -0.3...0.3
+        case .translationAxisShare: return 0...0.95
         case .breakLength: return 0.5...120
         case .tiltRMS: return 0.5...120
         case .headingRMS: return 0.5...720
@@ -66,9 +79,11 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         switch self {
         case .leadIn, .motionDuration, .leadOut, .breakLength, .magnetStart, .magnetDuration: return "s"
         case .breakCount: return "breaks"
+        case .imuDelay: return "ms"
+        case .translationAxisShare: return "share"
         case .tiltRMS, .headingRMS: return "°"
         case .bandwidth: return "Hz"
-        case .translationRMS: return "m"
+        case .translationRMS, .leverX, .leverY, .leverZ: return "m"
         case .biasX, .biasY, .biasZ: return "°/s"
         case .magnetStrength: return "µT"
         }
@@ -97,6 +112,11 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         case .headingRMS: return handheld.headingRMS
         case .bandwidth: return handheld.tiltBandwidth
         case .translationRMS: return handheld.translationRMS
+        case .translationAxisShare: return handheld.translationAxisShare
+        case .leverX: return handheld.leverArm.x
+        case .leverY: return handheld.leverArm.y
+        case .leverZ: return handheld.leverArm.z
+        case .imuDelay: return scenario.world.imu.delay
         case .biasX: return bias.x
         case .biasY: return bias.y
         case .biasZ: return bias.z
@@ -121,13 +141,23 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
             scenario.world.handheld.breakEvery = count < 1 ? 0 : scenario.world.handheld.motionDuration / (count + 1)
         case .breakLength: scenario.world.handheld.breakDuration = value
         case .tiltRMS: scenario.world.handheld.tiltRMS = value
-        case .headingRMS: scenario.world.handheld.headingRMS = value
+        case .headingRMS:
+            let handheld = scenario.world.handheld
+            if handheld.headingRMS > 0 {
+                scenario.world.handheld.tiltVerticalScale = min(max(handheld.tiltVerticalScale * value / handheld.headingRMS, 0), 10)
+            }
+            scenario.world.handheld.headingRMS = value
         case .bandwidth:
             let handheld = scenario.world.handheld
             let ratio = handheld.tiltBandwidth > 0 ? handheld.headingBandwidth / handheld.tiltBandwidth : 1
             scenario.world.handheld.tiltBandwidth = value
             scenario.world.handheld.headingBandwidth = min(max(value * ratio, 0.001), 50)
         case .translationRMS: scenario.world.handheld.translationRMS = value
+        case .translationAxisShare: scenario.world.handheld.translationAxisShare = value
+        case .leverX: scenario.world.handheld.leverArm.x = value
+        case .leverY: scenario.world.handheld.leverArm.y = value
+        case .leverZ: scenario.world.handheld.leverArm.z = value
+        case .imuDelay: scenario.world.imu.delay = value
         case .biasX: scenario.world.imu.gyroscope.bias.x = value
         case .biasY: scenario.world.imu.gyroscope.bias.y = value
         case .biasZ: scenario.world.imu.gyroscope.bias.z = value
@@ -143,26 +173,42 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         }
     }
 
-    /// The key's value in one trial as its statistics show it directly (timing, bias, the
-    /// magnet); nil for the keys fitted by simulation and where the trial does not show it.
+    /// The key's value in one trial as its statistics show it directly (lead-in and -out, the
+    /// break count, bias, the magnet); nil for the keys fitted by simulation and where the
+    /// trial does not show it.
     public func measured(in statistics: TrialStatistics) -> Double? {
         let bias = statistics.gyroscopeBias.map { $0 * Angles.degrees(1) }
         switch self {
         case .leadIn: return statistics.leadIn
-        case .motionDuration: return statistics.motionDuration
         case .leadOut: return statistics.leadOut
         case .breakCount: return Double(statistics.breaks.count)
-        case .breakLength: return statistics.breaks.isEmpty ? nil : statistics.breaks.reduce(0, +) / Double(statistics.breaks.count)
+        case .imuDelay: return statistics.referenceDelay.map { -$0 * 1000 }
         case .biasX: return bias?.x
         case .biasY: return bias?.y
         case .biasZ: return bias?.z
+        case .leverX: return statistics.leverArm?.x
+        case .leverY: return statistics.leverArm?.y
+        case .leverZ: return statistics.leverArm?.z
         case .magnetStrength: return statistics.bodyField?.field.norm
         case .magnetStart: return statistics.bodyField?.onset
         case .magnetDuration: return statistics.bodyField.map { $0.offset - $0.onset }
-        case .tiltRMS, .headingRMS, .bandwidth, .translationRMS: return nil
+        case .motionDuration, .breakLength, .tiltRMS, .headingRMS, .bandwidth, .translationRMS, .translationAxisShare: return nil
         }
     }
 
     /// Keys fitted by simulating the scenario until its statistics match the trial's.
-    public static let fitted: [CalibrationKey] = [.tiltRMS, .headingRMS, .bandwidth, .translationRMS]
+    /// Motion and breaks are fitted too: the rest detector sees a break only once it has been
+    /// still for 1.5 s, so measured breaks are shorter than the scenario's.
+    public static let fitted: [CalibrationKey] = [
+        .motionDuration, .breakLength, .tiltRMS, .headingRMS, .bandwidth, .translationRMS, .translationAxisShare,
+    ]
+
+    /// How far a linear key moves per fit step, times the difference of the statistics.
+    var fitGain: Double { self == .translationAxisShare ? 1.5 : 1 }
+
+    /// The keys a command-line name selects: those whose path starts with it
+    /// ("imu.gyroscope.bias_dps" selects all three axes).
+    public static func matching(_ name: String) -> [CalibrationKey] {
+        allCases.filter { $0.rawValue.hasPrefix(name) }
+    }
 }

@@ -8,7 +8,7 @@ import Simulation
 ///
 /// The width is the spread the trials show, widened for predicting a new trial from `n`:
 /// the standard deviation over the training trials × √(1 + 1/n) when there are at least
-/// two; with one training trial, the pooled within-group standard deviation of the other
+/// two (of the statistic a fitted key is matched to, of the key for measured ones); with one training trial, the pooled within-group standard deviation of the other
 /// groups that have two or more trials (never using the held-out trial) × √2; with neither,
 /// no spread (said in the basis). A field riding on the sensor without an estimated width
 /// keeps the scenario's own `strength_spread`.
@@ -23,8 +23,12 @@ public struct FoldCalibration: Sendable {
     public var scenario: Scenario
 
     /// Calibrates `base` on `training` (trial names of `fits`). `groupOf` names each trial's
-    /// group, for the pooled widths; `heldOut` is left out of every estimate.
-    public init(base: Scenario, group: String, training: [String], heldOut: String?, fits: [String: TrialKeyFit], groupOf: [String: String]) {
+    /// group, for the pooled widths; `heldOut` is left out of every estimate; `kept` keys stay
+    /// at the scenario's values.
+    public init(
+        base: Scenario, group: String, training: [String], heldOut: String?, fits: [String: TrialKeyFit], groupOf: [String: String],
+        kept: Set<CalibrationKey> = []
+    ) {
         self.group = group
         self.heldOut = heldOut
         self.training = training
@@ -34,13 +38,19 @@ public struct FoldCalibration: Sendable {
         if let index = CalibrationKey.magnetIndex(scenario), let mean = directions.reduce(Vector3.zero, +).normalized {
             scenario.world.environment.disturbances[index].field = mean * scenario.world.environment.disturbances[index].field.norm
         }
+        // The shaking axis: the mean of the training trials' principal axes, each turned to the
+        // first one's side (an axis has no sign).
+        let axes = training.compactMap { fits[$0]?.translationAxis }
+        if let first = axes.first, let mean = axes.reduce(Vector3.zero, { $0 + ($1.dot(first) < 0 ? -1 : 1) * $1 }).normalized {
+            scenario.world.handheld.translationAxis = mean
+        }
         for key in CalibrationKey.allCases {
             guard let current = key.value(in: scenario) else { continue }
             var estimate =
                 Self.estimate(key, training: training, heldOut: heldOut, group: group, fits: fits, groupOf: groupOf)
                 ?? KeyEstimate(
                     key: key, value: current, width: 0, isEstimated: false, isWidthEstimated: false,
-                    basis: "scenario's value: no training trial shows it")
+                    basis: kept.contains(key) ? "scenario's value (kept)" : "scenario's value: no training trial shows it")
             if key == .magnetStrength, !estimate.isWidthEstimated, let index = CalibrationKey.magnetIndex(scenario) {
                 let spread = scenario.world.environment.disturbances[index].strengthSpread
                 if spread != 1 { estimate.basis += "; the scenario's strength_spread \(Self.format(spread)) (log-uniform) is kept" }
@@ -67,33 +77,52 @@ public struct FoldCalibration: Sendable {
         var basis = "\(key.scale == .log ? "geometric mean" : "mean") of \(shown.count) training \(shown.count == 1 ? "trial" : "trials") (\(names))"
         let inflation = (1 + 1 / Double(shown.count)).squareRoot()
         var width = 0.0, widthEstimated = false
-        if shown.count >= 2 {
-            let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)
+        let spreads = shown.compactMap { spread(key, fits[$0]!) }
+        if spreads.count >= 2 {
+            let spreadMean = spreads.reduce(0, +) / Double(spreads.count)
+            let variance = spreads.reduce(0) { $0 + ($1 - spreadMean) * ($1 - spreadMean) } / Double(spreads.count - 1)
             width = variance.squareRoot() * inflation
             widthEstimated = true
-            basis += "; width: SD over them × √(1 + 1/\(shown.count))"
+            basis += "; width: SD of \(spreadName(key)) over them × √(1 + 1/\(shown.count))"
         } else {
             var squares = 0.0, degrees = 0
             var pooled: [String] = []
             let others = Set(groupOf.values).subtracting([group]).sorted()
             for other in others {
-                let members = groupOf.filter { $0.value == other && $0.key != heldOut }.map(\.key).sorted().filter { fits[$0]?.values[key] != nil }
-                guard members.count >= 2 else { continue }
-                let memberValues = members.map { key.scale == .log ? log(max(fits[$0]!.values[key]!, 1e-12)) : fits[$0]!.values[key]! }
+                let members = groupOf.filter { $0.value == other && $0.key != heldOut }.map(\.key).sorted().filter {
+                    fits[$0]?.values[key] != nil
+                }
+                let memberValues = members.compactMap { fits[$0].flatMap { spread(key, $0) } }
+                guard memberValues.count >= 2 else { continue }
                 let memberMean = memberValues.reduce(0, +) / Double(memberValues.count)
                 squares += memberValues.reduce(0) { $0 + ($1 - memberMean) * ($1 - memberMean) }
-                degrees += members.count - 1
-                pooled.append("\(other) (\(members.count))")
+                degrees += memberValues.count - 1
+                pooled.append("\(other) (\(memberValues.count))")
             }
             if degrees > 0 {
                 width = (squares / Double(degrees)).squareRoot() * inflation
                 widthEstimated = true
-                basis += "; width: pooled within-group SD of \(pooled.joined(separator: ", ")) × √2"
+                basis += "; width: pooled within-group SD of \(spreadName(key)) in \(pooled.joined(separator: ", ")) × √2"
             } else {
                 basis += "; no width: one training trial and no other group with two"
             }
         }
         return KeyEstimate(key: key, value: centre, width: width, isEstimated: true, isWidthEstimated: widthEstimated, basis: basis)
+    }
+
+    /// What a key's width is measured on, in the key's scale (logarithm for log keys): the
+    /// statistic a fitted key is matched to (each grows about in proportion to its key, and
+    /// keys that trade off, such as an amplitude and a bandwidth, vary far more from trial to
+    /// trial than the motion they describe), the key itself for measured ones.
+    static func spread(_ key: CalibrationKey, _ fit: TrialKeyFit) -> Double? {
+        guard fit.values[key] != nil else { return nil }
+        let value = CalibrationKey.fitted.contains(key) ? TrialKeyFit.target(key, fit.statistics) : fit.values[key]
+        guard let value else { return nil }
+        return key.scale == .log ? log(max(value, 1e-12)) : value
+    }
+
+    static func spreadName(_ key: CalibrationKey) -> String {
+        CalibrationKey.fitted.contains(key) ? "the fitted statistic (\(TrialKeyFit.statisticName(key)))" : "the key"
     }
 
     /// The scenario one seed simulates: every estimated key drawn from its distribution (a

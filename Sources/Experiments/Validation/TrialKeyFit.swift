@@ -9,16 +9,19 @@ import StatisticsKit
 /// gyroscope's bias at the first rest, a magnet riding on the sensor) and the motion keys
 /// fitted by simulating the scenario until its statistics match the trial's.
 ///
-/// The fit is a fixed-point iteration on scale factors: each motion key is multiplied by the
-/// ratio of the trial's statistic to the simulated one (mean over `seeds`), at most ×2 or ×½
-/// per step, since each statistic grows about in proportion to its key:
+/// The fit is a fixed-point iteration: each motion key is multiplied by the ratio of the
+/// trial's statistic to the simulated one (mean over `seeds`), at most ×2 or ×½ per step,
+/// since each statistic grows about in proportion to its key; the axis share moves by 1.5×
+/// the difference of the shares (a share of s along one axis shows as about s + (1 − s)/3):
 ///
 /// | key | statistic |
 /// |---|---|
-/// | `tilt_rms_deg` | RMS tilt from the up direction before the motion (reference) |
+/// | `motion_s`, `break_s` | the motion without breaks, the mean break (rests of 3 s or more in the motion) |
+/// | `tilt_rms_deg` | RMS tilt of the up direction from its mean over the motion (reference) |
 /// | `heading_rms_deg` | median rotation rate about the earth's vertical (reference) |
 /// | `tilt_bandwidth_hz` (heading's in ratio) | median rotation rate about horizontal axes (reference) |
 /// | `translation_rms_m` | geometric mean of the median and 90th percentile of \|\|f\| − g\| |
+/// | `translation_axis_share` (along the trial's principal axis) | share of the linear acceleration's variance on its principal body axis |
 ///
 /// The keys are coupled (a faster tilt also turns about the vertical), so all move together
 /// each step. A key whose statistic the trial lacks (no reference) keeps the scenario's value.
@@ -32,6 +35,8 @@ public struct TrialKeyFit: Sendable {
     public var values: [CalibrationKey: Double]
     /// Direction of the body field (unit), when the trial shows one.
     public var magnetDirection: Vector3?
+    /// The principal body axis of the trial's linear acceleration (unit), when it has a reference.
+    public var translationAxis: Vector3?
     /// How well the fitted statistics match after the last step.
     public var matches: [Match]
 
@@ -49,12 +54,15 @@ public struct TrialKeyFit: Sendable {
     static func target(_ key: CalibrationKey, _ statistics: TrialStatistics) -> Double? {
         let value: Double?
         switch key {
+        case .motionDuration: value = statistics.motionDuration
+        case .breakLength: value = statistics.breaks.isEmpty ? nil : statistics.breaks.reduce(0, +) / Double(statistics.breaks.count)
         case .tiltRMS: value = statistics.tiltRMS.map(Angles.degrees)
         case .headingRMS: value = statistics.verticalRate
         case .bandwidth: value = statistics.horizontalRate
         case .translationRMS:
             let excess = statistics.motion.accelerationExcess
             value = (excess.p50 * excess.p90).squareRoot()
+        case .translationAxisShare: value = statistics.accelerationShape?.bodyShare
         default: value = nil
         }
         guard let value, value.isFinite, value > 0 else { return nil }
@@ -63,10 +71,13 @@ public struct TrialKeyFit: Sendable {
 
     static func statisticName(_ key: CalibrationKey) -> String {
         switch key {
+        case .motionDuration: return "motion without breaks (s)"
+        case .breakLength: return "mean break (s)"
         case .tiltRMS: return "tilt RMS (°)"
         case .headingRMS: return "|ω vertical| p50 (°/s)"
         case .bandwidth: return "|ω horizontal| p50 (°/s)"
         case .translationRMS: return "||f|−g| √(p50·p90) (m/s²)"
+        case .translationAxisShare: return "body principal-axis share of linear acceleration"
         default: return key.rawValue
         }
     }
@@ -80,33 +91,44 @@ public struct TrialKeyFit: Sendable {
     ///   - seeds: seeds of the matching simulations (their statistics are averaged).
     ///   - iterations: scale steps; the simulation runs `iterations + 1` times per seed.
     /// - Throws: `GSLError` from the simulation.
-    public static func fit(trial: String, statistics: TrialStatistics, base: Scenario, seeds: [UInt64], iterations: Int) throws -> TrialKeyFit {
+    ///   - kept: keys left at the scenario's values.
+    public static func fit(
+        trial: String, statistics: TrialStatistics, base: Scenario, seeds: [UInt64], iterations: Int, kept: Set<CalibrationKey> = []
+    ) throws -> TrialKeyFit {
         precondition(!seeds.isEmpty, "a fit needs at least one seed")
         var scenario = base
         var values: [CalibrationKey: Double] = [:]
-        for key in CalibrationKey.allCases {
+        for key in CalibrationKey.allCases where !kept.contains(key) {
             guard let value = key.measured(in: statistics), key.value(in: scenario) != nil else { continue }
             values[key] = value
             key.set(value, in: &scenario)
         }
         let direction = statistics.bodyField.flatMap { $0.field.normalized }
-        if let direction, values[.magnetStrength] != nil {
-            CalibrationKey.magnetStrength.set(statistics.bodyField!.field.norm, in: &scenario)
-            if let index = CalibrationKey.magnetIndex(scenario) {
-                scenario.world.environment.disturbances[index].field = direction * statistics.bodyField!.field.norm
-            }
+        if let direction, let strength = values[.magnetStrength], let index = CalibrationKey.magnetIndex(scenario) {
+            scenario.world.environment.disturbances[index].field = direction * strength
         }
-        let fitted = CalibrationKey.fitted.filter { target($0, statistics) != nil }
+        let axis = kept.contains(.translationAxisShare) ? nil : statistics.accelerationShape?.bodyAxis.normalized
+        if let axis { scenario.world.handheld.translationAxis = axis }
+        let fitted = CalibrationKey.fitted.filter {
+            !kept.contains($0) && target($0, statistics) != nil && ($0 != .translationAxisShare || axis != nil)
+        }
         var simulated: [CalibrationKey: Double] = [:]
         var last: [TrialStatistics] = []
         for step in 0...iterations {
             last = try seeds.map { try simulatedStatistics(scenario, seed: $0) }
             simulated = averageTargets(last, keys: fitted)
             guard step < iterations else { break }
+            defer {
+                // break_every_s holds the count for the motion length: write it for the new one.
+                if let count = values[.breakCount] { CalibrationKey.breakCount.set(count, in: &scenario) }
+            }
             for key in fitted {
                 guard let real = target(key, statistics), let now = simulated[key], now > 0, let current = key.value(in: scenario) else { continue }
-                let factor = min(max(real / now, 1 / maximumStep), maximumStep)
-                key.set(current * factor, in: &scenario)
+                if key.scale == .log {
+                    key.set(current * min(max(real / now, 1 / maximumStep), maximumStep), in: &scenario)
+                } else {
+                    key.set(current + key.fitGain * (real - now), in: &scenario)
+                }
             }
         }
         var matches: [Match] = []
@@ -117,7 +139,8 @@ public struct TrialKeyFit: Sendable {
             }
         }
         return TrialKeyFit(
-            trial: trial, statistics: statistics, simulated: last[0], values: values, magnetDirection: direction, matches: matches)
+            trial: trial, statistics: statistics, simulated: last[0], values: values, magnetDirection: direction, translationAxis: axis,
+            matches: matches)
     }
 
     /// The fitted statistics averaged over simulated runs.

@@ -151,6 +151,12 @@ public struct ValidationMetrics: Sendable {
         return (inside, groupFilters.count, outside.filter(Self.isWithin).count, outside.count)
     }
 
+    /// Counts of trial × filter factors within the limit: (in sample, of; out of sample, of).
+    public var trialFactorCounts: (inSample: Int, inSampleOf: Int, outOfSample: Int, outOfSampleOf: Int) {
+        let outside = rows.compactMap { $0.outOfSample?.factor }
+        return (rows.filter { Self.isWithin($0.inSample.factor) }.count, rows.count, outside.filter(Self.isWithin).count, outside.count)
+    }
+
     /// Groups whose full ranking and whose best filter agree: (in sample, out of sample), each
     /// (ranking, best, of).
     public var agreementCounts: (inSample: (ranking: Int, best: Int, of: Int), outOfSample: (ranking: Int, best: Int, of: Int)) {

@@ -70,13 +70,14 @@ public struct ValidationRun: Sendable {
             let statistics = TrialStatistics(TrialSignals(FusionInput(recording: byName[trial]!)))
             return try TrialKeyFit.fit(
                 trial: trial, statistics: statistics, base: scenarios[groupOf[trial]!]!, seeds: settings.fitSeeds,
-                iterations: settings.fitIterations)
+                iterations: settings.fitIterations, kept: settings.kept)
         }
         let fits = Dictionary(fitList.map { ($0.trial, $0) }, uniquingKeysWith: { (first: TrialKeyFit, _: TrialKeyFit) in first })
         let folds = groups.flatMap { group in
             group.folds.map {
                 FoldCalibration(
-                    base: scenarios[group.name]!, group: group.name, training: $0.training, heldOut: $0.heldOut, fits: fits, groupOf: groupOf)
+                    base: scenarios[group.name]!, group: group.name, training: $0.training, heldOut: $0.heldOut, fits: fits, groupOf: groupOf,
+                    kept: settings.kept)
             }
         }
 

@@ -10,6 +10,9 @@ public struct ValidationSettings: Sendable, Equatable {
     public var fitIterations: Int
     /// Filters run on the trials and the predictions, with the scenario's fusion settings.
     public var filters: [FilterName]
+    /// Keys left at the scenario's values (not estimated): to see what a key's calibration
+    /// changes.
+    public var kept: Set<CalibrationKey> = []
 
     public init(seeds: [UInt64], fitSeeds: [UInt64], fitIterations: Int, filters: [FilterName] = FilterName.builtIn) {
         self.seeds = seeds

@@ -9,17 +9,19 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Does a hand-held scenario calibrated on some BROAD trials predict the filters' errors on a trial it has not seen?",
         discussion: """
             Places every trial in its group (the broad-* scenario that describes it, from BROAD's \
-            trials.json), estimates the scenario's keys from each trial's statistics (timing, \
-            breaks, the gyroscope's bias at the first rest, a magnet riding on the sensor; tilt, \
-            heading, rotation rate and specific force fitted by simulation), calibrates the scenario \
+            trials.json), estimates the scenario's keys from each trial's statistics (lead-in and \
+            -out, breaks, the gyroscope's bias at the first rest, the IMU's delay against the \
+            reference, the lever arm, a magnet riding on the sensor; motion length, break length, \
+            tilt, rotation rates, specific force and its principal axis fitted by simulation; \
+            calibration.csv lists every key, estimated or kept), calibrates the scenario \
             on every trial of the group (in sample) and on all but one, for each trial in turn \
             (out of sample), draws the keys per seed from their spread over the trials, and runs \
             every filter on the simulated seeds and the real trials. Reports per trial and filter \
             the real error, the median prediction and whether the real error lies in the seeds' \
             10–90 % interval (the calibration score), per group the factor predicted / real and \
             whether the filters' ranking agrees. Writes <out>/validation.csv, calibration.csv, \
-            trials.csv, fits.csv, scenarios/*.yaml, validation-summary.txt, plots/validation.png \
-            and report.html. See docs/validation.md ("Out of sample").
+            trials.csv, fits.csv, predictions.csv, scenarios/*.yaml, validation-summary.txt, \
+            plots/validation.png and report.html. See docs/validation.md ("Out of sample").
 
             Examples:
               orbitbench validate --recording ../shared/data/broad/*.hdf5
@@ -36,6 +38,12 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(help: "Prediction seeds, e.g. 1-20 (default: 1-20, with --fast 1-4).")
     var seeds: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated keys to leave at the scenario's values (a key path or its start, e.g. handheld.translation_axis_share,imu.gyroscope.bias_dps): what their calibration changes.",
+            valueName: "keys"))
+    var keep: String?
 
     @Option(help: "Comma-separated filters.")
     var filters: String = FilterName.allCases.map(\.rawValue).joined(separator: ",")
@@ -54,12 +62,27 @@ struct ValidateCommand: ParsableCommand {
         if recordings.isEmpty { throw ValidationError("give the trials: --recording FILE…") }
         if let seeds { _ = try ListParsing.seeds(seeds) }
         _ = try ListParsing.names(filters, option: "--filters") as [FilterName]
+        _ = try keptKeys()
+    }
+
+    func keptKeys() throws -> Set<CalibrationKey> {
+        var keys: Set<CalibrationKey> = []
+        for name in (keep ?? "").split(separator: ",").map(String.init) {
+            let matching = CalibrationKey.matching(name)
+            guard !matching.isEmpty else {
+                throw ValidationError(
+                    "--keep: '\(name)' names no calibrated key; they are \(CalibrationKey.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            keys.formUnion(matching)
+        }
+        return keys
     }
 
     func run() throws {
         var settings: ValidationSettings = fast ? .fast : .full
         if let seeds { settings.seeds = try ListParsing.seeds(seeds) }
         settings.filters = try ListParsing.names(filters, option: "--filters")
+        settings.kept = try keptKeys()
         // Fail on an unwritable output folder before any work.
         _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "validate", overwrite: outputOptions.overwrite)
         let lines = Mutex<[String: ProgressLine]>([:])
@@ -87,7 +110,7 @@ struct ValidateCommand: ParsableCommand {
             overwrite: outputOptions.overwrite)
         print(text, terminator: "")
         print(
-            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/validation.csv, calibration.csv, trials.csv, fits.csv, scenarios/, validation-summary.txt\(noPlots ? "" : ", plots/validation.png"), report.html"
+            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/validation.csv, calibration.csv, trials.csv, fits.csv, predictions.csv, scenarios/, validation-summary.txt\(noPlots ? "" : ", plots/validation.png"), report.html"
         )
     }
 }
