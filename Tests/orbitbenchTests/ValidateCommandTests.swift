@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@Suite struct ValidateCommandTests {
+    /// The BROAD trials of the test data folder (the two shipped ones unless
+    /// `ORBITBENCH_BROAD_DATA` names another), sorted.
+    static func trials() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: broadTrials).filter { $0.hasSuffix(".hdf5") }.sorted().map { broadTrials + "/" + $0 }
+    }
+
+    /// `validate --fast` on the trials: one row per trial and filter, a group of one trial says
+    /// so instead of an out-of-sample prediction, the console table fits 120 columns, every
+    /// file is written, and a rerun gives the same validation.csv byte for byte.
+    @Test func fastValidationOnTheShippedTrials() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let trials = try Self.trials()
+        let arguments = ["validate", "--fast", "--quiet", "--out", out.path, "--recording"] + trials
+        let result = try Tool.run(arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        for line in result.standardOutput.split(separator: "\n") where !line.hasPrefix("wrote ") {
+            #expect(line.count <= 120, "\(line.count) columns: \(line)")
+        }
+        let csv = try String(contentsOf: out.appendingPathComponent("validation.csv"), encoding: .utf8)
+        let rows = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == trials.count * 4, "\(rows.count) rows")
+        for row in rows {
+            let real = try #require(Double(row[4])), predicted = try #require(Double(row[6]))
+            #expect(real > 0 && predicted > 0 && ["predicted", "one trial"].contains(row[12]), "\(row)")
+        }
+        if trials.count == 2 && trials[0].contains("05_") && trials[1].contains("24_") {
+            #expect(rows.allSatisfy { $0[12] == "one trial" && $0[14] == "" })
+            #expect(result.standardOutput.contains("One trial, so no out-of-sample check: rotation (05), tapping (24)."))
+            #expect(result.standardOutput.contains("one trial"))
+        }
+        for file in ["calibration.csv", "trials.csv", "fits.csv", "predictions.csv", "validation-summary.txt", "plots/validation.png", "report.html"]
+        {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file) missing")
+        }
+        let page = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("Does the simulator predict trials it has not seen?") && page.contains("Predicted against real error"))
+        let again = try Tool.run(arguments + ["--overwrite", "--no-plots"])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(try String(contentsOf: out.appendingPathComponent("validation.csv"), encoding: .utf8) == csv)
+    }
+
+    /// No trials is a usage error naming the option.
+    @Test func refusesWithoutTrials() throws {
+        let result = try Tool.run(["validate"])
+        #expect(result.status != 0 && result.standardError.contains("--recording"))
+    }
+}
