@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the report.html of every command that writes one, with small settings, into DIR:
 # run (capture and rephoto), compare, sweep, tune, fusion of scenarios and of recordings,
-# thesis, regress, replay and calibrate. Used by scripts/check-browser.sh (the pages in
+# thesis, regress, replay, calibrate and validate. Used by scripts/check-browser.sh (the pages in
 # headless Chromium); prints one folder per line: "<name> <folder>".
 # usage: Tests/Browser/make_pages.sh ORBITBENCH DIR
 set -euo pipefail
@@ -51,3 +51,4 @@ echo "regress $out/regress"
 "$bin" simulate shaky-hands --seed 3 --out "$out/simulate" >>"$log" 2>&1 || { echo "make_pages: simulate failed: $(tail -n 1 "$log")" >&2; exit 1; }
 step replay "$out/replay" replay "$out/simulate/shaky-hands-seed-3/session" --scenario shaky-hands --out "$out/replay"
 step calibrate "$out/calibrate" calibrate --recording "$trial" --out "$out/calibrate" --quiet
+step validate "$out/validate" validate --fast --seeds 1-2 --recording "$trial" --out "$out/validate" --quiet

@@ -3,7 +3,7 @@
 widths, over the W3C WebDriver HTTP protocol (the client of viewer_test.py).
 
 scripts/check-browser.sh writes the pages (Tests/Browser/make_pages.sh: run, rephoto, compare,
-sweep, tune, fusion of scenarios and of recordings, thesis, regress, replay, calibrate),
+sweep, tune, fusion of scenarios and of recordings, thesis, regress, replay, calibrate, validate),
 starts chromedriver and calls this file with "NAME=FOLDER" arguments. Each page is copied ALONE
 into an empty folder before it is opened, so a figure that is linked rather than embedded
 fails to load. Per page and width it checks: the page does not scroll sideways; every image
