@@ -114,8 +114,9 @@ extension ValidationReport {
         let factors = metrics.factorCounts
         try report.writeHTMLReport(
             title: "Does the simulator predict trials it has not seen?",
-            summary:
-                "Out of sample \(factors.outOfSample) of \(factors.outOfSampleOf) group × filter factors within \(String(format: "%g", ValidationMetrics.factorLimit)) (in sample \(factors.inSample) of \(factors.inSampleOf)); calibration score \(score(metrics.outOfSampleScore)).",
+            summary: factors.outOfSampleOf == 0
+                ? "No group has two trials, so nothing is predicted out of sample; in sample \(factors.inSample) of \(factors.inSampleOf) group × filter factors are within \(String(format: "%g", ValidationMetrics.factorLimit))."
+                : "Out of sample \(factors.outOfSample) of \(factors.outOfSampleOf) group × filter factors within \(String(format: "%g", ValidationMetrics.factorLimit)) (in sample \(factors.inSample) of \(factors.inSampleOf)); calibration score \(score(metrics.outOfSampleScore)).",
             whatRan: HTMLReport.whatRan(
                 origin: origin,
                 facts: [

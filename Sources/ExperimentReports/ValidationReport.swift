@@ -211,13 +211,15 @@ public enum ValidationReport {
     public static func summary(_ metrics: ValidationMetrics, run: ValidationRun) -> [String] {
         let factors = metrics.factorCounts, trialFactors = metrics.trialFactorCounts, agreement = metrics.agreementCounts
         let limit = String(format: "%g", ValidationMetrics.factorLimit)
+        let none = "none (no group has two trials)"
+        func outside(_ count: Int, of total: Int) -> String { total > 0 ? "\(count) of \(total)" : none }
         var lines = [
             "Group × filter factors (mean predicted median / mean real) within \(limit): in sample \(factors.inSample) of \(factors.inSampleOf), "
-                + "out of sample \(factors.outOfSample) of \(factors.outOfSampleOf); trial × filter: in sample \(trialFactors.inSample) of "
-                + "\(trialFactors.inSampleOf), out of sample \(trialFactors.outOfSample) of \(trialFactors.outOfSampleOf).",
+                + "out of sample \(outside(factors.outOfSample, of: factors.outOfSampleOf)); trial × filter: in sample \(trialFactors.inSample) of "
+                + "\(trialFactors.inSampleOf), out of sample \(outside(trialFactors.outOfSample, of: trialFactors.outOfSampleOf)).",
             "Full ranking of the filters agrees: in sample \(agreement.inSample.ranking) of \(agreement.inSample.of) groups, "
-                + "out of sample \(agreement.outOfSample.ranking) of \(agreement.outOfSample.of); best filter: "
-                + "\(agreement.inSample.best) of \(agreement.inSample.of), \(agreement.outOfSample.best) of \(agreement.outOfSample.of).",
+                + "out of sample \(outside(agreement.outOfSample.ranking, of: agreement.outOfSample.of)); best filter: in sample "
+                + "\(agreement.inSample.best) of \(agreement.inSample.of), out of sample \(outside(agreement.outOfSample.best, of: agreement.outOfSample.of)).",
             "Calibration score (real error inside the seeds' 10–90 % interval; target about 80 %): out of sample "
                 + score(metrics.outOfSampleScore) + "; in sample " + score(metrics.inSampleScore) + ".",
         ]
