@@ -243,6 +243,25 @@ public final class Canvas {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// A PDF canvas only: the document's title.
+    public func setPDFTitle(_ title: String) {
+        precondition(vectorFile != nil, "setPDFTitle on a pixel canvas")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+    }
+
+    /// A PDF canvas only: ends the page drawn so far and starts a new one of `width` × `height`
+    /// points, filled with `background` (a document of several figures).
+    public func startPDFPage(width: Int, height: Int, background: Color = .white) throws(PlotError) {
+        precondition(vectorFile != nil, "startPDFPage on a pixel canvas")
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw PlotError("page size \(width)×\(height) outside 1...16384")
+        }
+        cairo_show_page(context)
+        cairo_pdf_surface_set_size(surface, Double(width), Double(height))
+        setColor(background)
+        cairo_paint(context)
+    }
+
     /// The SVG or PDF file of a vector canvas, finished: draw nothing after this. Nil for a
     /// pixel canvas.
     public func vectorBytes() throws(PlotError) -> [UInt8]? {
