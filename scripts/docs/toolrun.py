@@ -1,0 +1,126 @@
+"""Running the orbitbench binary for the docs scripts, and the small formatting helpers the
+recipes share (markdown tables, numbers). Python standard library only.
+
+The binary is $ORBITBENCH (scripts/update-docs.sh and scripts/check-docs.sh set it). Commands run
+in the repository root, so relative paths in their arguments (data/broad/…, docs/examples/…)
+mean what they mean in the docs; every output goes to a fresh folder under a temporary
+directory (`--out`), never into reports/.
+"""
+
+import csv
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class ToolError(Exception):
+    pass
+
+
+class Result:
+    """What one command left behind: its printed output and its output folder."""
+
+    def __init__(self, args, stdout, out, seconds, code):
+        self.args, self.stdout, self.out, self.seconds, self.code = args, stdout, out, seconds, code
+
+    def file(self, *parts):
+        return self.out.joinpath(*parts)
+
+    def csv(self, *parts):
+        return read_csv(self.file(*parts))
+
+    def json(self, *parts):
+        return json.loads(self.file(*parts).read_text())
+
+
+class Tool:
+    """Runs the binary, each distinct command once per session (recipes share runs)."""
+
+    def __init__(self, binary):
+        self.binary = str(Path(binary).resolve())
+        self.scratch = Path(tempfile.mkdtemp(prefix="orbitbench-docs-"))
+        self.cache = {}
+        self.log = []  # (seconds, command) of every command run
+
+    def run(self, *args, out=True, codes=(0,), binary=None):
+        """Runs `orbitbench ARGS` (with `--out <fresh folder> --quiet` when out is true) and
+        returns its Result; an exit code not in `codes` raises ToolError with its stderr."""
+        key = (binary, args, out)
+        if key in self.cache:
+            return self.cache[key]
+        folder = self.scratch / f"run-{len(self.cache) + 1}"
+        argv = [binary or self.binary, *args]
+        if out:
+            argv += ["--out", str(folder), "--quiet"]
+        started = time.monotonic()
+        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+        seconds = time.monotonic() - started
+        shown = "orbitbench " + " ".join(args)
+        self.log.append((seconds, shown))
+        if done.returncode not in codes:
+            raise ToolError(f"`{shown}` exited {done.returncode}:\n{done.stderr.strip()[-2000:]}")
+        result = Result(args, done.stdout, folder, seconds, done.returncode)
+        self.cache[key] = result
+        return result
+
+
+def read_csv(path):
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def num(text):
+    return float(text)
+
+
+def fmt(value, decimals=2, sign=False):
+    """A number as the docs show it: fixed decimals, a real minus sign, `+` when asked; never
+    a negative zero."""
+    if round(value, decimals) == 0:
+        value = 0.0
+    text = f"{value:+.{decimals}f}" if sign else f"{value:.{decimals}f}"
+    return text.replace("-", "−")
+
+
+def mean(values):
+    return statistics.fmean(values)
+
+
+def sd(values):
+    return statistics.stdev(values) if len(values) > 1 else 0.0
+
+
+def mean_sd(values, decimals=2):
+    return f"{fmt(mean(values), decimals)} ± {fmt(sd(values), decimals)}"
+
+
+def table(header, rows):
+    """A markdown table: header cells, then rows of cells (strings)."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def column(rows, name, **where):
+    """The values of one CSV column (as floats) over the rows matching every `where` field."""
+    return [num(row[name]) for row in rows if all(row[k] == str(v) for k, v in where.items())]
+
+
+def one(rows, **where):
+    """The single CSV row matching every `where` field."""
+    found = [row for row in rows if all(row[k] == str(v) for k, v in where.items())]
+    if len(found) != 1:
+        raise ToolError(f"expected one row with {where}, found {len(found)}")
+    return found[0]
+
+
+def broad_data():
+    """The folder of BROAD trials ($ORBITBENCH_BROAD_DATA, as for make test), or None."""
+    folder = os.environ.get("ORBITBENCH_BROAD_DATA")
+    return Path(folder) if folder else None
