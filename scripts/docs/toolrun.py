@@ -124,3 +124,35 @@ def broad_data():
     """The folder of BROAD trials ($ORBITBENCH_BROAD_DATA, as for make test), or None."""
     folder = os.environ.get("ORBITBENCH_BROAD_DATA")
     return Path(folder) if folder else None
+
+
+def console_tables(text):
+    """The tables the tool prints (a header line, a line of dashes, rows up to a blank line) as
+    lists of {header: cell} rows; columns are where the dashes are."""
+    lines = text.split("\n")
+    tables = []
+    for index in range(1, len(lines)):
+        rule = lines[index]
+        if not rule.startswith("-") or set(rule) - {"-", " "}:
+            continue
+        spans, start = [], None
+        for position, char in enumerate(rule + " "):
+            if char == "-" and start is None:
+                start = position
+            elif char == " " and start is not None:
+                spans.append((start, position))
+                start = None
+        # Cells may run over a dash run's ends by their alignment: cut halfway between runs.
+        cuts = [0] + [(spans[i][1] + spans[i + 1][0]) // 2 for i in range(len(spans) - 1)] + [None]
+
+        def cells(line):
+            return [line[cuts[i]:cuts[i + 1]].strip() for i in range(len(spans))]
+
+        header = cells(lines[index - 1])
+        rows = []
+        for line in lines[index + 1:]:
+            if not line.strip():
+                break
+            rows.append(dict(zip(header, cells(line))))
+        tables.append(rows)
+    return tables
