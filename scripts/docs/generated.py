@@ -7,9 +7,10 @@ A block in README.md or docs/**/*.md is
     …text the script writes…
     <!-- end generated -->
 
-where NAME is either a recipe of scripts/docs/recipes.py (it runs the tool and turns its CSV,
-JSON or printed output into the text) or a command starting with `orbitbench ` whose printed
-output is the text as it stands (e.g. `orbitbench metrics --markdown`).
+(indented as a whole inside a list item; the text then gets the markers' indent), where NAME is
+either a recipe of scripts/docs/recipes.py (it runs the tool and turns its CSV, JSON or printed
+output into the text) or a command starting with `orbitbench ` whose printed output is the text
+as it stands (e.g. `orbitbench metrics --markdown`).
 
 Usage: generated.py update|check [--fast] [NAME…]
   --fast   only the recipes marked fast (cheap enough for `make test` with a debug build)
@@ -26,14 +27,16 @@ import recipes
 from toolrun import ROOT, Tool, ToolError
 
 SUFFIX = "(scripts/update-docs.sh; a test fails when it is stale)"
-BEGIN = re.compile(r"^<!-- generated: (?P<name>.+?) " + re.escape(SUFFIX) + r" -->$")
+BEGIN = re.compile(r"^(?P<indent> *)<!-- generated: (?P<name>.+?) " + re.escape(SUFFIX) + r" -->$")
 END = "<!-- end generated -->"
 
 
 class Block:
-    def __init__(self, page, name, first, last, text):
-        # first/last: line indexes of the two marker lines; text: what lies between them.
-        self.page, self.name, self.first, self.last, self.text = page, name, first, last, text
+    def __init__(self, page, name, indent, first, last, text):
+        # first/last: line indexes of the two marker lines; text: what lies between them, less
+        # the markers' indent.
+        self.page, self.name, self.indent = page, name, indent
+        self.first, self.last, self.text = first, last, text
 
     @property
     def where(self):
@@ -48,24 +51,27 @@ def blocks_of(page):
     lines = page.read_text().split("\n")
     found, open_block = [], None
     for index, line in enumerate(lines):
-        if line.startswith("<!-- generated:"):
+        if line.lstrip(" ").startswith("<!-- generated:"):
             match = BEGIN.match(line)
             if not match:
                 sys.exit(f"{page.relative_to(ROOT)}:{index + 1}: a generated marker must read "
                          f"`<!-- generated: NAME {SUFFIX} -->`")
             if open_block:
                 sys.exit(f"{page.relative_to(ROOT)}:{index + 1}: generated block inside "
-                         f"the block of line {open_block[1] + 1}")
-            open_block = (match["name"], index)
-        elif line == END:
+                         f"the block of line {open_block[2] + 1}")
+            open_block = (match["name"], match["indent"], index)
+        elif line.lstrip(" ") == END:
             if not open_block:
                 sys.exit(f"{page.relative_to(ROOT)}:{index + 1}: `{END}` without its start")
-            name, first = open_block
-            text = "\n".join(lines[first + 1:index])
-            found.append(Block(page, name, first, index, text + "\n" if text else ""))
+            name, indent, first = open_block
+            if line != indent + END:
+                sys.exit(f"{page.relative_to(ROOT)}:{index + 1}: `{END}` indented unlike its start")
+            inside = [l[len(indent):] if l.startswith(indent) else l for l in lines[first + 1:index]]
+            text = "\n".join(inside)
+            found.append(Block(page, name, indent, first, index, text + "\n" if text else ""))
             open_block = None
     if open_block:
-        sys.exit(f"{page.relative_to(ROOT)}:{open_block[1] + 1}: generated block without `{END}`")
+        sys.exit(f"{page.relative_to(ROOT)}:{open_block[2] + 1}: generated block without `{END}`")
     return found
 
 
@@ -121,23 +127,27 @@ def main(argv):
     fast = "--fast" in argv[1:]
     names = [a for a in argv[1:] if a != "--fast"]
     started = time.monotonic()
-    tool = Tool(recipes.binary())
     blocks = selected(all_blocks(), fast, names)
+    tool = Tool(recipes.binary())
     stale, failed = [], []
-    for block in blocks:
-        try:
-            text = render(block, tool)
-        except ToolError as error:
-            failed.append(block)
-            print(f"{block.where}: {block.name}: {error}", file=sys.stderr)
-            continue
-        if text != block.text:
-            stale.append((block, text))
+    try:
+        for block in blocks:
+            try:
+                text = render(block, tool)
+            except ToolError as error:
+                failed.append(block)
+                print(f"{block.where}: {block.name}: {error}", file=sys.stderr)
+                continue
+            if text != block.text:
+                stale.append((block, text))
+    finally:
+        tool.close()
     if mode == "update":
         # Rewrite from the end of each page backwards, so earlier blocks keep their line numbers.
         for block, text in sorted(stale, key=lambda s: (str(s[0].page), -s[0].first)):
             lines = block.page.read_text().split("\n")
-            lines[block.first + 1:block.last] = text.rstrip("\n").split("\n") if text.strip() else []
+            lines[block.first + 1:block.last] = [block.indent + line if line else line
+                                                 for line in text.rstrip("\n").split("\n")]
             block.page.write_text("\n".join(lines))
             print(f"{block.where}: {block.name}: updated")
     else:

@@ -10,6 +10,7 @@ directory (`--out`), never into reports/.
 import csv
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -40,7 +41,8 @@ class Result:
 
 
 class Tool:
-    """Runs the binary, each distinct command once per session (recipes share runs)."""
+    """Runs the binary, each distinct command once per session (recipes share runs); close()
+    removes every output."""
 
     def __init__(self, binary):
         self.binary = str(Path(binary).resolve())
@@ -48,26 +50,31 @@ class Tool:
         self.cache = {}
         self.log = []  # (seconds, command) of every command run
 
-    def run(self, *args, out=True, codes=(0,), binary=None):
-        """Runs `orbitbench ARGS` (with `--out <fresh folder> --quiet` when out is true) and
-        returns its Result; an exit code not in `codes` raises ToolError with its stderr."""
+    def run(self, *args, out=True, quiet=True, codes=(0,), binary=None):
+        """Runs `orbitbench ARGS` (with `--out <fresh folder>` when out is true, and `--quiet`
+        then unless told otherwise) and returns its Result; an exit code not in `codes` raises
+        ToolError with its stderr."""
         key = (binary, args, out)
         if key in self.cache:
             return self.cache[key]
         folder = self.scratch / f"run-{len(self.cache) + 1}"
         argv = [binary or self.binary, *args]
         if out:
-            argv += ["--out", str(folder), "--quiet"]
+            argv += ["--out", str(folder)] + (["--quiet"] if quiet else [])
         started = time.monotonic()
         done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
         seconds = time.monotonic() - started
-        shown = "orbitbench " + " ".join(args)
+        shown = (Path(binary).name if binary else "orbitbench") + " " + " ".join(args)
         self.log.append((seconds, shown))
         if done.returncode not in codes:
             raise ToolError(f"`{shown}` exited {done.returncode}:\n{done.stderr.strip()[-2000:]}")
         result = Result(args, done.stdout, folder, seconds, done.returncode)
         self.cache[key] = result
         return result
+
+
+    def close(self):
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def read_csv(path):
@@ -102,8 +109,9 @@ def mean_sd(values, decimals=2):
 
 def table(header, rows):
     """A markdown table: header cells, then rows of cells (strings)."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    escape = lambda cell: str(cell).replace("|", "\\|")
+    lines = ["| " + " | ".join(map(escape, header)) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(map(escape, row)) + " |" for row in rows]
     return "\n".join(lines) + "\n"
 
 
@@ -126,9 +134,24 @@ def broad_data():
     return Path(folder) if folder else None
 
 
+class Printed(list):
+    """A table the tool printed: a list of {header: cell} rows (a repeated header gets " (2)"),
+    with `header` and `cells` (lists, as printed) for showing it whole."""
+
+    def __init__(self, header, cells):
+        keys = []
+        for name in header:
+            keys.append(name if name not in keys else f"{name} ({keys.count(name) + 2})")
+        super().__init__(dict(zip(keys, row)) for row in cells)
+        self.header, self.cells = header, cells
+
+    def markdown(self):
+        return table(self.header, self.cells)
+
+
 def console_tables(text):
-    """The tables the tool prints (a header line, a line of dashes, rows up to a blank line) as
-    lists of {header: cell} rows; columns are where the dashes are."""
+    """The tables the tool prints (a header line, a line of dashes, rows up to a blank line or a
+    line with text between the columns) as Printed tables; columns are where the dashes are."""
     lines = text.split("\n")
     tables = []
     for index in range(1, len(lines)):
@@ -142,17 +165,16 @@ def console_tables(text):
             elif char == " " and start is not None:
                 spans.append((start, position))
                 start = None
-        # Cells may run over a dash run's ends by their alignment: cut halfway between runs.
-        cuts = [0] + [(spans[i][1] + spans[i + 1][0]) // 2 for i in range(len(spans) - 1)] + [None]
+        gaps = [position for i in range(len(spans) - 1) for position in range(spans[i][1], spans[i + 1][0])]
 
         def cells(line):
-            return [line[cuts[i]:cuts[i + 1]].strip() for i in range(len(spans))]
+            return [line[begin:end].strip() for begin, end in
+                    zip([0] + [s[0] for s in spans[1:]], [s[0] for s in spans[1:]] + [None])]
 
-        header = cells(lines[index - 1])
         rows = []
         for line in lines[index + 1:]:
-            if not line.strip():
+            if not line.strip() or any(line[p:p + 1] not in ("", " ") for p in gaps):
                 break
-            rows.append(dict(zip(header, cells(line))))
-        tables.append(rows)
+            rows.append(cells(line))
+        tables.append(Printed(cells(lines[index - 1]), rows))
     return tables
