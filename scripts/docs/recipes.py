@@ -298,7 +298,7 @@ def _(tool):
             f"the PITCH ({fmt(pitch)}°).\n")
 
 
-@recipe("thesis-heading", fast=True)
+@recipe("thesis-heading")
 def _(tool):
     arbitrary = rephoto_run(tool, ["fusion.reference_frame=x_arbitrary_corrected_z_vertical"])
     users = arbitrary.csv("rephoto-fountain", "users.csv")
@@ -478,7 +478,7 @@ def _(tool):
             f"and random walk are {'not identifiable there on any axis' if unidentified else 'identified on some axes (see the table it prints)'}.\n")
 
 
-@recipe("motion-rotation", fast=True)
+@recipe("motion-rotation")
 def _(tool):
     motion = tool.run("motion", "broad-rotation", "--recording",
                       "data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5", quiet=False)
