@@ -20,6 +20,6 @@ case "${1:-}" in
     *) echo "usage: scripts/check-docs.sh [--fast]" >&2; exit 2 ;;
 esac
 status=0
-python3 scripts/docs/generated.py check ${1:+"$1"} || status=1
-python3 scripts/docs/doccommands.py ${1:+"$1"} || status=1
+python3 -B scripts/docs/generated.py check ${1:+"$1"} || status=1
+python3 -B scripts/docs/doccommands.py ${1:+"$1"} || status=1
 exit $status

@@ -13,4 +13,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/docs/binary.sh
-exec python3 scripts/docs/generated.py update "$@"
+exec python3 -B scripts/docs/generated.py update "$@"

@@ -45,7 +45,7 @@ SLOW = [r"\bregress\b", r"\btune\b", r"--render", r"\bbench\b", r"^make demo$", 
         r"selection\.weights\.acceleration=0:40:10", r"^\.build/release/orbitbench run$"]
 
 TOOL = re.compile(r"^(orbitbench|\./orbitbench|swift run orbitbench|\.build/(release|debug)/orbitbench|"
-                  r"\.build/debug/(custom-orbitbench|CustomSelector)|make|swift build|mkdir|for)(\s|$)")
+                  r"\.build/debug/(custom-orbitbench|CustomSelector)|make|swift build|mkdir|cp|for)(\s|$)")
 FENCE = re.compile(r"^```(sh|bash|shell|)$")
 
 
@@ -241,27 +241,27 @@ def main(argv):
     work = Path(tempfile.mkdtemp(prefix="orbitbench-doc-commands-"))
     try:
         for page in pages(named):
-            plan = []
+            plan = []  # (command, why it is skipped or None)
             for command in shown_commands(page):
                 rule = next((rule for rule, _ in SKIP if re.search(rule, command.run_text)), None)
                 if rule:
                     rules_used[rule] += 1
                     counts["skipped"] += 1
-                    print(f"{command.where}: skipped ({dict(SKIP)[rule]}): {command.text}")
+                    plan.append((command, dict(SKIP)[rule]))
                 elif fast and (not re.match(FAST_PAGES, page) or any(re.search(r, command.run_text) for r in SLOW)):
                     counts["left"] += 1
-                elif listing:
-                    print(f"{command.where}: would run"
-                          f"{f' (exits {command.expected})' if command.expected else ''}: {command.text}")
                 else:
-                    plan.append(command)
-            if not plan:
-                continue
+                    plan.append((command, None))
             scratch = work / page.replace("/", "_")
-            scratch.mkdir()
-            prepare(scratch, binary)
-            before = outputs(scratch)
-            for command in plan:
+            if not listing and any(reason is None for _, reason in plan):
+                scratch.mkdir()
+                prepare(scratch, binary)
+            before = outputs(scratch) if scratch.exists() else {}
+            for command, reason in plan:
+                if reason or listing:
+                    print(f"{command.where}: " + (f"skipped ({reason})" if reason else "would run"
+                          + (f" (exits {command.expected})" if command.expected else "")) + f": {command.text}")
+                    continue
                 begun = time.monotonic()
                 code, tail = run(command, scratch)
                 seconds = time.monotonic() - begun
