@@ -103,6 +103,9 @@ def render(block, tool):
 
 
 def selected(blocks, fast, names):
+    unknown = set(names) - {block.name for block in blocks}
+    if unknown:
+        sys.exit(f"no block named {', '.join(sorted(unknown))}")
     chosen = []
     for block in blocks:
         recipe = recipes.RECIPES.get(block.name)
@@ -111,12 +114,10 @@ def selected(blocks, fast, names):
         if fast and recipe and not recipe.fast:
             continue
         if recipe and recipe.needs_broad and not recipes.broad_trials():
-            print(f"{block.where}: {block.name}: skipped, needs the BROAD trials "
-                  f"(ORBITBENCH_BROAD_DATA=DIR with {', '.join(recipes.BROAD_TRIALS)})")
+            print(f"{block.where}: {block.name}: skipped, needs ORBITBENCH_BROAD_DATA=DIR holding "
+                  f"the BROAD trials of BROAD_TRIALS in scripts/docs/recipes.py")
             continue
         chosen.append(block)
-    if names and not chosen:
-        sys.exit(f"no block named {' or '.join(names)}")
     return chosen
 
 
@@ -157,11 +158,11 @@ def main(argv):
             diff = difflib.unified_diff(block.text.splitlines(), text.splitlines(),
                                         "in the page", "from the tool now", lineterm="", n=0)
             print("\n".join(f"    {line}" for line in diff), file=sys.stderr)
-    slowest = sorted(tool.log, reverse=True)[:3]
+    slowest = "; ".join(f"{seconds:.1f} s {command}" for seconds, command in sorted(tool.log, reverse=True)[:3])
     print(f"generated blocks: {len(blocks)} {'checked' if mode == 'check' else 'rendered'}, "
           f"{len(stale)} {'stale' if mode == 'check' else 'rewritten'}, {len(failed)} failed, "
-          f"{len(tool.log)} commands in {time.monotonic() - started:.1f} s "
-          f"(slowest: {'; '.join(f'{s:.1f} s {c}' for s, c in slowest)})")
+          f"{len(tool.log)} commands in {time.monotonic() - started:.1f} s"
+          + (f" (slowest: {slowest})" if slowest else ""))
     if failed or (mode == "check" and stale):
         return 1
     return 0
