@@ -8,8 +8,8 @@ extension Bench {
         _ reference: String, a: [String], b: [String], seeds: [UInt64]? = nil, level: Double = 0.95,
         searchDirectories: [String] = scenarioDirectories, progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> (a: Scenario, b: Scenario, comparison: ABComparison) {
-        let left = try scenario(reference, overrides: a, searchDirectories: searchDirectories)
-        let right = try scenario(reference, overrides: b, searchDirectories: searchDirectories)
+        let left = try scenario(reference, overrides: a, origin: "--a", searchDirectories: searchDirectories)
+        let right = try scenario(reference, overrides: b, origin: "--b", searchDirectories: searchDirectories)
         let outcome = try ABComparison.run(a: left, b: right, seeds: seeds ?? left.seeds, level: level, progress: progress)
         return (left, right, outcome.comparison)
     }

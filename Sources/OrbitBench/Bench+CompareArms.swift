@@ -19,7 +19,12 @@ extension Bench {
     ) throws -> (scenarios: [[Scenario]], comparison: ArmsComparison) {
         guard !scenarios.isEmpty else { throw RegressionError("name at least one scenario to compare the arms on") }
         let resolved = try arms.map { arm in
-            try scenarios.map { try scenario($0, overrides: overrides + arm.overrides, searchDirectories: searchDirectories) }
+            try scenarios.map { name in
+                let parsed =
+                    try overrides.map { try ConfigOverride(parsing: $0) }
+                    + arm.overrides.map { try ConfigOverride(parsing: $0, origin: "--arm \(arm.name)") }
+                return try ScenarioLoader.resolve(name, searchDirectories: searchDirectories, overrides: parsed)
+            }
         }
         let comparison = try ArmsComparison.run(
             arms: zip(arms, resolved).map { ($0.name, $1) }, seeds: seeds, level: level, progress: progress)

@@ -34,8 +34,11 @@ public enum Bench {
 
     /// A scenario by name (looked up in `searchDirectories`) or path to a `.yaml` file, with
     /// `key.path=value` overrides applied.
-    public static func scenario(_ reference: String, overrides: [String] = [], searchDirectories: [String] = scenarioDirectories) throws -> Scenario {
-        let parsed = try overrides.map { text throws(ConfigError) in try ConfigOverride(parsing: text) }
+    /// `origin`: the flag the overrides came from, named by an error in one (`--set`).
+    public static func scenario(
+        _ reference: String, overrides: [String] = [], origin: String = "--set", searchDirectories: [String] = scenarioDirectories
+    ) throws -> Scenario {
+        let parsed = try overrides.map { text throws(ConfigError) in try ConfigOverride(parsing: text, origin: origin) }
         return try ScenarioLoader.resolve(reference, searchDirectories: searchDirectories, overrides: parsed)
     }
 
