@@ -1,6 +1,10 @@
 import Foundation
 
 extension Bench {
+    /// The two metrics of plots/sweep-pareto.png when `--pareto` is not given (capture sweeps):
+    /// blur (over the object) on x, coverage on y.
+    public static let defaultParetoMetrics = ["blur_obj_mean_px", "coverage"]
+
     /// What `sweep` writes beside a finished sweep.csv (a local run or merged shards):
     /// provenance.json, scenario.resolved.yaml and the plots. Returns the console lines.
     public static func writeSweepOutputs(
@@ -25,7 +29,7 @@ extension Bench {
         } else {
             lines.append("no plot: a picture shows one or two varied keys, this sweep has \(plan.axes.count)")
         }
-        let paretoMetrics = pareto ?? (plan.base.kind == .capture ? ["blur_sel_mean_px", "coverage"] : nil)
+        let paretoMetrics = pareto ?? (plan.base.kind == .capture ? defaultParetoMetrics : nil)
         if let paretoMetrics {
             for name in paretoMetrics where !plan.columns.contains(name) {
                 throw SweepError("--pareto \(paretoMetrics.joined(separator: ",")): \(plan.base.name) has no column \(name)")
