@@ -231,7 +231,8 @@ public enum CapturePlots {
         }
         let centers = (0..<binCount).map { (Double($0) + 0.5) * binWidth }
         let plot = CartesianPlot(
-            x: ChartAxis("blur during the exposure (px)", limits: 0...top), y: ChartAxis("share of frames (%)", includesZero: true),
+            x: ChartAxis("blur over the object, mean of its visible points (px)", limits: 0...top),
+            y: ChartAxis("share of frames (%)", includesZero: true),
             series: [
                 Series(
                     "all frames (\(all.count))", color: discardedColor, x: centers, y: histogram(all),
@@ -251,7 +252,7 @@ public enum CapturePlots {
             subtitle:
                 "blur_obj_mean_px: image paths of 150 points over the object during the exposure, \(counted(results.count, "seed")) pooled; mean of all frames \(fmt(Statistics.mean(all))) px (grey dashes), of the selected \(fmt(Statistics.mean(selected))) px (green dots), 95th percentile of the selected \(fmt(Statistics.percentile(selected, 95))) px (green dashes)",
             footnote:
-                "The object centre's own path (blur_px, re-aimed at, so it misses the orbit) is in frames.csv. Frames beyond the 99.5th percentile are counted in the last bin.",
+                "Centre blur, the object centre's own path (blur_px in frames.csv; re-aimed at, so it misses the orbit), is not drawn. Frames beyond the 99.5th percentile are counted in the last bin.",
             width: 1100, height: 620, rows: [[.cartesian(plot)]])
         return try figure.pngBytes(provenance: provenance)
     }
@@ -301,31 +302,33 @@ public enum CapturePlots {
         return try figure.pngBytes(provenance: provenance)
     }
 
-    /// Headline metrics per seed.
+    /// Headline metrics per seed, each in the metric table's words, unit and decimals: coverage,
+    /// blur (over the object), angle estimate error, frames dropped.
     public static func seeds(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
         let labels = results.map { "\($0.seed)" }
         let x = results.indices.map(Double.init)
-        func bars(_ title: String, _ unit: String, _ values: [Double], _ color: Color, counts: Bool = false) -> Panel {
-            .cartesian(
+        let runs = results.map { RunMetrics($0.metrics) }
+        func bars(_ name: String, _ color: Color) -> Panel {
+            guard let metric = Metric.named(name) else { return .empty }
+            let values = runs.map { $0[name] ?? .nan }
+            let mean = Statistics.mean(values.filter(\.isFinite))
+            let meanText = mean.isFinite ? String(format: "%.\(metric.decimals)f", mean) : "–"
+            let top = values.filter(\.isFinite).max() ?? 1
+            return .cartesian(
                 // The mean goes in the title: a label on the line hides behind the last bar.
                 CartesianPlot(
-                    title: "\(title) (mean \(fmt(Statistics.mean(values))))", x: ChartAxis("seed", categories: labels),
-                    y: ChartAxis(unit, includesZero: true, wholeNumbers: counts),
+                    title: "\(metric.summary) (mean \(meanText)\(metric.unit.symbol.isEmpty ? "" : " \(metric.unit.symbol)"))",
+                    x: ChartAxis("seed", categories: labels),
+                    y: ChartAxis(metric.unit.axisLabel, limits: 0...max(top * 1.12, 1e-9), wholeNumbers: metric.unit == .count),
                     series: [Series(nil, color: color, x: x, y: values, style: .bars(width: 0.6))],
-                    lines: [ReferenceLine(Statistics.mean(values), .horizontal)], legend: .none))
+                    lines: mean.isFinite ? [ReferenceLine(mean, .horizontal)] : [], legend: .none))
         }
         let figure = Figure(
             title: "\(scenario.name): metrics per seed", subtitle: "\(counted(results.count, "seed")); dashed: mean over seeds",
             width: 1300, height: 800,
             rows: [
-                [
-                    bars("coverage", "coverage (%)", results.map { $0.metrics.coverage * 100 }, Palette.color(2)),
-                    bars("mean blur of selected frames", "blur (px)", results.map(\.metrics.blurSelectedMean), Palette.color(0)),
-                ],
-                [
-                    bars("mean angle estimate error", "error (°)", results.map(\.metrics.angleEstimateErrorMean), Palette.color(1)),
-                    bars("frames dropped by the queue", "frames", results.map { Double($0.metrics.framesDropped) }, Palette.color(3), counts: true),
-                ],
+                [bars("coverage", Palette.color(2)), bars("blur_obj_mean_px", Palette.color(0))],
+                [bars("angle_est_err_mean_deg", Palette.color(1)), bars("frames_dropped", Palette.color(3))],
             ])
         return try figure.pngBytes(provenance: provenance)
     }
