@@ -11,7 +11,7 @@ struct ReplayCommand: ParsableCommand {
             /magnetometer samples fused with --filter) and frames.csv (camera frames), in the session \
             layout of docs/guides/sessions.md; --mapping names other columns and units. Motion and \
             frames go to the selector in delivery order, exactly as in `run`. Writes metrics.csv \
-            (coverage, max gap, frames by decision, estimated deviations, scores; truth-based \
+            (coverage, largest gap, frames by decision, estimated deviations, scores; truth-based \
             metrics when motion.csv has ref_* columns), frames.csv, slots.csv, recording.json, \
             summary.json and plots/coverage-polar.png, plots/timeline.png.
 
