@@ -14,6 +14,8 @@ public enum CapturePlots {
     static let discardedColor = Color(hex: 0xA0A0A0)
     static let droppedColor = Color(hex: 0xD55E00)
     static let trueColor = Color(hex: 0x202020)
+    /// The largest gap, as the spin viewer marks it.
+    static let gapColor = Color(hex: 0xE07B00)
 
     /// Every figure, by file name under plots/, drawn and encoded on all cores.
     public static func all(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [(String, [UInt8])] {
@@ -45,7 +47,9 @@ public enum CapturePlots {
 
     /// Slots around the circle coloured by the selected frame's score (OuterCircle: its quality
     /// distance on 0…threshold; another selector: its own score over the range it used); empty
-    /// slots light red. Up to three seeds side by side.
+    /// slots light red, the largest gap (`SlotGap`, the metric max_gap_deg) marked outside the
+    /// ring. Laid out as the spin viewer's ring: 0° at the top, clockwise. Up to three seeds side
+    /// by side.
     public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], label: String? = nil, provenance: [PNGText]) throws -> [UInt8]
     {
         let shown = Array(results.prefix(3))
@@ -62,19 +66,25 @@ public enum CapturePlots {
                 PolarSector(start: slot.center - width / 2, end: slot.center + width / 2, value: slot.entry?.score)
             }
             let markers = result.slots.compactMap { slot in slot.frame?.trueAngle.map { PolarMarker(angle: $0, radius: 0.5, color: .black) } }
+            let gap = SlotGap.largest(empty: result.slots.map { $0.entry == nil }).flatMap { gap in
+                gap.count > 0
+                    ? PolarHighlight(
+                        start: gap.startAngle(slotWidth: width), span: gap.degrees(slotWidth: width), label: "largest\ngap", color: gapColor)
+                    : nil
+            }
             return .polar(
                 PolarPlot(
                     title: label ?? "seed \(result.seed)", sectors: sectors, markers: markers,
                     valueLabel: outerCircle ? "quality\ndistance d\n(lower is\nbetter)" : "score of\n\(result.selector)",
                     valueRange: range, lowIsBright: true, emptyLabel: "empty slot",
                     centerText: [
-                        String(format: "%.1f %%", result.metrics.coverage * 100), String(format: "max gap %.0f°", result.metrics.maxGapDegrees),
-                    ]))
+                        String(format: "coverage %.3f", result.metrics.coverage), String(format: "largest gap %.0f°", result.metrics.maxGapDegrees),
+                    ], highlight: gap))
         }
         let figure = Figure(
             title: "\(scenario.name): slot coverage",
             subtitle:
-                "\(slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; \(shown.count < results.count ? "seeds \(shown.map { String($0.seed) }.joined(separator: ", ")) of \(results.count) shown" : "\(counted(shown.count, "seed"))"); dots: true angle of each selected frame (a dot in a neighbouring slot: the app's angle was off by that much)",
+                "\(slotCount) slots of \(fmt(width))°; 0° (the recording start) at the top, angles growing clockwise, as the spin viewer's ring; \(shown.count < results.count ? "seeds \(shown.map { String($0.seed) }.joined(separator: ", ")) of \(results.count) shown" : "\(counted(shown.count, "seed"))"); dots: true angle of each selected frame (a dot in a neighbouring slot: the app's angle was off by that much)",
             footnote: outerCircle
                 ? "Colour: quality distance d of the frame holding the slot (threshold \(fmt(scenario.selection.threshold)))."
                 : "Colour: the score \(shown[0].selector) gave the frame holding the slot (its own scale).",
