@@ -204,7 +204,7 @@ public enum RecordingFusionReport {
             let offset = (Double(index) - Double(filters.count - 1) / 2) * width
             let values = groups.map { group in averages.first { $0.group == group && $0.filter == filter }?.total ?? .nan }
             for (position, value) in values.enumerated() where value.isFinite {
-                annotations.append(Annotation(x: Double(position) + offset - width / 2, y: value, text: String(format: "%.1f", value)))
+                annotations.append(Annotation(x: Double(position) + offset, y: value, text: String(format: "%.2f", value), placement: .above))
             }
             return Series(
                 filter, color: Palette.color(index), x: groups.indices.map(Double.init), y: values, style: .bars(width: width * 0.9, offset: offset))
