@@ -50,12 +50,17 @@ public enum TuningReport {
         return csv
     }
 
-    /// Default vs tuned, on training and held-out seeds, per scenario and metric.
+    /// Default vs tuned, on training and held-out seeds, per scenario and metric. Parameters
+    /// in 4 decimals (tuned.yaml keeps 4 significant digits; whole-number keys whole), metric
+    /// means and objectives in 4.
     public static func table(_ outcome: TuningOutcome, problem: TuningProblem, trainSeeds: [UInt64], testSeeds: [UInt64]) -> String {
         var text = "parameters (start -> tuned):\n"
         text += TextTable.render(
             header: ["key", "default", "tuned"],
-            rows: zip(outcome.parameters, outcome.tuned).map { [$0.key, ConfigNumber.format($0.start), ConfigNumber.format($1)] })
+            rows: zip(outcome.parameters, outcome.tuned).map { parameter, tuned in
+                let format = { (value: Double) in parameter.isInteger ? String(Int(value.rounded())) : f(value) }
+                return [parameter.key, format(parameter.start), format(tuned)]
+            })
         var rows: [[String]] = []
         for (index, scenario) in problem.scenarios.enumerated() {
             for metric in problem.objective.metrics {
