@@ -16,12 +16,12 @@ extension Bench {
         try AtomicFile.write(Array(ScenarioLoader.yaml(for: plan.base).utf8), to: directory.appendingPathComponent("scenario.resolved.yaml"))
         let results = try SweepResults(plan: plan, csv: csv, metric: metric)
         let feasibility = constraints.isEmpty ? nil : try SweepFeasibility(plan: plan, csv: csv, constraints: constraints)
-        lines.append(SweepReport.table(results, top: 5, feasibility: feasibility))
-        guard plots else { return lines }
-        let provenance = origin.pngTexts
         let coverage =
             metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture
             ? try SweepResults(plan: plan, csv: csv, metric: "coverage") : nil
+        lines.append(SweepReport.table(results, top: 5, feasibility: feasibility, coverage: coverage))
+        guard plots else { return lines }
+        let provenance = origin.pngTexts
         if let png = try SweepPlots.figure(results, coverage: coverage, feasibility: feasibility, provenance: provenance) {
             let file = directory.appendingPathComponent("plots/sweep-\(metric).png")
             try AtomicFile.write(png, to: file)
