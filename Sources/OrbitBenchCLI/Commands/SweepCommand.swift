@@ -16,6 +16,8 @@ struct SweepCommand: ParsableCommand {
             selection.angle_source, …) takes a list of names instead of a grid, so a plugged-in \
             selector or filter is compared with the built-in ones cell by cell.
 
+            Without --require, "best" is the best mean of --metric alone; a capture sweep ranked \
+            by another metric than coverage shows each cell's coverage beside it and says so. \
             --require METRIC>=BOUND (or <=, repeatable) restricts "best" to cells whose mean \
             meets every bound; the table lists those first with a "meets" column and the plots \
             cross out or mark the others. plots/sweep-pareto.png draws every cell's mean of two \
@@ -25,14 +27,23 @@ struct SweepCommand: ParsableCommand {
 
             Examples:
               orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3
-              orbitbench sweep orbit-72 --vary selection.weights.acceleration=0:40:10 --vary selection.threshold=2:8:2 --metric blur_obj_mean_px
-              orbitbench sweep shaky-hands --vary selection.threshold=2:12:1 --seeds 1-3 --metric blur_obj_mean_px --require coverage>=0.9
-              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --resume --pareto slot_angle_err_mean_deg,coverage
-              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --resume --metric coverage
-              orbitbench sweep rephoto-fountain --vary rephoto.user.overlay_tolerance_pct=1:5:1 --seeds 1
-              orbitbench sweep shaky-hands --vary fusion.filter=madgwick,bias-estimating --vary selection.threshold=4:8:2 --seeds 1-3
-              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --out /shared/s --shard 0/4   # one shard of four
-              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --out /shared/s --merge       # join the four
+              orbitbench sweep orbit-72 --vary selection.weights.acceleration=0:40:10 \\
+                  --vary selection.threshold=2:8:2 --metric blur_obj_mean_px
+              orbitbench sweep shaky-hands --vary selection.threshold=2:12:1 --seeds 1-3 \\
+                  --metric blur_obj_mean_px --require 'coverage>=0.9'
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 \\
+                  --resume --pareto slot_angle_err_mean_deg,coverage
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 \\
+                  --resume --metric coverage
+              orbitbench sweep rephoto-fountain \\
+                  --vary rephoto.user.overlay_tolerance_pct=1:5:1 --seeds 1
+              orbitbench sweep shaky-hands --vary fusion.filter=madgwick,bias-estimating \\
+                  --vary selection.threshold=4:8:2 --seeds 1-3
+              # one shard of four, then join the four:
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 \\
+                  --out /shared/s --shard 0/4
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 \\
+                  --out /shared/s --merge
             """)
 
     @Argument(help: "Scenario name or path.")
@@ -71,8 +82,8 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "Replace the sweep in the output directory.")
     var overwrite = false
 
-    @Flag(help: "Skip the PNG plot.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var shardOptions: ShardOptions
     @OptionGroup var scenarioOptions: ScenarioOptions

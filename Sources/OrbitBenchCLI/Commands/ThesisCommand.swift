@@ -22,8 +22,8 @@ struct ThesisCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
-    @Flag(help: "Accepted as by every command; this one writes no progress lines.")
-    var quiet = false
+    @OptionGroup var plotOptions: PlotOptions
+    @OptionGroup var quietOption: QuietOption
 
     func run() throws {
         let directory = data ?? Self.defaultDataDirectory()
@@ -37,7 +37,9 @@ struct ThesisCommand: ParsableCommand {
         try report.write(ThesisReport.table63(audit).bytes, to: "table-6-3.csv")
         let markdown = ThesisReport.markdown(audit)
         try report.write(markdown, to: "audit.md")
-        try report.write(try ThesisReport.keypointsFigure(audit, provenance: origin.pngTexts), to: "plots/keypoints.png")
+        if !plotOptions.noPlots {
+            try report.write(try ThesisReport.keypointsFigure(audit, provenance: origin.pngTexts), to: "plots/keypoints.png")
+        }
         try report.commit()
         let distances = audit.distances.filter(\.agrees).count
         let statistics = audit.statistics.filter { $0.agreesFromTable61 || $0.agreesFromPublished62 }.count
@@ -48,7 +50,7 @@ struct ThesisCommand: ParsableCommand {
                 "\(investigation.keypoint): published distances span \(String(format: "%.2f", investigation.publishedSpread)), the rephotographs' points only \(String(format: "%.2f", investigation.rephotoSpread)): not from Table 6.1"
             )
         }
-        print("wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, plots/keypoints.png}")
+        print("wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md\(plotOptions.noPlots ? "" : ", plots/keypoints.png")}")
     }
 
     /// scenarios/thesis relative to the working directory, else the copy in the binary.

@@ -26,8 +26,10 @@ struct TuneCommand: ParsableCommand {
 
             Examples:
               orbitbench tune orbit-72 shaky-hands back-and-forth
-              orbitbench tune orbit-72 --params selection.threshold,selection.weights.acceleration --max-evaluations 60
-              orbitbench tune shaky-hands --objective "100*(1-coverage) + 20*blur_obj_max_px" --train-seeds 1-6 --test-seeds 50-55
+              orbitbench tune orbit-72 --max-evaluations 60 \\
+                  --params selection.threshold,selection.weights.acceleration
+              orbitbench tune shaky-hands --train-seeds 1-6 --test-seeds 50-55 \\
+                  --objective "100*(1-coverage) + 20*blur_obj_max_px"
             """)
 
     @Argument(help: "Scenario names or paths, tuned jointly.")
@@ -51,8 +53,8 @@ struct TuneCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/tuning"
 
-    @Flag(help: "Skip the PNG plot.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions

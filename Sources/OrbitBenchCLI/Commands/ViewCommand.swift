@@ -22,7 +22,7 @@ struct ViewCommand: ParsableCommand {
 
             Examples:
               orbitbench view reports/orbit-72/recording.json --angle 90 --angle 271.5
-              orbitbench view reports/incomplete-orbit --html    # writes its viewer/index.html
+              orbitbench view reports/incomplete-orbit --html  # writes viewer/index.html
             """)
 
     @Argument(help: ArgumentHelp("A recording.json, or a run folder (orbitbench run's <out>/<scenario>) holding one.", valueName: "file-or-dir"))
