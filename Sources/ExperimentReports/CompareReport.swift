@@ -124,11 +124,13 @@ public enum CompareReport {
         return csv
     }
 
-    /// One panel per metric with a direction (first scenario): each seed's B − A, the mean and
-    /// its interval shaded, zero dashed; the verdict in the panel title.
+    /// One panel per metric that differs on some seed (first scenario), in the comparison's
+    /// order: each seed's B − A, the mean and its interval shaded, zero dashed; the verdict in
+    /// the panel title ("changed" for a metric without a better direction, such as
+    /// frames_selected). The metrics identical on every seed are named in the footnote.
     public static func figure(_ comparison: ABComparison, title: String, provenance: [PNGText]) throws -> [UInt8]? {
         let scenario = comparison.lines.first?.scenario
-        let ofScenario = comparison.lines.filter { $0.scenario == scenario && RunMetrics.direction(of: $0.metric) != .none }
+        let ofScenario = comparison.lines.filter { $0.scenario == scenario }
         let shown = ofScenario.filter { $0.verdict != .identical }
         let identical = ofScenario.filter { $0.verdict == .identical }.map(\.metric)
         guard !shown.isEmpty else { return nil }

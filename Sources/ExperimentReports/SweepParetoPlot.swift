@@ -76,7 +76,8 @@ public enum SweepParetoPlot {
         let annotations = groups.enumerated().filter { $0.offset % every == 0 }.map { _, group in
             Annotation(
                 x: xMeans[group.cell], y: yMeans[group.cell],
-                text: shortLabel(plan, group.cell) + (group.count > 1 ? " (+\(group.count - 1) equal)" : ""), color: Palette.color(0))
+                text: shortLabel(plan, group.cell) + (group.count > 1 ? " (+\(group.count - 1) equal)" : ""), color: Palette.color(0),
+                placement: .clearOfData)
         }
         let plot = CartesianPlot(
             x: ChartAxis(RunMetrics.label(of: x.metric), limits: padded(xMeans, xSd, lines.filter { $0.orientation == .vertical }.map(\.value))),

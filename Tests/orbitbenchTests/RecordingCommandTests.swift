@@ -62,6 +62,9 @@ let broadTrials = Repository.broadTrials
         ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("turned into the reference frame (BROAD: ENU"))
+        // The console stays within 120 columns (the diagnostics were 162 wide with a trial column).
+        let widest = result.standardOutput.split(separator: "\n").filter { !$0.hasPrefix("wrote ") }.map(\.count).max() ?? 0
+        #expect(widest <= 120, "\(widest) columns")
         let csv = try lines(out.appendingPathComponent("fusion.csv"))
         #expect(csv[0] == "scenario,seed,filter,att_rmse_total_deg,att_rmse_heading_deg,att_rmse_incl_deg,bias_err_dps,trial,group")
         #expect(

@@ -119,7 +119,7 @@ let shippedScenarios = shippedCaptureScenarios + ["rephoto-fountain"]
     @Test func metricTableReferenceIsCurrent() throws {
         let generated = try Tool.run(["metrics", "--markdown"]).standardOutput
         let readme = try String(contentsOf: Tool.repository.appendingPathComponent("docs/reference/metrics.md"), encoding: .utf8)
-        #expect(generated.contains("| `blur_obj_mean_px` | px | lower | capture | mean blur over the object, selected frames |"))
+        #expect(generated.contains("| `blur_obj_mean_px` | px | lower | capture | blur (over the object), mean of the selected frames |"))
         #expect(
             readme.contains("a test fails when it is stale) -->\n" + generated + "<!-- end generated -->"),
             "run scripts/update-docs.sh")

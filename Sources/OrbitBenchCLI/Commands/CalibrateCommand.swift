@@ -19,8 +19,10 @@ struct CalibrateCommand: ParsableCommand {
             longest still stretch is used (at least 10 s); a --window with motion is an error.
 
             Examples:
-              orbitbench calibrate --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
-              orbitbench calibrate --recording data/broad/24_disturbed_tapping_A.hdf5 --window 2:40
+              orbitbench calibrate \\
+                  --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
+              orbitbench calibrate --recording data/broad/24_disturbed_tapping_A.hdf5 \\
+                  --window 2:40
             """)
 
     @Option(help: ArgumentHelp("The recording: BROAD .hdf5, EuRoC .csv, or any .csv with --mapping.", valueName: "file"))
@@ -35,8 +37,8 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/calibrate"
 
-    @Flag(help: "Skip the PNG plot.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     func validate() throws { _ = try parsedWindow() }
 
@@ -51,8 +53,7 @@ struct CalibrateCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
-    @Flag(help: "Accepted as by every command; this one writes no progress lines.")
-    var quiet = false
+    @OptionGroup var quietOption: QuietOption
 
     func run() throws {
         // The output folder is checked before the recording is read and analysed.

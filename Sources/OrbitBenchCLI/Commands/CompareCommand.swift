@@ -28,8 +28,11 @@ struct CompareCommand: ParsableCommand {
             detected with 80 % power. Writes <out>/compare.csv and plots/paired-differences.png.
 
             Examples:
-              orbitbench compare shaky-hands --a selection.threshold=6 --b selection.threshold=17 --seeds 1-10
-              orbitbench compare orbit-72 --a fusion.filter=madgwick --b fusion.filter=bias-estimating --seeds 1-8 --metrics coverage,att_rmse_total_deg
+              orbitbench compare shaky-hands --a selection.threshold=6 \\
+                  --b selection.threshold=17 --seeds 1-10
+              orbitbench compare orbit-72 --a fusion.filter=madgwick \\
+                  --b fusion.filter=bias-estimating --seeds 1-8 \\
+                  --metrics coverage,att_rmse_total_deg
               orbitbench compare --reports before/reports after/reports
               orbitbench compare shaky-hands orbit-72 --arm low:selection.threshold=4 --arm default: \
                 --arm high:selection.threshold=17 --seeds 1-10 --out reports/compare-thresholds
@@ -71,8 +74,8 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/compare"
 
-    @Flag(help: "Skip the PNG plot.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions

@@ -17,7 +17,10 @@ struct PlotCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A capture report folder (orbitbench run's <out>/<scenario>).", valueName: "dir"))
     var directory: String
 
+    @OptionGroup var workOptions: WorkOptions
+
     func run() throws {
+        workOptions.applyJobs()
         let written: [String]
         do { written = try Bench.replot(directory) } catch { throw CommandFailure("\(error)") }
         print("wrote \(directory)/{\(written.joined(separator: ", "))}")

@@ -23,14 +23,17 @@ struct RunCommand: ParsableCommand {
             plots/rephoto-errors.png.
 
             Examples:
-              orbitbench run                                  # the default orbit-72, all its seeds
+              orbitbench run                                 # the default orbit-72
               orbitbench run motion-flood --set selection.flood_guard=false --seeds 1-3
               orbitbench run tripod-ideal shaky-hands --no-plots --out /tmp/reports
               orbitbench run rephoto-fountain --set rephoto.guidance=rectangle
-              orbitbench run shaky-hands --seeds 1 --render          # then open reports/shaky-hands/viewer/index.html
-              orbitbench run orbit-72 --seeds 1 --render --render-all-frames --render-width 640
-              orbitbench run orbit-72 --seeds 1-100 --out /shared/r --shard 0/4   # one shard of four (or a job array)
-              orbitbench merge /shared/r                                          # then join the four into /shared/r/orbit-72/
+              orbitbench run shaky-hands --seeds 1 --render  # with the spin viewer
+              orbitbench run orbit-72 --seeds 1 --render --render-all-frames \\
+                  --render-width 640
+              # one shard of four (or a job array), then the four joined into
+              # /shared/r/orbit-72/:
+              orbitbench run orbit-72 --seeds 1-100 --out /shared/r --shard 0/4
+              orbitbench merge /shared/r
 
             With --shard K/N (or inside a Slurm or Kubernetes job array) a process runs only the \
             (scenario, seed) jobs j with j mod N = K into <out>/shard-K-of-N/, one result file per \
@@ -47,8 +50,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory; each scenario gets a folder in it.", valueName: "dir"))
     var out: String = "reports"
 
-    @Flag(help: "Skip the PNG plots.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @Flag(help: "Draw the first seed's selected frames as JPEG images and write the spin viewer.")
     var render = false

@@ -26,11 +26,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/simulate"
 
-    @Flag(help: "Skip plots/trajectory.png.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var quietOption: QuietOption
 
     func run() throws {
         let scenario = try scenarioOptions.loadCapture(self.scenario, for: "simulate")

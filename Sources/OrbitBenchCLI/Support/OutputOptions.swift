@@ -1,5 +1,11 @@
 import ArgumentParser
 
+/// `--no-plots` of every command that draws figures (plots/*.png).
+struct PlotOptions: ParsableArguments {
+    @Flag(help: "Skip the PNG figures (plots/*.png).")
+    var noPlots = false
+}
+
 /// How a command treats its output folder.
 struct OutputOptions: ParsableArguments {
     @Flag(

@@ -91,39 +91,3 @@ extension CapturePlots {
         return try figure.pngBytes(provenance: provenance)
     }
 }
-
-extension CapturePlots {
-    /// Several capture scenarios side by side: the headline metrics, mean ± sd over each
-    /// scenario's seeds (`run A B C` writes it as <out>/comparison.png).
-    public static func comparison(_ runs: [(scenario: Scenario, results: [CaptureRunResult])], provenance: [PNGText]) throws -> [UInt8] {
-        let names = runs.map(\.scenario.name)
-        let x = names.indices.map(Double.init)
-        func bars(_ metric: String, _ value: (CaptureMetrics) -> Double, scale: Double = 1, color: Color) -> Panel {
-            let groups = runs.map { $0.results.map { value($0.metrics) * scale }.filter(\.isFinite) }
-            let means = groups.map { $0.isEmpty ? .nan : Statistics.mean($0) }
-            let sds = groups.map { $0.count > 1 ? Statistics.standardDeviation($0) : 0 }
-            let top = zip(means, sds).map { $0 + $1 }.filter(\.isFinite).max() ?? 1
-            return .cartesian(
-                CartesianPlot(
-                    title: RunMetrics.label(of: metric), x: ChartAxis("scenario", categories: names),
-                    y: ChartAxis(metric == "coverage" ? "coverage (%)" : RunMetrics.label(of: metric), limits: 0...max(top * 1.15, 1e-9)),
-                    series: [Series(nil, color: color, x: x, y: means, style: .bars(width: 0.6), errors: sds)], legend: .none))
-        }
-        let figure = Figure(
-            title: "\(counted(runs.count, "scenario")) compared",
-            subtitle: "mean ± sd over each scenario's seeds ("
-                + runs.map { "\($0.scenario.name): \(counted($0.results.count, "seed"))" }.joined(separator: ", ") + ")",
-            width: max(1200, 180 * runs.count * 2 + 200), height: 820,
-            rows: [
-                [
-                    bars("coverage", \.coverage, scale: 100, color: Palette.color(2)),
-                    bars("slot_angle_err_mean_deg", \.slotAngleErrorMean, color: Palette.color(1)),
-                ],
-                [
-                    bars("blur_sel_mean_px", \.blurSelectedMean, color: Palette.color(0)),
-                    bars("angle_est_err_mean_deg", \.angleEstimateErrorMean, color: Palette.color(3)),
-                ],
-            ])
-        return try figure.pngBytes(provenance: provenance)
-    }
-}

@@ -266,7 +266,7 @@ public enum CaptureReport {
                 ])
             + [
                 "True angles are the camera position's azimuth around the object since the recording start; true deviations use the optical-axis definitions on the true attitude.",
-                "Blur is the image-plane path length of the object centre during the exposure, from the exact trajectory.",
+                "Blur (blur_obj_*) is the image-plane path length of 150 points over the object during the exposure, from the exact trajectory; centre blur (blur_sel_*, blur_all_mean_px) is the path of the object centre alone, which the camera re-aims at.",
                 "recording.json is the export of the first seed; scenario.resolved.yaml reproduces the run.",
             ]
         return RunSummary(
@@ -278,7 +278,7 @@ public enum CaptureReport {
     /// Mean ± sd over seeds of every capture metric some seed has, for stdout.
     public static func table(scenario: Scenario, _ results: [CaptureRunResult]) -> String {
         let runs = results.map { RunMetrics($0.metrics) }
-        let rows = Metric.table.filter { !$0.isPerKeypoint && $0.kinds.contains(.capture) }.compactMap { metric -> [String]? in
+        let rows = Metric.readingOrder.filter { !$0.isPerKeypoint && $0.kinds.contains(.capture) }.compactMap { metric -> [String]? in
             let values = runs.compactMap { $0[metric.name] }
             guard !values.isEmpty else { return nil }
             return [metric.summary, MeanAndSpread(values).formatted(decimals: metric.decimals), metric.unit.symbol]

@@ -104,20 +104,25 @@ public enum RecordingFusionReport {
         return csv
     }
 
-    /// What each filter skipped, rejected or re-initialised, per trial.
+    /// What each filter skipped, rejected or re-initialised: one table per trial (a trial's
+    /// name as its heading, so long BROAD names do not widen every row).
     public static func diagnosticsTable(_ rows: [Row]) -> String {
         let header = [
-            "trial", "filter", "updates", "non-finite skipped", "timestamp problems", "re-initialisations", "acc. rejections", "mag. rejections",
+            "filter", "updates", "non-finite skipped", "timestamp problems", "re-initialisations", "acc. rejections", "mag. rejections",
         ]
-        let lines = rows.map { row -> [String] in
-            let d = row.result.diagnostics
-            return [row.trial, row.result.label]
-                + [
-                    d.updates, d.rejectedNonFinite, d.rejectedTimestamps, d.reinitializations,
-                    d.accelerationRejections, d.magnetometerRejections,
-                ].map(String.init)
-        }
-        return "filter diagnostics (samples)\n" + TextTable.render(header: header, rows: lines)
+        let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return "filter diagnostics (samples)\n"
+            + trials.map { trial in
+                let lines = rows.filter { $0.trial == trial }.map { row -> [String] in
+                    let d = row.result.diagnostics
+                    return [row.result.label]
+                        + [
+                            d.updates, d.rejectedNonFinite, d.rejectedTimestamps, d.reinitializations,
+                            d.accelerationRejections, d.magnetometerRejections,
+                        ].map(String.init)
+                }
+                return "\(trial):\n" + TextTable.render(header: header, rows: lines)
+            }.joined(separator: "\n")
     }
 
     /// Averages over trials (BROAD: mean of per-trial RMSEs) for "all" and each group present.
@@ -186,8 +191,8 @@ public enum RecordingFusionReport {
         text += "\nErrors as in BROAD: q_err = q_est ⊗ q_true⁻¹ in the reference's earth frame; RMSE over the samples marked as\n"
         text += "movement that have a reference attitude; averages are means of the per-trial RMSEs.\n"
         if useMagnetometer {
-            text +=
-                "9D: estimates (x north, y west, z up) are turned into the reference frame (BROAD: ENU, a 90° turn about z) and compared directly.\n"
+            text += "9D: estimates (x north, y west, z up) are turned into the reference frame (BROAD: ENU, a 90° turn about z)\n"
+            text += "and compared directly.\n"
         } else {
             text += "6D (no magnetometer): heading compared after removing the mean heading offset of the first second of evaluated samples.\n"
         }
@@ -204,7 +209,7 @@ public enum RecordingFusionReport {
             let offset = (Double(index) - Double(filters.count - 1) / 2) * width
             let values = groups.map { group in averages.first { $0.group == group && $0.filter == filter }?.total ?? .nan }
             for (position, value) in values.enumerated() where value.isFinite {
-                annotations.append(Annotation(x: Double(position) + offset - width / 2, y: value, text: String(format: "%.1f", value)))
+                annotations.append(Annotation(x: Double(position) + offset, y: value, text: String(format: "%.2f", value), placement: .above))
             }
             return Series(
                 filter, color: Palette.color(index), x: groups.indices.map(Double.init), y: values, style: .bars(width: width * 0.9, offset: offset))

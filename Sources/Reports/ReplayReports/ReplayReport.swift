@@ -128,7 +128,7 @@ public enum ReplayReport {
             ])
     }
 
-    /// A one-screen table for stdout.
+    /// A one-screen table for stdout: each value in its metric's decimals (counts whole).
     public static func table(_ result: CaptureRunResult, name: String, scenario: Scenario) -> String {
         let columns = columns(for: result)
         let metrics = RunMetrics(result.metrics, columns: columns)
@@ -137,7 +137,12 @@ public enum ReplayReport {
         text += TextTable.render(
             header: ["metric", "value"],
             rows: columns.map { column in
-                [column, metrics[column].map { Metric.named(column)?.unit == .count ? String(Int($0)) : String(format: "%.4g", $0) } ?? "–"]
+                [
+                    column,
+                    metrics[column].map { value in
+                        Metric.named(column)?.unit == .count ? String(Int(value)) : String(format: "%.\(Metric.named(column)?.decimals ?? 3)f", value)
+                    } ?? "–",
+                ]
             })
         return text
     }
