@@ -13,7 +13,8 @@ public enum SweepReport {
     public static func table(_ results: SweepResults, top: Int, feasibility: SweepFeasibility? = nil, coverage: SweepResults? = nil) -> String {
         var text =
             headline(results, feasibility: feasibility) + "\n"
-            + TextTable.render(header: header(results, feasibility, coverage: coverage), rows: rows(results, top: top, feasibility, coverage: coverage))
+            + TextTable.render(
+                header: header(results, feasibility, coverage: coverage), rows: rows(results, top: top, feasibility, coverage: coverage))
         if let note = coverageNote(results, feasibility: feasibility, coverage: coverage) { text += note + "\n" }
         return text
     }
@@ -37,7 +38,8 @@ public enum SweepReport {
     }
 
     static func header(_ results: SweepResults, _ feasibility: SweepFeasibility?, coverage: SweepResults?) -> [String] {
-        ["cell"] + results.plan.axes.map(\.key) + ["mean", "sd"] + (coverage == nil ? [] : ["coverage"]) + (feasibility?.summary != nil ? ["meets"] : [])
+        ["cell"] + results.plan.axes.map(\.key) + ["mean", "sd"] + (coverage == nil ? [] : ["coverage"])
+            + (feasibility?.summary != nil ? ["meets"] : [])
     }
 
     /// The `top` best cells, ranked.
@@ -84,7 +86,9 @@ public enum SweepReport {
             results.best(feasibility).map {
                 "Best cell: \(results.label($0))" + (results.mean($0).map { String(format: ", mean %.4f", $0) } ?? "") + "."
             } ?? "No cell has a value."
-        if let note = coverageNote(results, feasibility: feasibility, coverage: coverage) { best += " " + note.prefix(1).uppercased() + note.dropFirst() + "." }
+        if let note = coverageNote(results, feasibility: feasibility, coverage: coverage) {
+            best += " " + note.prefix(1).uppercased() + note.dropFirst() + "."
+        }
         return HTMLReport.page(
             title: "Sweep of \(plan.axes.map(\.key).joined(separator: " × ")) on \(plan.base.name)",
             summary: headline(results, feasibility: feasibility) + ". " + best,
@@ -95,7 +99,8 @@ public enum SweepReport {
                 HTMLReport.Section(
                     heading: "Cells ranked by \(results.metric)",
                     html: HTMLReport.table(
-                        header: header(results, feasibility, coverage: coverage), rows: rows(results, top: plan.cells.count, feasibility, coverage: coverage)))
+                        header: header(results, feasibility, coverage: coverage),
+                        rows: rows(results, top: plan.cells.count, feasibility, coverage: coverage)))
             ], origin: origin, files: files,
             read: { file in manager.contents(atPath: directory.appendingPathComponent(file).path).map { Array($0) } })
     }

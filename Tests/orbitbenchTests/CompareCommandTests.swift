@@ -74,7 +74,7 @@ import Testing
         let missing = try Tool.run(["compare", "shaky-hands"])
         #expect(missing.status == 2 && missing.standardError.contains("--a key=value"))
         let reports = try Tool.run(["compare", "--reports", "only-one"])
-        #expect(reports.status == 2 && reports.standardError.contains("--reports takes two reports"))
+        #expect(reports.status == 2 && reports.standardError.contains("--reports takes two or more reports"))
         let absent = try Tool.run(["compare", "--reports", "/nonexistent-a", "/nonexistent-b", "--out", Tool.temporaryDirectory().path])
         #expect(absent.status == 2 && absent.standardError.contains("/nonexistent-a: no such file or folder"))
     }

@@ -34,9 +34,11 @@ struct CompareCommand: ParsableCommand {
                   --b fusion.filter=bias-estimating --seeds 1-8 \\
                   --metrics coverage,att_rmse_total_deg
               orbitbench compare --reports before/reports after/reports
-              orbitbench compare shaky-hands orbit-72 --arm low:selection.threshold=4 --arm default: \
-                --arm high:selection.threshold=17 --seeds 1-10 --out reports/compare-thresholds
-              orbitbench compare --sweep reports/sweep-threshold --out reports/compare-sweep
+              orbitbench compare shaky-hands orbit-72 --arm low:selection.threshold=4 \\
+                  --arm default: --arm high:selection.threshold=17 --seeds 1-10 \\
+                  --out reports/compare-thresholds
+              orbitbench compare --sweep reports/sweep-threshold \\
+                  --out reports/compare-sweep
             """)
 
     @Argument(help: "Scenario names or paths (one for --a/--b; not with --reports or --sweep).")

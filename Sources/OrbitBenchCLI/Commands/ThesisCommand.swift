@@ -44,7 +44,9 @@ struct ThesisCommand: ParsableCommand {
         try ThesisReport.writePage(audit, dataDirectory: directory, to: report, origin: origin)
         try report.commit()
         for line in ThesisReport.findings(audit) { print(line) }
-        print("wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, tables.tex\(plotOptions.noPlots ? "" : ", plots/keypoints.png"), report.html}")
+        print(
+            "wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, tables.tex\(plotOptions.noPlots ? "" : ", plots/keypoints.png"), report.html}"
+        )
     }
 
     /// scenarios/thesis relative to the working directory, else the copy in the binary.
