@@ -242,3 +242,20 @@ extension ArmsReport {
             whatRan: HTMLReport.whatRan(origin: origin, scenarios: scenarios, extra: [arms]), sections: sections, origin: origin)
     }
 }
+
+extension ArmsReport {
+    /// One line per metric for a page of prose (the PDF document): the Friedman p, the best arm
+    /// and the arms that differ from it.
+    public static func metricLines(_ comparison: ArmsComparison) -> [String] {
+        comparison.metrics.map { metric in
+            var line = "\(metric.metric): Friedman p \(p(metric.friedman.p)); "
+            line += metric.arms.map { "\($0.name) \(mean($0.mean, metric.metric))" }.joined(separator: ", ")
+            if let best = bestByRank(metric) {
+                let differing = differingFromBest(metric).sorted().map { metric.arms[$0].name }
+                line += "; best mean rank \(metric.arms[best].name)"
+                if !differing.isEmpty { line += ", differing from it: " + differing.joined(separator: ", ") }
+            }
+            return line
+        }
+    }
+}

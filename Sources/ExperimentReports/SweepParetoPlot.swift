@@ -13,7 +13,7 @@ public enum SweepParetoPlot {
     ///     is better).
     ///   - ranked: the sweep's `--metric`, whose best admitted cell is marked.
     public static func figure(
-        x: SweepResults, y: SweepResults, ranked: SweepResults, feasibility: SweepFeasibility?, provenance: [PNGText]
+        x: SweepResults, y: SweepResults, ranked: SweepResults, feasibility: SweepFeasibility?, output: FigureOutput
     ) throws -> [UInt8] {
         let plan = x.plan
         let cells = plan.cells.indices
@@ -92,7 +92,7 @@ public enum SweepParetoPlot {
             subtitle:
                 "\(counted(plan.cells.count, "cell")) over \(plan.axes.map(\.key).joined(separator: " × ")); \(yBetter == .higher ? "higher" : "lower") \(y.metric) and \(xBetter == .higher ? "higher" : "lower") \(x.metric) are better; no cell beats a front cell in both",
             footnote: bestText, width: 1200, height: 820, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// The span of means ± sd and bounds, widened by 6 % on each side so that points on the

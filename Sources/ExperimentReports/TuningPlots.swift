@@ -6,7 +6,7 @@ import Reports
 
 /// plots/tuning.png: the search and its result.
 public enum TuningPlots {
-    public static func figure(_ outcome: TuningOutcome, problem: TuningProblem, provenance: [PNGText]) throws -> [UInt8] {
+    public static func figure(_ outcome: TuningOutcome, problem: TuningProblem, output: FigureOutput) throws -> [UInt8] {
         let evaluations = outcome.history.map { Double($0.index) }
         var best = Double.infinity
         var bestValues = outcome.parameters.map(\.start)
@@ -72,7 +72,7 @@ public enum TuningPlots {
             footnote:
                 "Every candidate runs on the same training seeds (common random numbers); held-out seeds are only used for the final comparison.",
             width: 1300, height: 1000, rows: [[.cartesian(search)], [.cartesian(parameters), .cartesian(verdict)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Each parameter of the best point so far as a multiple of its start value, on a log axis

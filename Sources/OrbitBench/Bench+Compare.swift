@@ -23,7 +23,7 @@ extension Bench {
     /// Writes compare.csv, plots/paired-differences.png, provenance.json and the two sides'
     /// resolved scenarios (`scenarios/a.resolved.yaml`, `scenarios/b.resolved.yaml`).
     public static func writeComparisonReport(
-        _ comparison: ABComparison, sides: (a: Scenario, b: Scenario)?, to directory: String, plots: Bool = true,
+        _ comparison: ABComparison, sides: (a: Scenario, b: Scenario)?, to directory: String, figures: FigureFormat? = .png,
         title: String = "A vs B, paired by seed", origin: ReportOrigin = ReportOrigin(command: "compare"), overwrite: Bool = false
     ) throws {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
@@ -37,8 +37,17 @@ extension Bench {
         let origin = origin.with(scenarios: scenarios, seeds: origin.seeds)
         try report.record(origin, scenarios: named)
         try report.write(CompareReport.csv(comparison).bytes, to: "compare.csv")
-        if plots, let png = try CompareReport.figure(comparison, title: title, provenance: origin.pngTexts) {
-            try report.write(png, to: "plots/paired-differences.png")
+        if let figures, let figure = CompareReport.pairedFigure(comparison, title: title) {
+            try report.write(
+                try figure.bytes(FigureOutput(figures, provenance: origin.pngTexts)), to: figures.fileName("plots/paired-differences.png"))
+            if figures == .pdf {
+                let lines = comparison.lines.map { line in
+                    "\(line.scenario) \(line.metric): A \(String(format: "%.4g", line.paired.meanA)), B \(String(format: "%.4g", line.paired.meanB)), t p \(line.paired.tTestP.map { String(format: "%.3f", $0) } ?? "–"): \(line.verdict.rawValue)"
+                }
+                try report.write(
+                    try ComparisonDocument.pdf(title: title, summary: CompareReport.verdictSentence(comparison), lines: lines, figures: [figure]),
+                    to: "comparison.pdf")
+            }
         }
         try report.writeHTMLReport(
             title: title, summary: CompareReport.verdictSentence(comparison),

@@ -9,7 +9,7 @@ extension Bench {
     /// provenance.json, scenario.resolved.yaml, the plots and report.html. Returns the console
     /// lines.
     public static func writeSweepOutputs(
-        _ plan: SweepPlan, csv: URL, in directory: URL, metric: String, constraints: [SweepConstraint], pareto: [String]?, plots: Bool,
+        _ plan: SweepPlan, csv: URL, in directory: URL, metric: String, constraints: [SweepConstraint], pareto: [String]?, figures: FigureFormat?,
         origin: ReportOrigin
     ) throws -> [String] {
         var lines: [String] = []
@@ -21,9 +21,10 @@ extension Bench {
             metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture
             ? try SweepResults(plan: plan, csv: csv, metric: "coverage") : nil
         lines.append(SweepReport.table(results, top: 5, feasibility: feasibility, coverage: coverage))
-        if plots {
+        if let figures {
             lines += try writeSweepPlots(
-                plan, csv: csv, in: directory, results: results, coverage: coverage, feasibility: feasibility, pareto: pareto, origin: origin)
+                plan, csv: csv, in: directory, results: results, coverage: coverage, feasibility: feasibility, pareto: pareto,
+                output: FigureOutput(figures, provenance: origin.pngTexts))
         }
         // Last: the page embeds the figures written above.
         let page = SweepReport.page(results, feasibility: feasibility, coverage: coverage, in: directory, origin: origin)
@@ -35,12 +36,11 @@ extension Bench {
     /// The sweep's heat map (one or two varied keys) and its trade-off figure; returns the console lines.
     static func writeSweepPlots(
         _ plan: SweepPlan, csv: URL, in directory: URL, results: SweepResults, coverage: SweepResults?, feasibility: SweepFeasibility?,
-        pareto: [String]?, origin: ReportOrigin
+        pareto: [String]?, output: FigureOutput
     ) throws -> [String] {
         var lines: [String] = []
-        let provenance = origin.pngTexts
-        if let png = try SweepPlots.figure(results, coverage: coverage, feasibility: feasibility, provenance: provenance) {
-            let file = directory.appendingPathComponent("plots/sweep-\(results.metric).png")
+        if let png = try SweepPlots.figure(results, coverage: coverage, feasibility: feasibility, output: output) {
+            let file = directory.appendingPathComponent(output.fileName("plots/sweep-\(results.metric).png"))
             try AtomicFile.write(png, to: file)
             lines.append("wrote \(file.path)")
         } else {
@@ -54,8 +54,8 @@ extension Bench {
             let png = try SweepParetoPlot.figure(
                 x: try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[0]),
                 y: try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[1]), ranked: results, feasibility: feasibility,
-                provenance: provenance)
-            let file = directory.appendingPathComponent("plots/sweep-pareto.png")
+                output: output)
+            let file = directory.appendingPathComponent(output.fileName("plots/sweep-pareto.png"))
             try AtomicFile.write(png, to: file)
             lines.append("wrote \(file.path)")
         }

@@ -87,17 +87,17 @@ public enum Bench {
     /// place, so a failure leaves no half-written report.
     @discardableResult
     public static func writeCaptureReport(
-        _ scenario: Scenario, _ results: [CaptureRunResult], to directory: String, plots: Bool = true,
+        _ scenario: Scenario, _ results: [CaptureRunResult], to directory: String, figures: FigureFormat? = .png,
         origin: ReportOrigin = ReportOrigin(command: "run"), overwrite: Bool = false, render: FrameImages.Settings? = nil,
         failures: [PluginFailure] = []
     ) throws -> RenderOutcome? {
         guard !results.isEmpty || failures.isEmpty else {
-            try writeReport(scenario, .capture([]), to: directory, plots: plots, origin: origin, overwrite: overwrite, failures: failures)
+            try writeReport(scenario, .capture([]), to: directory, figures: figures, origin: origin, overwrite: overwrite, failures: failures)
             return nil
         }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
         let rendered = try CaptureReport.write(
-            scenario: scenario, results, to: report, plots: plots, origin: origin, render: render, failures: failures)
+            scenario: scenario, results, to: report, figures: figures, origin: origin, render: render, failures: failures)
         try report.commit()
         return rendered
     }
@@ -129,11 +129,11 @@ public enum Bench {
     /// Writes `orbitbench replay`'s folder: metrics.csv, frames.csv, slots.csv, summary.json,
     /// recording.json and the coverage and timeline plots.
     public static func writeReplayReport(
-        _ result: CaptureRunResult, name: String, scenario: Scenario, to directory: String, plots: Bool = true,
+        _ result: CaptureRunResult, name: String, scenario: Scenario, to directory: String, figures: FigureFormat? = .png,
         origin: ReportOrigin = ReportOrigin(command: "replay"), overwrite: Bool = false
     ) throws {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
-        try ReplayReport.write(result, name: name, scenario: scenario, to: report, plots: plots, origin: origin)
+        try ReplayReport.write(result, name: name, scenario: scenario, to: report, figures: figures, origin: origin)
         try report.commit()
     }
 }

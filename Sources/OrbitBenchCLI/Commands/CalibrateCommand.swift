@@ -74,13 +74,15 @@ struct CalibrateCommand: ParsableCommand {
         let yaml = CalibrationReport.yaml(calibration, file: recording)
         try report.write(yaml, to: "imu.yaml")
         try report.write(CalibrationReport.csv(calibration).bytes, to: "allan.csv")
-        if !noPlots {
-            try report.write(try CalibrationReport.figure(calibration, provenance: origin.pngTexts), to: "plots/allan.png")
+        if let figures = plotOptions.figures {
+            try report.write(
+                try CalibrationReport.figure(calibration, output: FigureOutput(figures, provenance: origin.pngTexts)),
+                to: figures.fileName("plots/allan.png"))
         }
         try CalibrationReport.writePage(calibration, file: recording, to: report, origin: origin)
         try report.commit()
         print(CalibrationReport.table(calibration))
         print(yaml, terminator: "")
-        print("wrote \(report.destination.path)/{imu.yaml, allan.csv\(noPlots ? "" : ", plots/allan.png")}")
+        print("wrote \(report.destination.path)/{imu.yaml, allan.csv\(noPlots ? "" : ", " + plotOptions.file("plots/allan.png"))}")
     }
 }

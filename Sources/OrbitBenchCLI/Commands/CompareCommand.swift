@@ -174,7 +174,7 @@ struct CompareCommand: ParsableCommand {
         print(ArmsReport.table(comparison, metrics: shown.map(Set.init)))
         let origin = ReportOrigin(command: "compare", seeds: seedList, overrides: armTexts.map { "arm \($0)" } + scenarioOptions.overrides)
         try Bench.writeArmsReport(
-            comparison, scenarios: scenarioSets, to: out, plots: !noPlots, reference: reference, metrics: shown, origin: origin,
+            comparison, scenarios: scenarioSets, to: out, figures: plotOptions.figures, reference: reference, metrics: shown, origin: origin,
             overwrite: outputOptions.overwrite)
         print(
             "wrote \(out)/{blocks.csv, comparison.csv, arms.csv, pairs.csv, comparison.md, comparison.tex\(noPlots ? "" : ", plots/")}, report.html")
@@ -210,7 +210,7 @@ struct CompareCommand: ParsableCommand {
             ? "A (\(reports[0])) vs B (\(reports[1])), paired by seed"
             : "A (\(aOverrides.isEmpty ? "as is" : aOverrides.joined(separator: ", "))) vs B (\(bOverrides.isEmpty ? "as is" : bOverrides.joined(separator: ", "))), paired by seed"
         try Bench.writeComparisonReport(
-            comparison, sides: sides, to: out, plots: !noPlots, title: title, origin: origin, overwrite: outputOptions.overwrite)
-        print("wrote \(out)/compare.csv\(noPlots ? "" : ", plots/paired-differences.png")")
+            comparison, sides: sides, to: out, figures: plotOptions.figures, title: title, origin: origin, overwrite: outputOptions.overwrite)
+        print("wrote \(out)/compare.csv\(noPlots ? "" : ", " + plotOptions.file("plots/paired-differences.png"))")
     }
 }

@@ -91,9 +91,9 @@ struct FusionCommand: ParsableCommand {
         let rows = try Bench.fusion(loaded, seeds: seedList, filters: filters, useMagnetometer: dof == 9) { progress.update($0) }
         progress.finish()
         let summary = try Bench.writeFusionReport(
-            rows, scenarios: loaded, useMagnetometer: dof == 9, to: out, plots: !noPlots,
+            rows, scenarios: loaded, useMagnetometer: dof == 9, to: out, figures: plotOptions.figures,
             origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides), overwrite: outputOptions.overwrite)
         print(summary, terminator: "")
-        print("wrote \(out)/fusion.csv, fusion-summary.txt\(noPlots ? "" : ", plots/fusion-error.png")")
+        print("wrote \(out)/fusion.csv, fusion-summary.txt\(noPlots ? "" : ", " + plotOptions.file("plots/fusion-error.png"))")
     }
 }

@@ -90,7 +90,7 @@ struct ReplayCommand: ParsableCommand {
         var renderSettings = FrameImages.Settings()
         renderSettings.width = renderWidth
         let rendered = try ReplayReport.write(
-            result, name: name, scenario: settings, to: report, plots: !noPlots,
+            result, name: name, scenario: settings, to: report, figures: plotOptions.figures,
             origin: ReportOrigin(command: "replay", overrides: scenarioOptions.overrides),
             render: render ? ReplayReport.Rendering(settings: renderSettings, log: log, sessionFolder: folder) : nil)
         try report.commit()

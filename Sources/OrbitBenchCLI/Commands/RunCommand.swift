@@ -118,17 +118,21 @@ struct RunCommand: ParsableCommand {
         for (index, scenario) in loaded.enumerated() {
             print(
                 try Bench.writeReport(
-                    scenario, outcomes[index], to: destinations[index], plots: !noPlots, origin: origin, overwrite: outputOptions.overwrite,
+                    scenario, outcomes[index], to: destinations[index], figures: plotOptions.figures, origin: origin,
+                    overwrite: outputOptions.overwrite,
                     render: renderSettings, failures: failed?.failures.filter { $0.scenario == scenario.name } ?? []))
             print("wrote \(destinations[index])/\n")
         }
-        if !noPlots, let comparison = try Bench.writeComparison(loaded, outcomes, to: out) { print("wrote \(comparison)") }
+        if let figures = plotOptions.figures, let comparison = try Bench.writeComparison(loaded, outcomes, to: out, format: figures) {
+            print("wrote \(comparison)")
+        }
         if let failed { throw CommandFailure(failed.description) }
     }
 
     /// What a shard stores for `orbitbench merge` (see `MergeArguments`).
     var mergeArguments: [String] {
         scenarios + MergeArguments.option("--seeds", seeds) + MergeArguments.scenario(scenarioOptions) + MergeArguments.flag("--no-plots", noPlots)
+            + MergeArguments.option("--figure-format", plotOptions.figureFormat == .png ? nil : plotOptions.figureFormat.rawValue)
             + MergeArguments.flag("--render", render) + MergeArguments.flag("--render-all-frames", renderAllFrames)
             + MergeArguments.option("--render-width", renderWidth == FrameImages.Settings().width ? nil : String(renderWidth))
     }

@@ -41,7 +41,7 @@ struct SimulateCommand: ParsableCommand {
         _ = try ReportDirectory(destination: destination, owner: "simulate", overwrite: outputOptions.overwrite)
         let (run, session) = try Bench.simulate(scenario, seed: seed)
         try Bench.writeSimulation(
-            scenario, run: run, session: session, to: destination.path, plots: !noPlots,
+            scenario, run: run, session: session, to: destination.path, figures: plotOptions.figures,
             origin: ReportOrigin(command: "simulate", overrides: scenarioOptions.overrides), overwrite: outputOptions.overwrite)
         let dropped = try run.pipelineWithoutGuard().frames.filter(\.dropped).count
         print(

@@ -163,7 +163,7 @@ struct SweepCommand: ParsableCommand {
         let constraints = try require.map { text in try SweepConstraint(parsing: text) }
         for line in try Bench.writeSweepOutputs(
             plan, csv: sweep.csv, in: directory, metric: metric, constraints: constraints,
-            pareto: pareto.map { $0.split(separator: ",").map(String.init) }, plots: !noPlots, origin: origin)
+            pareto: pareto.map { $0.split(separator: ",").map(String.init) }, figures: plotOptions.figures, origin: origin)
         {
             print(line)
         }
@@ -176,5 +176,6 @@ struct SweepCommand: ParsableCommand {
         [scenario] + vary.flatMap { ["--vary", $0] } + MergeArguments.option("--seeds", seeds) + MergeArguments.option("--metric", metric)
             + require.flatMap { ["--require", $0] } + MergeArguments.option("--pareto", pareto) + MergeArguments.scenario(scenarioOptions)
             + MergeArguments.flag("--no-plots", noPlots)
+            + MergeArguments.option("--figure-format", plotOptions.figureFormat == .png ? nil : plotOptions.figureFormat.rawValue)
     }
 }

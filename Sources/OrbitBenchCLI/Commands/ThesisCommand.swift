@@ -38,14 +38,16 @@ struct ThesisCommand: ParsableCommand {
         let markdown = ThesisReport.markdown(audit)
         try report.write(markdown, to: "audit.md")
         try report.write(ThesisReport.latex(audit), to: "tables.tex")
-        if !plotOptions.noPlots {
-            try report.write(try ThesisReport.keypointsFigure(audit, provenance: origin.pngTexts), to: "plots/keypoints.png")
+        if let figures = plotOptions.figures {
+            try report.write(
+                try ThesisReport.keypointsFigure(audit, output: FigureOutput(figures, provenance: origin.pngTexts)),
+                to: figures.fileName("plots/keypoints.png"))
         }
         try ThesisReport.writePage(audit, dataDirectory: directory, to: report, origin: origin)
         try report.commit()
         for line in ThesisReport.findings(audit) { print(line) }
         print(
-            "wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, tables.tex\(plotOptions.noPlots ? "" : ", plots/keypoints.png"), report.html}"
+            "wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, tables.tex\(plotOptions.noPlots ? "" : ", " + plotOptions.file("plots/keypoints.png")), report.html}"
         )
     }
 

@@ -95,8 +95,8 @@ struct TuneCommand: ParsableCommand {
             throw CommandFailure(failure.description)
         }
         progress.finish()
-        print(try Bench.writeTuningReport(tuning, to: out, plots: !noPlots, origin: origin, overwrite: outputOptions.overwrite))
+        print(try Bench.writeTuningReport(tuning, to: out, figures: plotOptions.figures, origin: origin, overwrite: outputOptions.overwrite))
         print(String(format: "search took %.1f s", CPUClock.wall() - start))
-        print("wrote \(out)/{tuned.yaml, tuning.csv\(noPlots ? "" : ", plots/tuning.png")}")
+        print("wrote \(out)/{tuned.yaml, tuning.csv\(noPlots ? "" : ", " + plotOptions.file("plots/tuning.png"))}")
     }
 }

@@ -56,3 +56,22 @@ extension Figure {
         return Array(text.replacingCharacters(in: start.lowerBound..<text.index(after: end), with: "<g id=\"figure\"").utf8)
     }
 }
+
+/// How a report writes its figures: the file format and the provenance every file carries.
+public struct FigureOutput: Sendable {
+    public var format: FigureFormat
+    public var provenance: [PNGText]
+
+    public init(_ format: FigureFormat = .png, provenance: [PNGText]) {
+        self.format = format
+        self.provenance = provenance
+    }
+
+    /// `name` ("plots/blur.png") with the format's extension.
+    public func fileName(_ name: String) -> String { format.fileName(name) }
+}
+
+extension Figure {
+    /// The figure as `output` says: its format, its provenance.
+    public func bytes(_ output: FigureOutput) throws -> [UInt8] { try bytes(output.format, provenance: output.provenance) }
+}

@@ -12,7 +12,7 @@ extension CapturePlots {
     /// Several capture scenarios side by side: the headline metrics, mean ± sd over each
     /// scenario's seeds, in the metric table's words and units (`run A B C` writes it as
     /// <out>/comparison.png).
-    public static func comparison(_ runs: [(scenario: Scenario, results: [CaptureRunResult])], provenance: [PNGText]) throws -> [UInt8] {
+    public static func comparison(_ runs: [(scenario: Scenario, results: [CaptureRunResult])], output: FigureOutput) throws -> [UInt8] {
         let names = runs.map(\.scenario.name)
         let x = names.indices.map(Double.init)
         let metrics = runs.map { $0.results.map { RunMetrics($0.metrics) } }
@@ -35,6 +35,6 @@ extension CapturePlots {
                 + runs.map { "\($0.scenario.name): \(counted($0.results.count, "seed"))" }.joined(separator: ", ") + ")",
             width: max(1200, 180 * runs.count * 2 + 200), height: 820,
             rows: [Array(panels[0..<2]), Array(panels[2..<4])])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 }

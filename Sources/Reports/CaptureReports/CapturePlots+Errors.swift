@@ -8,7 +8,7 @@ import StatisticsKit
 extension CapturePlots {
     /// How far each slot's frame lies from the slot centre, around the circle, every seed:
     /// where on the orbit the selection is poor.
-    public static func slotError(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+    public static func slotError(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [UInt8] {
         var series: [Series] = []
         for (index, result) in results.enumerated() {
             let filled = result.slots.filter { $0.slotAngleError != nil }
@@ -29,12 +29,12 @@ extension CapturePlots {
             title: "\(scenario.name): slot angle error around the circle",
             subtitle: "each dot: the frame a slot kept in one of \(counted(results.count, "seed")); above half a slot, it shows a neighbour's view",
             width: 1200, height: 560, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Cumulative distributions of the selected frames' errors (all seeds pooled): the whole
     /// spread, not only the mean the tables quote.
-    public static func errorDistribution(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+    public static func errorDistribution(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [UInt8] {
         func cdf(_ values: [Double]) -> (x: [Double], y: [Double]) {
             let sorted = values.filter(\.isFinite).sorted()
             return (sorted, sorted.indices.map { Double($0 + 1) / Double(sorted.count) * 100 })
@@ -57,12 +57,12 @@ extension CapturePlots {
             title: "\(scenario.name): error distributions of the selected frames",
             subtitle: "\(counted(selected.count, "selected frame")), \(counted(results.count, "seed")) pooled",
             width: 1100, height: 620, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Work queued ahead of each frame on the app's queue (first seed): where the queue falls
     /// behind and frames are dropped.
-    public static func queue(scenario: Scenario, _ result: CaptureRunResult, provenance: [PNGText]) throws -> [UInt8] {
+    public static func queue(scenario: Scenario, _ result: CaptureRunResult, output: FigureOutput) throws -> [UInt8] {
         // Delivery time and backlog (ms) of the handled and the dropped frames, in one pass.
         var handled: (x: [Double], y: [Double]) = ([], []), dropped: (x: [Double], y: [Double]) = ([], [])
         for frame in result.frames {
@@ -88,6 +88,6 @@ extension CapturePlots {
             subtitle:
                 "backlog = work still queued when a frame arrives; above one frame interval the frame is dropped\(result.floods.isEmpty ? "" : "; red bands: motion floods")",
             width: 1200, height: 560, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 }

@@ -18,8 +18,8 @@ public enum CapturePlots {
     static let gapColor = Color(hex: 0xE07B00)
 
     /// Every figure, by file name under plots/, drawn and encoded on all cores.
-    public static func all(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [(String, [UInt8])] {
-        let figures = drawings(scenario: scenario, results, provenance: provenance)
+    public static func all(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [(String, [UInt8])] {
+        let figures = drawings(scenario: scenario, results, output: output)
         let files = try Parallel.map(figures.count) { try figures[$0].draw() }
         return zip(figures.map(\.name), files).map { ($0, $1) }
     }
@@ -29,19 +29,19 @@ public enum CapturePlots {
     /// timeline (1300×1200 px), deviation (1300×1000) and blur-vs-rate (1100×660) start first,
     /// so the long ones do not end up last on one core.
     public static func drawings(
-        scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]
+        scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput
     ) -> [(name: String, draw: @Sendable () throws -> [UInt8])] {
         var drawings: [(name: String, draw: @Sendable () throws -> [UInt8])] = [
-            ("timeline.png", { try timeline(scenario: scenario, results[0], provenance: provenance) }),
-            ("deviation.png", { try deviation(scenario: scenario, results[0], provenance: provenance) }),
-            ("blur-vs-rate.png", { try blurVersusRate(scenario: scenario, results, provenance: provenance) }),
-            ("coverage-polar.png", { try coveragePolar(scenario: scenario, results, provenance: provenance) }),
-            ("blur.png", { try blur(scenario: scenario, results, provenance: provenance) }),
-            ("slot-error.png", { try slotError(scenario: scenario, results, provenance: provenance) }),
-            ("error-cdf.png", { try errorDistribution(scenario: scenario, results, provenance: provenance) }),
-            ("queue.png", { try queue(scenario: scenario, results[0], provenance: provenance) }),
+            ("timeline.png", { try timeline(scenario: scenario, results[0], output: output) }),
+            ("deviation.png", { try deviation(scenario: scenario, results[0], output: output) }),
+            ("blur-vs-rate.png", { try blurVersusRate(scenario: scenario, results, output: output) }),
+            ("coverage-polar.png", { try coveragePolar(scenario: scenario, results, output: output) }),
+            ("blur.png", { try blur(scenario: scenario, results, output: output) }),
+            ("slot-error.png", { try slotError(scenario: scenario, results, output: output) }),
+            ("error-cdf.png", { try errorDistribution(scenario: scenario, results, output: output) }),
+            ("queue.png", { try queue(scenario: scenario, results[0], output: output) }),
         ]
-        if results.count > 1 { drawings.append(("seeds.png", { try seeds(scenario: scenario, results, provenance: provenance) })) }
+        if results.count > 1 { drawings.append(("seeds.png", { try seeds(scenario: scenario, results, output: output) })) }
         return drawings
     }
 
@@ -50,7 +50,7 @@ public enum CapturePlots {
     /// slots light red, the largest gap (`SlotGap`, the metric max_gap_deg) marked outside the
     /// ring. Laid out as the spin viewer's ring: 0° at the top, clockwise. Up to three seeds side
     /// by side.
-    public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], label: String? = nil, provenance: [PNGText]) throws -> [UInt8]
+    public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], label: String? = nil, output: FigureOutput) throws -> [UInt8]
     {
         let shown = Array(results.prefix(3))
         let slotCount = shown.first?.slots.count ?? scenario.selection.slotCount
@@ -89,14 +89,14 @@ public enum CapturePlots {
                 ? "Colour: quality distance d of the frame holding the slot (threshold \(fmt(scenario.selection.threshold)))."
                 : "Colour: the score \(shown[0].selector) gave the frame holding the slot (its own scale).",
             width: 520 * shown.count + 40, height: 560, rows: [panels])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// True orbit angle over time and what happened to every frame (first seed).
     /// `label` names the run in the title (default "seed N"). Without truth (a replayed session
     /// with no reference poses) the true-angle line, the dropped frames and the error panel are
     /// left out and the zoom window follows the frames.
-    public static func timeline(scenario: Scenario, _ result: CaptureRunResult, label: String? = nil, provenance: [PNGText]) throws -> [UInt8] {
+    public static func timeline(scenario: Scenario, _ result: CaptureRunResult, label: String? = nil, output: FigureOutput) throws -> [UInt8] {
         let hasTruth = !result.trueAngleTrack.isEmpty
         // Angles are drawn unwrapped (continuous through 360°), so frames near the start angle do
         // not jump between the bottom and top borders.
@@ -223,12 +223,12 @@ public enum CapturePlots {
             legend: markers(\.3, counts: true).reversed().compactMap { series in series.name.map { ($0, series.color, series.style) } }
                 + (hasTruth ? [("true angle", trueColor, SeriesStyle.line())] : []),
             rows: rows)
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Distribution of the physical motion blur (mean over the object's visible points), all
     /// frames vs the selected ones (all seeds).
-    public static func blur(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+    public static func blur(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [UInt8] {
         let all = results.flatMap { $0.frames.compactMap(\.objectBlurMean) }.filter(\.isFinite)
         let selected = results.flatMap { $0.slots.compactMap { $0.frame?.objectBlurMean ?? nil } }.filter(\.isFinite)
         let top = max(Statistics.percentile(all, 99.5), Statistics.percentile(selected, 100), 0.5)
@@ -264,12 +264,12 @@ public enum CapturePlots {
             footnote:
                 "Centre blur, the object centre's own path (blur_px in frames.csv; re-aimed at, so it misses the orbit), is not drawn. Frames beyond the 99.5th percentile are counted in the last bin.",
             width: 1100, height: 620, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Deviations of the frame selected for each slot, and where the object sits in the picture
     /// (first seed). Vertical movement at constant rotation shows up only in the second panel.
-    public static func deviation(scenario: Scenario, _ result: CaptureRunResult, provenance: [PNGText]) throws -> [UInt8] {
+    public static func deviation(scenario: Scenario, _ result: CaptureRunResult, output: FigureOutput) throws -> [UInt8] {
         let filled = result.slots.filter { $0.entry != nil }
         let x = filled.map(\.center)
         let deviations = CartesianPlot(
@@ -309,12 +309,12 @@ public enum CapturePlots {
             footnote:
                 "The app cannot see height changes at constant rotation (the seed's known issue): they move the object in the picture while the deviations stay near zero.",
             width: 1300, height: 1000, rows: [[.cartesian(deviations)], [.cartesian(offset), .cartesian(height)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Headline metrics per seed, each in the metric table's words, unit and decimals: coverage,
     /// blur (over the object), angle estimate error, frames dropped.
-    public static func seeds(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+    public static func seeds(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [UInt8] {
         let labels = results.map { "\($0.seed)" }
         let x = results.indices.map(Double.init)
         let runs = results.map { RunMetrics($0.metrics) }
@@ -340,7 +340,7 @@ public enum CapturePlots {
                 [bars("coverage", Palette.color(2)), bars("blur_obj_mean_px", Palette.color(0))],
                 [bars("angle_est_err_mean_deg", Palette.color(1)), bars("frames_dropped", Palette.color(3))],
             ])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// `degrees` wrapped to (−180, 180].

@@ -157,7 +157,7 @@ public enum CalibrationReport {
     }
 
     /// plots/allan.png: log–log Allan deviation per axis with the fitted model.
-    public static func figure(_ calibration: ImuCalibration, provenance: [PNGText]) throws -> [UInt8] {
+    public static func figure(_ calibration: ImuCalibration, output: FigureOutput) throws -> [UInt8] {
         func panel(_ title: String, _ axes: [ImuCalibration.Axis], scale: Double, unit: String) -> Panel {
             var series = axes.enumerated().map { index, axis in
                 Series(
@@ -193,6 +193,6 @@ public enum CalibrationReport {
                     panel("accelerometer", calibration.accelerometer, scale: microG, unit: "µg"),
                 ]
             ])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 }

@@ -26,7 +26,7 @@ public enum FusionPlots {
     /// magnetic disturbances. For real recordings (`recordings` true) rows are trials: no seed
     /// in the titles; with more than two trials only the total error is drawn, two trials a row.
     public static func errorOverTime(
-        _ rows: [FusionReport.Row], windows: [String: Windows] = [:], recordings: Bool = false, provenance: [PNGText]
+        _ rows: [FusionReport.Row], windows: [String: Windows] = [:], recordings: Bool = false, output: FigureOutput
     ) throws -> [UInt8] {
         let scenarios = rows.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let compact = recordings && scenarios.count > 2
@@ -82,7 +82,7 @@ public enum FusionPlots {
             width: 1500, height: 150 + (compact ? 280 : 330) * panels.count,
             legend: rows.filter { $0.scenario == scenarios.first }.enumerated().map { ($0.element.result.label, Palette.color($0.offset)) },
             rows: panels)
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// The sliding window of the curves, s: a fortieth of the run, between 0.5 s and 5 s (a

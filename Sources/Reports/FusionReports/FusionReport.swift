@@ -37,10 +37,10 @@ public enum FusionReport {
         return csv
     }
 
-    /// Writes fusion.csv, fusion-summary.txt and (with `plots`) plots/fusion-error.png of the
+    /// Writes fusion.csv, fusion-summary.txt and (with `format`) plots/fusion-error.png of the
     /// first seed of each scenario into `report` (not committed); returns the summary.
     public static func write(
-        _ rows: [Row], scenarios: [Scenario], useMagnetometer: Bool, to report: ReportDirectory, plots: Bool, origin: ReportOrigin
+        _ rows: [Row], scenarios: [Scenario], useMagnetometer: Bool, to report: ReportDirectory, figures format: FigureFormat?, origin: ReportOrigin
     ) throws -> String {
         let origin = origin.with(scenarios: scenarios.map(\.name), seeds: rows.map(\.seed))
         try report.record(origin, scenarios: scenarios)
@@ -49,7 +49,7 @@ public enum FusionReport {
             timingCSV(rows.map { ($0.scenario, String($0.seed), $0.result.label, $0.result.nanosecondsPerUpdate) }).bytes, to: "timing.csv")
         let text = summary(rows, useMagnetometer: useMagnetometer)
         try report.write(text, to: "fusion-summary.txt")
-        if plots {
+        if let format {
             let firstSeed = rows.reduce(into: [String: UInt64]()) { if $0[$1.scenario] == nil { $0[$1.scenario] = $1.seed } }
             let firstSeedRows = rows.filter { firstSeed[$0.scenario] == $0.seed }
             var windows: [String: FusionPlots.Windows] = [:]
@@ -57,8 +57,9 @@ public enum FusionReport {
                 let disturbances = scenario.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }
                 windows[scenario.name] = FusionPlots.Windows(disturbances: disturbances)
             }
-            let provenance = origin.pngTexts
-            try report.write(try FusionPlots.errorOverTime(firstSeedRows, windows: windows, provenance: provenance), to: "plots/fusion-error.png")
+            let output = FigureOutput(format, provenance: origin.pngTexts)
+            try report.write(
+                try FusionPlots.errorOverTime(firstSeedRows, windows: windows, output: output), to: format.fileName("plots/fusion-error.png"))
         }
         return text
     }

@@ -35,11 +35,12 @@ public enum RecordingFusionReport {
     }
 
     /// Writes fusion.csv, fusion-groups.csv, fusion-summary.txt (with the diagnostics table and
-    /// `extraSummary`), attitude/<trial>-<filter>.csv for rows with a trace and, with `plots`,
+    /// `extraSummary`), attitude/<trial>-<filter>.csv for rows with a trace and, with `format`,
     /// plots/fusion-broad.png and plots/fusion-error.png into `report` (not committed).
     /// Returns the summary text.
     public static func write(
-        _ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", to report: ReportDirectory, plots: Bool, origin: ReportOrigin
+        _ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", to report: ReportDirectory, figures format: FigureFormat?,
+        origin: ReportOrigin
     ) throws -> String {
         let trialNames = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let origin = origin.with(scenarios: trialNames, seeds: [])
@@ -55,12 +56,12 @@ public enum RecordingFusionReport {
         try report.write(averagesCSV(groups).bytes, to: "fusion-groups.csv")
         let text = summary(rows, useMagnetometer: useMagnetometer) + "\n" + diagnosticsTable(rows) + "\n" + extraSummary
         try report.write(text, to: "fusion-summary.txt")
-        if plots && !groups.isEmpty {
+        if let format, !groups.isEmpty {
             let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            let provenance = origin.pngTexts
-            try report.write(try figure(groups, trials: trials.count, provenance: provenance), to: "plots/fusion-broad.png")
+            let output = FigureOutput(format, provenance: origin.pngTexts)
+            try report.write(try figure(groups, trials: trials.count, output: output), to: format.fileName("plots/fusion-broad.png"))
             let timeRows = rows.map { FusionReport.Row(scenario: $0.trial, seed: 0, result: $0.result) }
-            try report.write(try FusionPlots.errorOverTime(timeRows, recordings: true, provenance: provenance), to: "plots/fusion-error.png")
+            try report.write(try FusionPlots.errorOverTime(timeRows, recordings: true, output: output), to: format.fileName("plots/fusion-error.png"))
         }
         return text
     }
@@ -200,7 +201,7 @@ public enum RecordingFusionReport {
     }
 
     /// plots/fusion-broad.png: mean total RMSE per filter, grouped by trial group.
-    public static func figure(_ averages: [GroupAverage], trials: Int, provenance: [PNGText]) throws -> [UInt8] {
+    public static func figure(_ averages: [GroupAverage], trials: Int, output: FigureOutput) throws -> [UInt8] {
         let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let filters = averages.map(\.filter).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let width = 0.8 / Double(max(filters.count, 1))
@@ -223,6 +224,6 @@ public enum RecordingFusionReport {
             title: "Attitude filters on real recordings (\(counted(trials, "trial")))",
             subtitle: "BROAD error definitions: q_err = q_est ⊗ q_true⁻¹, RMSE over the movement samples, averaged over trials",
             footnote: "Same parameters for every trial (each filter's defaults).", width: 1200, height: 720, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 }
