@@ -23,6 +23,7 @@ step() {
 }
 trial=data/broad/24_disturbed_tapping_A.hdf5
 step run "$out/run/shaky-hands" run shaky-hands --seeds 1-3 --out "$out/run" --quiet
+step run-svg "$out/run-svg/shaky-hands" run shaky-hands --seeds 1-2 --figure-format svg --out "$out/run-svg" --quiet
 step rephoto "$out/rephoto/rephoto-fountain" run rephoto-fountain --seeds 1-2 --out "$out/rephoto" --quiet
 step compare "$out/compare" compare shaky-hands --a selection.threshold=6 --b selection.threshold=17 --seeds 1-4 --out "$out/compare" --quiet
 step compare-arms "$out/compare-arms" compare shaky-hands --arm low:selection.threshold=4 --arm default: --arm high:selection.threshold=17 \

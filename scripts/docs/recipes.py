@@ -149,7 +149,7 @@ def _(tool):
     parameters, outcome = console_tables(tune.stdout)[:2]
     first = table(["key", "default", "tuned"],
                   [[f"`{row['key']}`", row["default"], row["tuned"]] for row in parameters])
-    metrics = {"coverage": ("coverage", 3), "blur_sel_mean_px": ("blur selected (px)", 3),
+    metrics = {"coverage": ("coverage", 3), "blur_obj_mean_px": ("blur over the object (px)", 3),
                "slot_angle_err_mean_deg": ("slot angle error (°)", 3)}
     scenarios = list(dict.fromkeys(row["scenario"] for row in outcome if row["scenario"] != "all"))
     rows = []
@@ -364,8 +364,8 @@ def _(tool):
                      fmt(mean(values("max_gap_deg")), 0), mean_sd(values("slot_angle_err_mean_deg")),
                      pair("blur_obj_mean_px", "blur_obj_all_mean_px"), pair("blur_sel_mean_px", "blur_all_mean_px"),
                      fmt(mean(values("frames_dropped")), 1), note(run)])
-    return table(["scenario", "seeds", "coverage", "max gap (°)", "slot angle error (°)",
-                  "blur object, selected / all (px)", "blur centre, selected / all (px)", "dropped frames",
+    return table(["scenario", "seeds", "coverage", "largest gap (°)", "slot angle error (°)",
+                  "blur over the object, selected / all (px)", "centre blur, selected / all (px)", "dropped frames",
                   "note"], rows)
 
 
@@ -457,21 +457,19 @@ def _(tool):
     calibrate = tool.run("calibrate", "--recording", "data/broad/24_disturbed_tapping_A.hdf5", quiet=False)
     window = line_starting(calibrate.stdout, "still window").split(";")[0][len("still window "):]
     window = window.replace(" (", ", ").replace(")", "")  # "0.0–44.8 s, 45 s at 285.7 Hz"
-    axes = console_tables(calibrate.stdout)[0]
+    terms = calibrate.csv("noise.csv")
     taus = column(calibrate.csv("allan.csv"), "tau_s")
+    units = {"deg_s_rthz": "°/s/√Hz", "ug_rthz": "µg/√Hz"}
 
     def noise(sensor):
-        cells = [row["noise density N"] for row in axes if row["axis"].startswith(sensor)]
-        values = [float(cell.split()[0]) for cell in cells]
-        bounds = [[float(x) for x in cell.split("[")[1].split("]")[0].split(",")] for cell in cells]
-        spread = max((high - low) / 2 / value for value, (low, high) in zip(values, bounds))
-        unit = cells[0].split("]")[1].strip()
-        return values, spread, unit
+        rows = [row for row in terms if row["sensor"] == sensor and row["term"] == "noise_density"]
+        values = [float(row["value"]) for row in rows]
+        spread = max((float(row["ci_high"]) - float(row["ci_low"])) / 2 / float(row["value"]) for row in rows)
+        return values, spread, units[rows[0]["unit"]]
 
     gyro, gyro_spread, gyro_unit = noise("gyroscope")
     acc, _, acc_unit = noise("accelerometer")
-    terms = [row[key] for row in axes for key in row if key.startswith(("bias instability", "random walk"))]
-    unidentified = all(term.startswith("not identifiable") for term in terms)
+    unidentified = all(row["identifiable"] == "0" for row in terms if row["term"] != "noise_density")
     return (f"On `24_disturbed_tapping_A` (still window {window}, τ up to {fmt(max(taus), 1)} s) it finds "
             f"N = {min(gyro):.2g}–{max(gyro):.2g} {gyro_unit} (95 % intervals within ±{fmt(100 * gyro_spread, 1)} %) "
             f"for the gyroscope and {min(acc):.3g}–{max(acc):.3g} {acc_unit} for the accelerometer; bias instability "
@@ -706,3 +704,28 @@ def _(tool):
               fmt(float(row["att_rmse_incl_deg"]))] for row in rows]
     return table(["scenario", "selector + filter", "coverage", "slot angle error (°)", "blur selected / all (px)",
                   "inclination RMSE (°)"], lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# docs/guides/comparing.md
+
+def arms_comparison(tool):
+    return tool.run("compare", "shaky-hands", "orbit-72", "--arm", "low:selection.threshold=4", "--arm", "default:",
+                    "--arm", "high:selection.threshold=17", "--seeds", "1-10", "--no-plots")
+
+
+@recipe("compare-arms", fast=True)
+def _(tool):
+    """comparison.md of the three-arm example, as the tool wrote it."""
+    return (arms_comparison(tool).out / "comparison.md").read_text()
+
+
+@recipe("compare-arms-pairs", fast=True)
+def _(tool):
+    """The pairs of coverage and of the object blur from pairs.csv."""
+    rows = [row for row in read_csv(arms_comparison(tool).out / "pairs.csv")
+            if row["metric"] in ("coverage", "blur_obj_mean_px")]
+    return table(["metric", "arm", "against", "median difference", "95 % interval", "Wilcoxon p", "Holm p", "verdict"],
+                 [[f"`{row['metric']}`", row["arm_b"], row["arm_a"], fmt(float(row["median_diff"]), 3),
+                   f"[{fmt(float(row['ci_low']), 3)}, {fmt(float(row['ci_high']), 3)}]" if row["ci_low"] else "–",
+                   fmt(float(row["wilcoxon_p"]), 4), fmt(float(row["holm_p"]), 4), row["verdict"]] for row in rows])

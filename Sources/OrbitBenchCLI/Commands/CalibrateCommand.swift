@@ -74,6 +74,7 @@ struct CalibrateCommand: ParsableCommand {
         let yaml = CalibrationReport.yaml(calibration, file: recording)
         try report.write(yaml, to: "imu.yaml")
         try report.write(CalibrationReport.csv(calibration).bytes, to: "allan.csv")
+        try report.write(CalibrationReport.termsCSV(calibration).bytes, to: "noise.csv")
         if let figures = plotOptions.figures {
             try report.write(
                 try CalibrationReport.figure(calibration, output: FigureOutput(figures, provenance: origin.pngTexts)),
@@ -83,6 +84,6 @@ struct CalibrateCommand: ParsableCommand {
         try report.commit()
         print(CalibrationReport.table(calibration))
         print(yaml, terminator: "")
-        print("wrote \(report.destination.path)/{imu.yaml, allan.csv\(noPlots ? "" : ", " + plotOptions.file("plots/allan.png"))}")
+        print("wrote \(report.destination.path)/{imu.yaml, allan.csv, noise.csv\(noPlots ? "" : ", " + plotOptions.file("plots/allan.png"))}")
     }
 }

@@ -30,7 +30,8 @@ public enum FigureGuide {
         // run (capture) and replay
         Entry(
             "coverage-polar.png", "Coverage around the object",
-            "Each slot around the circle, filled when a frame was kept; look for empty sectors (the largest gap is marked)."),
+            "Each slot around the circle (0° at the top, clockwise, as in the spin viewer), coloured by the quality of the frame it kept; look for empty slots and the largest gap, marked in orange."
+        ),
         Entry(
             "seeds.png", "Metrics per seed",
             "One bar per seed with the mean dashed; a seed far from the others is a case to open in the viewer."),
@@ -87,14 +88,15 @@ public enum FigureGuide {
         // tune
         Entry(
             "tuning.png", "Tuning progress",
-            "The objective of every evaluation and the best so far, with the parameters tried; a flat tail means the search converged."),
+            "The objective of every evaluation and the best so far, and each tuned key as a multiple of its start; a flat tail means the search converged."
+        ),
         // fusion
         Entry(
             "fusion-broad.png", "Filters on the recordings",
             "Mean total RMSE per filter in each group of trials; the lowest bar per group is the best filter there."),
         Entry(
             "fusion-error.png", "Attitude error over time",
-            "Each filter's error against the reference; shaded periods are left out of the RMSE. Look for drift and slow recovery after disturbances."
+            "Each filter's error against the reference, averaged over a sliding window; grey periods are left out of the RMSE. Look for drift and slow recovery after disturbances."
         ),
         // rephoto and thesis
         Entry(

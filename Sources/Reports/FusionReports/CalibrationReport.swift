@@ -140,6 +140,36 @@ public enum CalibrationReport {
         return rows
     }
 
+    /// noise.csv: the fitted terms as data, one row per sensor axis and term — value with its
+    /// 95 % interval (empty where a term is not identifiable: `upper` is then the bound the
+    /// window allows), in the units of imu.yaml's keys (°/s…, µg…).
+    public static func termsCSV(_ calibration: ImuCalibration) -> CSVWriter {
+        var csv = CSVWriter(header: ["sensor", "axis", "term", "value", "ci_low", "ci_high", "unit", "identifiable"])
+        for (sensor, axes, scale, units) in [
+            ("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, ("deg_s_rthz", "deg_s", "deg_s_rts")),
+            ("accelerometer", calibration.accelerometer, microG, ("ug_rthz", "ug", "ug_rts")),
+        ] {
+            for axis in axes {
+                guard let terms = axis.terms else { continue }
+                for (name, estimate, unit) in [
+                    ("noise_density", terms.noiseDensity, units.0), ("bias_instability", terms.biasInstability, units.1),
+                    ("random_walk", terms.randomWalk, units.2),
+                ] {
+                    csv.text(sensor)
+                    csv.text(axis.name)
+                    csv.text(name)
+                    csv.number(estimate.isIdentifiable ? estimate.value * scale : nil, decimals: 8)
+                    csv.number(estimate.isIdentifiable ? estimate.lower * scale : nil, decimals: 8)
+                    csv.number(estimate.upper * scale, decimals: 8)
+                    csv.text(unit)
+                    csv.bool(estimate.isIdentifiable)
+                    csv.endRow()
+                }
+            }
+        }
+        return csv
+    }
+
     /// report.html of `calibrate`: the noise terms, the YAML block to paste, then the Allan
     /// figure. Call last, before `commit`.
     public static func writePage(_ calibration: ImuCalibration, file: String, to report: ReportDirectory, origin: ReportOrigin) throws {
