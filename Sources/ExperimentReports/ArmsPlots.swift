@@ -28,6 +28,12 @@ public enum ArmsPlots {
         ]
     }
 
+    /// A short axis label: "value (px)", "difference (°)"; the panel title names the metric.
+    static func unitLabel(_ metric: String, _ what: String) -> String {
+        let symbol = Metric.named(metric)?.unit.symbol ?? ""
+        return symbol.isEmpty ? what : "\(what) (\(symbol))"
+    }
+
     /// Rows of at most two panels.
     static func grid(_ panels: [Panel]) -> [[Panel]] {
         stride(from: 0, to: panels.count, by: 2).map { Array(panels[$0..<min($0 + 2, panels.count)]) }
@@ -134,7 +140,7 @@ public enum ArmsPlots {
             return .cartesian(
                 CartesianPlot(
                     title: "\(metric.metric) (\(metric.direction == .none ? "no better direction" : "\(metric.direction.rawValue) is better"))",
-                    x: ChartAxis("arm", categories: comparison.arms), y: ChartAxis(RunMetrics.label(of: metric.metric)), series: series,
+                    x: ChartAxis("arm", categories: comparison.arms), y: ChartAxis(unitLabel(metric.metric, "value")), series: series,
                     legend: .none))
         }
         let (width, height) = size(panels.count, rowHeight: 330)
@@ -161,7 +167,9 @@ public enum ArmsPlots {
                 }
                 let pair = metric.pair(reference, arm)
                 let sign = reference < arm ? 1.0 : -1.0  // pairs hold later − earlier
-                categories.append("\(comparison.arms[arm]) (p \(pair.map { ArmsReport.p($0.holmP) } ?? "–"))")
+                // The Holm p beside each arm while there is room for it.
+                categories.append(
+                    others.count > 3 ? comparison.arms[arm] : "\(comparison.arms[arm]) (p \(pair.map { ArmsReport.p($0.holmP) } ?? "–"))")
                 let x = Double(position), color = Palette.color(arm)
                 let spread = differences.indices.map { x - 0.12 + 0.24 * (Double($0 % 7) / 6) }
                 series.append(Series(nil, color: color.withAlpha(0.6), x: spread, y: differences, style: .markers(radius: 2.4)))
@@ -176,8 +184,8 @@ public enum ArmsPlots {
             return .cartesian(
                 CartesianPlot(
                     title: "\(metric.metric): arm − \(comparison.arms[reference])",
-                    x: ChartAxis("arm (Holm-adjusted Wilcoxon p)", categories: categories),
-                    y: ChartAxis("difference in " + RunMetrics.label(of: metric.metric), includesZero: true), series: series,
+                    x: ChartAxis(others.count > 3 ? "arm (Holm-adjusted p in pairs.csv)" : "arm (Holm-adjusted Wilcoxon p)", categories: categories),
+                    y: ChartAxis(unitLabel(metric.metric, "difference"), includesZero: true), series: series,
                     lines: [ReferenceLine(0, .horizontal, color: Palette.frame, label: "no difference")], legend: .none))
         }
         let (width, height) = size(panels.count, rowHeight: 330)

@@ -16,6 +16,9 @@ public enum SweepReport {
             + TextTable.render(
                 header: header(results, feasibility, coverage: coverage), rows: rows(results, top: top, feasibility, coverage: coverage))
         if let note = coverageNote(results, feasibility: feasibility, coverage: coverage) { text += note + "\n" }
+        if results.plan.cells.count > top {
+            text += "the best \(top) of \(results.plan.cells.count) cells; sweep.csv and report.html have every cell\n"
+        }
         return text
     }
 
@@ -94,7 +97,8 @@ public enum SweepReport {
             summary: headline(results, feasibility: feasibility) + ". " + best,
             whatRan: HTMLReport.whatRan(
                 origin: origin, scenarios: [plan.base],
-                extra: plan.axes.map { axis in HTMLReport.Fact("varied", axis.description) } + [HTMLReport.Fact("cells", String(plan.cells.count))]),
+                extra: plan.axes.map { axis in HTMLReport.Fact("varied", axis.description) } + [HTMLReport.Fact("cells", String(plan.cells.count))]
+            ).filter { fact in !plan.axes.contains { $0.key == fact.label } },
             sections: [
                 HTMLReport.Section(
                     heading: "Cells ranked by \(results.metric)",

@@ -177,7 +177,8 @@ struct CompareCommand: ParsableCommand {
             comparison, scenarios: scenarioSets, to: out, figures: plotOptions.figures, reference: reference, metrics: shown, origin: origin,
             overwrite: outputOptions.overwrite)
         print(
-            "wrote \(out)/{blocks.csv, comparison.csv, arms.csv, pairs.csv, comparison.md, comparison.tex\(noPlots ? "" : ", plots/")}, report.html")
+            "wrote \(out)/{blocks,comparison,arms,pairs}.csv, comparison.{md,tex}\(plotOptions.figures == .pdf ? ", comparison.pdf" : ""), \(noPlots ? "" : "plots/, ")report.html"
+        )
     }
 
     /// A against B: the paired t test per metric (`ABComparison`).

@@ -20,8 +20,9 @@ public enum TextBaseline: Sendable {
 /// A cairo image surface to draw on, in pixels with y pointing down. One canvas per plot;
 /// not thread-safe. Drawing happens here, encoding in `PNGCodec`.
 public final class Canvas {
-    public let width: Int
-    public let height: Int
+    /// Of the current page (a PDF document's pages may differ).
+    public private(set) var width: Int
+    public private(set) var height: Int
     let surface: OpaquePointer
     let context: OpaquePointer
     /// The font `selectFont` last chose and the colour `setColor` last set (cairo's `save` and
@@ -258,6 +259,8 @@ public final class Canvas {
         }
         cairo_show_page(context)
         cairo_pdf_surface_set_size(surface, Double(width), Double(height))
+        self.width = width
+        self.height = height
         setColor(background)
         cairo_paint(context)
     }

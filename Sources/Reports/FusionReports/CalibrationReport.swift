@@ -176,9 +176,13 @@ public enum CalibrationReport {
         try report.writeHTMLReport(
             title: "IMU noise of \(calibration.recording)",
             summary:
-                "Noise terms fitted to the Allan deviation of a still stretch (\(windowText(calibration))), with 95 % intervals; imu.yaml holds them as scenario keys.",
+                "Noise terms fitted to the Allan deviation of the \(windowText(calibration)), with 95 % intervals; imu.yaml holds them as scenario keys.",
             whatRan: HTMLReport.whatRan(
-                origin: origin, facts: [HTMLReport.Fact("recording", file), HTMLReport.Fact("still window", windowText(calibration))]),
+                origin: origin,
+                facts: [
+                    HTMLReport.Fact("recording", file),
+                    HTMLReport.Fact("still window", String(windowText(calibration).dropFirst("still window ".count))),
+                ]),
             sections: [
                 HTMLReport.Section(heading: "Noise terms", html: HTMLReport.table(header: tableHeader, rows: tableRows(calibration))),
                 HTMLReport.Section(
