@@ -12,10 +12,10 @@ struct CalibrateCommand: ParsableCommand {
             instability σ_b with correlation time T, and rate random walk K \
             (σ² = N²/τ + σ_b²·g(τ/T) + K²·τ/3), each with a 95 % interval from the number of \
             independent clusters. A term the window cannot identify (its interval reaches zero) is \
-            reported as "not identifiable from a N s window" and left out of <out>/imu.yaml (the \
+            reported as not identified (with the largest value the window allows) and left out of <out>/imu.yaml (the \
             block to paste into a scenario, averaged over the axes, with the sample rate, \
             quantisation step and magnetometer noise) with a comment, so the scenario keeps the \
-            simulator's default. Also writes allan.csv and plots/allan.png. Without --window the \
+            simulator's default. Also writes allan.csv, noise.csv (the fitted terms) and plots/allan.png. Without --window the \
             longest still stretch is used (at least 10 s); a --window with motion is an error.
 
             Examples:

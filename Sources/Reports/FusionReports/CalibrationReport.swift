@@ -108,16 +108,18 @@ public enum CalibrationReport {
     }
 
     public static func table(_ calibration: ImuCalibration) -> String {
-        windowText(calibration) + "; values with their 95 % intervals\n" + TextTable.render(header: tableHeader, rows: tableRows(calibration))
+        let window = calibration.window.upperBound - calibration.window.lowerBound
+        return windowText(calibration) + "; values with their 95 % intervals\n" + TextTable.render(header: tableHeader, rows: tableRows(calibration))
+            + String(format: "\nnot identified: a %.1f s window cannot tell the term from zero; ≤ gives the largest value it allows", window)
     }
 
     /// One row per sensor axis: the three noise terms with their intervals, the correlation time.
     static func tableRows(_ calibration: ImuCalibration) -> [[String]] {
-        let window = calibration.window.upperBound - calibration.window.lowerBound
+        // Short cells keep the table within 120 columns; the line under it says what they mean.
         func cell(_ estimate: AllanNoiseTerms.Estimate, _ scale: Double, _ unit: String) -> String {
             estimate.isIdentifiable
                 ? "\(significant(estimate.value * scale)) [\(significant(estimate.lower * scale)), \(significant(estimate.upper * scale))] \(unit)"
-                : String(format: "not identifiable from a %.1f s window (≤ ", window) + significant(estimate.upper * scale) + ")"
+                : "not identified, ≤ \(significant(estimate.upper * scale)) \(unit)"
         }
         var rows: [[String]] = []
         for (sensor, axes, scale, units) in [
