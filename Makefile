@@ -4,7 +4,8 @@
 #                headless Chromium, the project checks (imports vs manifest, layout, the
 #                Examples/CustomSelector package), then the regression benchmark against
 #                reports/baseline/metrics.csv
-# And for contributors: make format — lay out the Swift files as .swift-format says.
+# And for contributors: make format — lay out the Swift files as .swift-format says;
+#                       make docs-check — every figure and command of README and docs/ against the tool.
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 SWIFT ?= swift
@@ -30,6 +31,16 @@ test: system-deps
 	$(SWIFT) build -c release --product fuzz-replay
 	.build/release/fuzz-replay Fuzz/corpus Fuzz/regressions
 	.build/debug/orbitbench regress
+	ORBITBENCH=.build/debug/orbitbench scripts/check-docs.sh --fast
+
+# The docs against the tool (release build): every generated block current, every command shown
+# in README and docs/ run (scripts/check-docs.sh; make test runs its fast part). Blocks on the
+# full BROAD trials need ORBITBENCH_BROAD_DATA=DIR. scripts/update-docs.sh rewrites stale blocks.
+.PHONY: docs-check
+docs-check: system-deps
+	$(SWIFT) build -c release --product orbitbench
+	$(SWIFT) build --package-path Examples/CustomSelector
+	ORBITBENCH=$(RELEASE_BIN) scripts/check-docs.sh
 
 # libFuzzer with AddressSanitizer over every reader (FUZZ_SECONDS per target, default 60);
 # findings land in Fuzz/regressions/, which make test replays.

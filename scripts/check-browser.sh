@@ -47,6 +47,8 @@ fi
 command_of() {
     case "$1" in
         rephoto) echo run ;;
+        compare-*) echo compare ;;
+        run-*) echo run ;;
         fusion-*) echo fusion ;;
         *) echo "$1" ;;
     esac

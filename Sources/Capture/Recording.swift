@@ -43,7 +43,8 @@ public struct Recording: Codable, Sendable, Equatable {
         self.elements = elements
     }
 
-    /// Elements sorted by angle and rotated to start right after the largest gap, so an
+    /// Elements sorted by angle and rotated to start right after the widest angle between
+    /// neighbours (where playback starts; not the slots' largest gap, `SlotGap`), so an
     /// incomplete orbit plays from one end to the other (1, 7, 355, 10, 19, 14 ⇒ 355, 1, 7,
     /// 10, 14, 19). Ties in angle keep their input order.
     public static func orderedByAngle(_ elements: [Element]) -> [Element] {

@@ -7,15 +7,20 @@ public struct ConfigOverride: Sendable, Equatable, CustomStringConvertible {
     /// The value, written as it would be in YAML (`4`, `true`, `landscape_left`, `[1, 2, 3]`).
     public var value: String
 
-    public init(path: [String], value: String) {
+    /// The command-line flag the override came from (`--set`, `--a`, `--arm low`): an error in
+    /// its key or value names it.
+    public var origin = "--set"
+
+    public init(path: [String], value: String, origin: String = "--set") {
         self.path = path
         self.value = value
+        self.origin = origin
     }
 
     /// Parses `key.path=value`. An override is one line of visible text: a line break, tab or
     /// any other control character in it is an error (YAML would otherwise read a value with a
     /// line break as a plain scalar and drop what follows it without a word).
-    public init(parsing text: String) throws(ConfigError) {
+    public init(parsing text: String, origin: String = "--set") throws(ConfigError) {
         if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             let key = text.prefix { $0 != "=" }
             throw ConfigError(
@@ -32,7 +37,7 @@ public struct ConfigOverride: Sendable, Equatable, CustomStringConvertible {
         guard !key.isEmpty, !components.contains(where: \.isEmpty) else {
             throw ConfigError(keyPath: key, message: "override key must be a dotted path like orbit.radius_m")
         }
-        self.init(path: components, value: String(text[text.index(after: equals)...]).trimmingCharacters(in: .whitespaces))
+        self.init(path: components, value: String(text[text.index(after: equals)...]).trimmingCharacters(in: .whitespaces), origin: origin)
     }
 
     public var description: String { "\(path.joined(separator: "."))=\(value)" }

@@ -13,20 +13,25 @@ public enum ArmsPlots {
         "coverage", "max_gap_deg", "blur_obj_mean_px", "slot_angle_err_mean_deg", "att_rmse_total_deg", "kp_err_mean",
     ]
 
-    /// File name and PNG of every figure. `reference`: the arm the differences are taken
-    /// against (default: the first); `metrics`: the metrics drawn (default: `defaultMetrics`).
-    public static func all(_ comparison: ArmsComparison, reference: String?, metrics: [String]?, provenance: [PNGText]) throws -> [(
-        String, [UInt8]
-    )] {
+    /// Every figure and its file name (with a .png extension; `FigureOutput.fileName` gives
+    /// the chosen format's). `reference`: the arm the differences are taken against (default:
+    /// the first); `metrics`: the metrics drawn (default: `defaultMetrics`).
+    public static func figures(_ comparison: ArmsComparison, reference: String?, metrics: [String]?) -> [(name: String, figure: Figure)] {
         let shown = (metrics ?? defaultMetrics).compactMap { comparison.metric($0) }
         let drawn = shown.isEmpty ? Array(comparison.metrics.prefix(4)) : Array(shown.prefix(6))
         guard !drawn.isEmpty else { return [] }
         let referenceIndex = reference.flatMap { comparison.arms.firstIndex(of: $0) } ?? 0
         return [
-            ("critical-difference.png", try criticalDifference(comparison, drawn, provenance: provenance)),
-            ("arm-distributions.png", try distributions(comparison, drawn, provenance: provenance)),
-            ("arm-differences.png", try differences(comparison, drawn, reference: referenceIndex, provenance: provenance)),
+            ("critical-difference.png", criticalDifference(comparison, drawn)),
+            ("arm-distributions.png", distributions(comparison, drawn)),
+            ("arm-differences.png", differences(comparison, drawn, reference: referenceIndex)),
         ]
+    }
+
+    /// A short axis label: "value (px)", "difference (°)"; the panel title names the metric.
+    static func unitLabel(_ metric: String, _ what: String) -> String {
+        let symbol = Metric.named(metric)?.unit.symbol ?? ""
+        return symbol.isEmpty ? what : "\(what) (\(symbol))"
     }
 
     /// Rows of at most two panels.
@@ -62,7 +67,7 @@ public enum ArmsPlots {
     /// The critical-difference diagram (Demšar 2006), one panel per metric: each arm's mean
     /// rank on one axis (1 = best, on the left), arms joined by a bar where no pair of them
     /// differs significantly (Wilcoxon signed-rank, Holm; Benavoli et al. 2016).
-    public static func criticalDifference(_ comparison: ArmsComparison, _ metrics: [ArmComparison], provenance: [PNGText]) throws -> [UInt8] {
+    public static func criticalDifference(_ comparison: ArmsComparison, _ metrics: [ArmComparison]) -> Figure {
         let k = comparison.arms.count
         let panels = metrics.map { metric -> Panel in
             let order = metric.arms.indices.sorted { metric.arms[$0].meanRank < metric.arms[$1].meanRank }
@@ -102,7 +107,7 @@ public enum ArmsPlots {
             subtitle:
                 "mean rank of each arm within a block (scenario × seed), 1 = best; a black bar joins arms no pair of which differs (exact Wilcoxon signed-rank, Holm-adjusted, \(Int((comparison.level * 100).rounded())) %)",
             width: width, height: height, rows: grid(panels))
-        return try figure.pngBytes(provenance: provenance)
+        return figure
     }
 
     /// Quartiles of `values` (linear interpolation) and the range.
@@ -116,7 +121,7 @@ public enum ArmsPlots {
 
     /// Each arm's values over the blocks: a box from the first to the third quartile, the
     /// median across it, whiskers to the extremes, every block as a dot.
-    public static func distributions(_ comparison: ArmsComparison, _ metrics: [ArmComparison], provenance: [PNGText]) throws -> [UInt8] {
+    public static func distributions(_ comparison: ArmsComparison, _ metrics: [ArmComparison]) -> Figure {
         let k = comparison.arms.count
         let panels = metrics.map { metric -> Panel in
             let table = comparison.values[metric.metric] ?? []
@@ -135,7 +140,7 @@ public enum ArmsPlots {
             return .cartesian(
                 CartesianPlot(
                     title: "\(metric.metric) (\(metric.direction == .none ? "no better direction" : "\(metric.direction.rawValue) is better"))",
-                    x: ChartAxis("arm", categories: comparison.arms), y: ChartAxis(RunMetrics.label(of: metric.metric)), series: series,
+                    x: ChartAxis("arm", categories: comparison.arms), y: ChartAxis(unitLabel(metric.metric, "value")), series: series,
                     legend: .none))
         }
         let (width, height) = size(panels.count, rowHeight: 330)
@@ -144,13 +149,12 @@ public enum ArmsPlots {
             subtitle:
                 "box: first to third quartile, line: median, whiskers: smallest and largest, dots: the \(comparison.blocks.count) blocks (scenario × seed)",
             width: width, height: height, rows: grid(panels))
-        return try figure.pngBytes(provenance: provenance)
+        return figure
     }
 
     /// Per metric, every other arm minus `reference` in each block (dots), with the median
     /// difference and its sign-test interval, and the Holm-adjusted p in the category name.
-    public static func differences(_ comparison: ArmsComparison, _ metrics: [ArmComparison], reference: Int, provenance: [PNGText]) throws -> [UInt8]
-    {
+    public static func differences(_ comparison: ArmsComparison, _ metrics: [ArmComparison], reference: Int) -> Figure {
         let others = comparison.arms.indices.filter { $0 != reference }
         let panels = metrics.map { metric -> Panel in
             let table = comparison.values[metric.metric] ?? []
@@ -163,7 +167,9 @@ public enum ArmsPlots {
                 }
                 let pair = metric.pair(reference, arm)
                 let sign = reference < arm ? 1.0 : -1.0  // pairs hold later − earlier
-                categories.append("\(comparison.arms[arm]) (p \(pair.map { ArmsReport.p($0.holmP) } ?? "–"))")
+                // The Holm p beside each arm while there is room for it.
+                categories.append(
+                    others.count > 3 ? comparison.arms[arm] : "\(comparison.arms[arm]) (p \(pair.map { ArmsReport.p($0.holmP) } ?? "–"))")
                 let x = Double(position), color = Palette.color(arm)
                 let spread = differences.indices.map { x - 0.12 + 0.24 * (Double($0 % 7) / 6) }
                 series.append(Series(nil, color: color.withAlpha(0.6), x: spread, y: differences, style: .markers(radius: 2.4)))
@@ -178,8 +184,8 @@ public enum ArmsPlots {
             return .cartesian(
                 CartesianPlot(
                     title: "\(metric.metric): arm − \(comparison.arms[reference])",
-                    x: ChartAxis("arm (Holm-adjusted Wilcoxon p)", categories: categories),
-                    y: ChartAxis("difference in " + RunMetrics.label(of: metric.metric), includesZero: true), series: series,
+                    x: ChartAxis(others.count > 3 ? "arm (Holm-adjusted p in pairs.csv)" : "arm (Holm-adjusted Wilcoxon p)", categories: categories),
+                    y: ChartAxis(unitLabel(metric.metric, "difference"), includesZero: true), series: series,
                     lines: [ReferenceLine(0, .horizontal, color: Palette.frame, label: "no difference")], legend: .none))
         }
         let (width, height) = size(panels.count, rowHeight: 330)
@@ -188,6 +194,6 @@ public enum ArmsPlots {
             subtitle:
                 "dots: each block's difference (same scenario and seed); black: the median difference with its sign-test interval (\(Int((comparison.level * 100).rounded())) %)",
             width: width, height: height, rows: grid(panels))
-        return try figure.pngBytes(provenance: provenance)
+        return figure
     }
 }

@@ -204,7 +204,15 @@ extension ArmsReport {
             "\(comparison.arms.count) arms over \(comparison.blocks.count) blocks (scenario × seed): the Friedman test finds them different on \(differing.count) of \(comparison.metrics.count) metrics at \(percent) %"
         let best = differing.compactMap { metric in bestByRank(metric).map { "\(metric.metric): \(metric.arms[$0].name)" } }
         if !best.isEmpty { text += "; best mean rank — " + best.prefix(6).joined(separator: ", ") + (best.count > 6 ? ", …" : "") }
-        return text + "."
+        text += "."
+        // The smallest exact two-sided Wilcoxon p of n blocks is 2/2ⁿ; Holm multiplies it by the pairs.
+        let pairs = comparison.arms.count * (comparison.arms.count - 1) / 2
+        let needed = (1...64).first { n in Double(pairs) * 2 / pow(2, Double(n)) < alpha } ?? 64
+        if comparison.blocks.count < needed {
+            text +=
+                " With \(comparison.blocks.count) blocks no pair can differ significantly after Holm's correction over \(pairs) pairs (that takes at least \(needed)): run more seeds."
+        }
+        return text
     }
 
     /// report.html: the verdict, the table of every metric, the pairs that differ, then the
@@ -214,10 +222,11 @@ extension ArmsReport {
         var pairRows: [[String]] = []
         for metric in comparison.metrics {
             for pair in metric.pairs where pair.verdict != .identical && pair.verdict != .noSignificantDifference {
-                let interval = pair.interval.map { String(format: "[%+.4g, %+.4g]", $0.lowerBound, $0.upperBound) } ?? "–"
+                let decimals = Metric.named(metric.metric)?.decimals ?? 3
+                func signed(_ value: Double) -> String { String(format: "%+.\(decimals)f", value) }
+                let interval = pair.interval.map { "[\(signed($0.lowerBound)), \(signed($0.upperBound))]" } ?? "–"
                 pairRows.append([
-                    metric.metric, metric.arms[pair.second].name, metric.arms[pair.first].name, String(format: "%+.4g", pair.medianDifference),
-                    interval,
+                    metric.metric, metric.arms[pair.second].name, metric.arms[pair.first].name, signed(pair.medianDifference), interval,
                     p(pair.holmP), pair.verdict.rawValue,
                 ])
             }
@@ -240,5 +249,22 @@ extension ArmsReport {
         try report.writeHTMLReport(
             title: "\(comparison.arms.count) arms compared", summary: verdictSentence(comparison),
             whatRan: HTMLReport.whatRan(origin: origin, scenarios: scenarios, extra: [arms]), sections: sections, origin: origin)
+    }
+}
+
+extension ArmsReport {
+    /// One line per metric for a page of prose (the PDF document): the Friedman p, the best arm
+    /// and the arms that differ from it.
+    public static func metricLines(_ comparison: ArmsComparison) -> [String] {
+        comparison.metrics.map { metric in
+            var line = "\(metric.metric): Friedman p \(p(metric.friedman.p)); "
+            line += metric.arms.map { "\($0.name) \(mean($0.mean, metric.metric))" }.joined(separator: ", ")
+            if let best = bestByRank(metric) {
+                let differing = differingFromBest(metric).sorted().map { metric.arms[$0].name }
+                line += "; best mean rank \(metric.arms[best].name)"
+                if !differing.isEmpty { line += ", differing from it: " + differing.joined(separator: ", ") }
+            }
+            return line
+        }
     }
 }

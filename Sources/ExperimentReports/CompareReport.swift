@@ -124,11 +124,18 @@ public enum CompareReport {
         return csv
     }
 
-    /// One panel per metric with a direction (first scenario): each seed's B − A, the mean and
-    /// its interval shaded, zero dashed; the verdict in the panel title.
-    public static func figure(_ comparison: ABComparison, title: String, provenance: [PNGText]) throws -> [UInt8]? {
+    /// One panel per metric that differs on some seed (first scenario), in the comparison's
+    /// order: each seed's B − A, the mean and its interval shaded, zero dashed; the verdict in
+    /// the panel title ("changed" for a metric without a better direction, such as
+    /// frames_selected). The metrics identical on every seed are named in the footnote.
+    public static func figure(_ comparison: ABComparison, title: String, output: FigureOutput) throws -> [UInt8]? {
+        try pairedFigure(comparison, title: title).map { try $0.bytes(output) }
+    }
+
+    /// plots/paired-differences.png as a figure; nil when every metric is identical.
+    public static func pairedFigure(_ comparison: ABComparison, title: String) -> Figure? {
         let scenario = comparison.lines.first?.scenario
-        let ofScenario = comparison.lines.filter { $0.scenario == scenario && RunMetrics.direction(of: $0.metric) != .none }
+        let ofScenario = comparison.lines.filter { $0.scenario == scenario }
         let shown = ofScenario.filter { $0.verdict != .identical }
         let identical = ofScenario.filter { $0.verdict == .identical }.map(\.metric)
         guard !shown.isEmpty else { return nil }
@@ -166,6 +173,6 @@ public enum CompareReport {
                 "\(scenario ?? ""): B − A per seed (orange), mean (blue line) and its \(percent) % Student-t interval (shaded); zero dashed. Verdicts at the \(percent) % level.",
             footnote: identical.isEmpty ? nil : "identical on every seed (not drawn): \(identical.joined(separator: ", "))",
             width: 1500, height: 330 * rows.count + 160, rows: rows)
-        return try figure.pngBytes(provenance: provenance)
+        return figure
     }
 }

@@ -48,7 +48,8 @@ public enum RegressReport {
             return "\(failing.count) regression\(failing.count == 1 ? "" : "s"): " + names.prefix(6).joined(separator: ", ")
                 + (names.count > 6 ? ", …" : "")
         }
-        var text = "no regressions: \(comparison.lines.count) checks within tolerance or seed noise"
+        let ok = comparison.lines.filter { $0.verdict == .ok }.count
+        var text = "no regressions: \(ok) of \(comparison.lines.count) checks within tolerance"
         if improved > 0 { text += "; \(improved) improved beyond it: keep the gain with --update-baseline" }
         if noise > 0 { text += "; \(noise) moved beyond the tolerance but not significantly (seed noise at the \(percent(comparison)) level)" }
         return text

@@ -13,7 +13,7 @@ public enum SweepParetoPlot {
     ///     is better).
     ///   - ranked: the sweep's `--metric`, whose best admitted cell is marked.
     public static func figure(
-        x: SweepResults, y: SweepResults, ranked: SweepResults, feasibility: SweepFeasibility?, provenance: [PNGText]
+        x: SweepResults, y: SweepResults, ranked: SweepResults, feasibility: SweepFeasibility?, output: FigureOutput
     ) throws -> [UInt8] {
         let plan = x.plan
         let cells = plan.cells.indices
@@ -76,7 +76,8 @@ public enum SweepParetoPlot {
         let annotations = groups.enumerated().filter { $0.offset % every == 0 }.map { _, group in
             Annotation(
                 x: xMeans[group.cell], y: yMeans[group.cell],
-                text: shortLabel(plan, group.cell) + (group.count > 1 ? " (+\(group.count - 1) equal)" : ""), color: Palette.color(0))
+                text: shortLabel(plan, group.cell) + (group.count > 1 ? " (+\(group.count - 1) equal)" : ""), color: Palette.color(0),
+                placement: .clearOfData)
         }
         let plot = CartesianPlot(
             x: ChartAxis(RunMetrics.label(of: x.metric), limits: padded(xMeans, xSd, lines.filter { $0.orientation == .vertical }.map(\.value))),
@@ -91,7 +92,7 @@ public enum SweepParetoPlot {
             subtitle:
                 "\(counted(plan.cells.count, "cell")) over \(plan.axes.map(\.key).joined(separator: " × ")); \(yBetter == .higher ? "higher" : "lower") \(y.metric) and \(xBetter == .higher ? "higher" : "lower") \(x.metric) are better; no cell beats a front cell in both",
             footnote: bestText, width: 1200, height: 820, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// The span of means ± sd and bounds, widened by 6 % on each side so that points on the

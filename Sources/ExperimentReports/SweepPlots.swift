@@ -11,7 +11,7 @@ public enum SweepPlots {
     /// the lowest blur is worth little if the slots are empty. Cells `feasibility` rules out are
     /// marked, and the best cell is the best one it admits.
     public static func figure(
-        _ results: SweepResults, coverage: SweepResults? = nil, feasibility: SweepFeasibility? = nil, provenance: [PNGText]
+        _ results: SweepResults, coverage: SweepResults? = nil, feasibility: SweepFeasibility? = nil, output: FigureOutput
     ) throws -> [UInt8]? {
         let plan = results.plan
         let direction = RunMetrics.direction(of: results.metric)
@@ -99,7 +99,7 @@ public enum SweepPlots {
                 + (plan.axes.count == 2 && feasibility?.summary != nil ? "; crossed: fails \(feasibility!.summary!)" : "")
                 + (plan.axes.count == 2 && best != nil ? "; outlined: best" : ""),
             footnote: bestText, width: 1200, height: 820, rows: [[panel]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     static func decimals(for values: [Double]) -> Int {

@@ -6,10 +6,20 @@ import Reports
 /// The stdout summary of a sweep.
 public enum SweepReport {
     /// The `top` best cells by the mean of the metric; with constraints, the cells meeting them
-    /// come first and a column says which do.
-    public static func table(_ results: SweepResults, top: Int, feasibility: SweepFeasibility? = nil) -> String {
-        headline(results, feasibility: feasibility) + "\n"
-            + TextTable.render(header: header(results, feasibility), rows: rows(results, top: top, feasibility))
+    /// come first and a column says which do. With `coverage` (a capture sweep ranked by another
+    /// metric) a column gives each cell's mean coverage, and without constraints a last line
+    /// says that "best" ignores it and how `--require` bounds it. A varied key's values share
+    /// their decimals (0.5, 1.0, 1.5).
+    public static func table(_ results: SweepResults, top: Int, feasibility: SweepFeasibility? = nil, coverage: SweepResults? = nil) -> String {
+        var text =
+            headline(results, feasibility: feasibility) + "\n"
+            + TextTable.render(
+                header: header(results, feasibility, coverage: coverage), rows: rows(results, top: top, feasibility, coverage: coverage))
+        if let note = coverageNote(results, feasibility: feasibility, coverage: coverage) { text += note + "\n" }
+        if results.plan.cells.count > top {
+            text += "the best \(top) of \(results.plan.cells.count) cells; sweep.csv and report.html have every cell\n"
+        }
+        return text
     }
 
     /// What was ranked by what: "shaky-hands: 12 cells × 4 seeds, best by coverage (higher is better)…".
@@ -21,26 +31,50 @@ public enum SweepReport {
             + (feasibility?.summary.map { ", among cells meeting \($0) (\(feasibility!.admitted.filter { $0 }.count) of \(plan.cells.count))" } ?? "")
     }
 
-    static func header(_ results: SweepResults, _ feasibility: SweepFeasibility?) -> [String] {
-        ["cell"] + results.plan.axes.map(\.key) + ["mean", "sd"] + (feasibility?.summary != nil ? ["meets"] : [])
+    /// Without constraints, ranking by another metric ignores coverage: says so, with the best
+    /// cell's coverage and how `--require` bounds it.
+    static func coverageNote(_ results: SweepResults, feasibility: SweepFeasibility?, coverage: SweepResults?) -> String? {
+        guard let coverage, feasibility?.summary == nil, let best = results.ranking(feasibility).first, let share = coverage.mean(best) else {
+            return nil
+        }
+        return "best ignores coverage (\(String(format: "%.4f", share)) at cell \(best)): --require 'coverage>=0.9' ranks only the cells meeting it"
+    }
+
+    static func header(_ results: SweepResults, _ feasibility: SweepFeasibility?, coverage: SweepResults?) -> [String] {
+        ["cell"] + results.plan.axes.map(\.key) + ["mean", "sd"] + (coverage == nil ? [] : ["coverage"])
+            + (feasibility?.summary != nil ? ["meets"] : [])
     }
 
     /// The `top` best cells, ranked.
-    static func rows(_ results: SweepResults, top: Int, _ feasibility: SweepFeasibility?) -> [[String]] {
+    static func rows(_ results: SweepResults, top: Int, _ feasibility: SweepFeasibility?, coverage: SweepResults?) -> [[String]] {
         let plan = results.plan
         let constrained = feasibility?.summary != nil
+        let decimals = plan.axes.indices.map { axis in commonDecimals(plan.cells.map { $0[axis] }) }
+        func number(_ value: Double?) -> String { value.map { String(format: "%.4f", $0) } ?? "–" }
         return results.ranking(feasibility).prefix(top).map { cell -> [String] in
-            [String(cell)] + zip(plan.axes, plan.cells[cell]).map { $0.names == nil ? String(format: "%g", $1) : $0.text($1) }
-                + [
-                    results.mean(cell).map { String(format: "%.4f", $0) } ?? "–",
-                    results.standardDeviation(cell).map { String(format: "%.4f", $0) } ?? "–",
-                ] + (constrained ? [feasibility!.admitted[cell] ? "yes" : "no"] : [])
+            let keys: [String] = plan.axes.indices.map { axis in
+                let value = plan.cells[cell][axis]
+                return plan.axes[axis].names == nil ? String(format: "%.\(decimals[axis])f", value) : plan.axes[axis].text(value)
+            }
+            var row = [String(cell)] + keys + [number(results.mean(cell)), number(results.standardDeviation(cell))]
+            if let coverage { row.append(number(coverage.mean(cell))) }
+            if constrained { row.append(feasibility!.admitted[cell] ? "yes" : "no") }
+            return row
         }
+    }
+
+    /// The fewest decimals (at most 6) that write every value of `values` exactly.
+    static func commonDecimals(_ values: [Double]) -> Int {
+        (0...6).first { decimals in
+            values.allSatisfy { value in abs((value * pow(10, Double(decimals))).rounded() - value * pow(10, Double(decimals))) < 1e-6 }
+        } ?? 6
     }
 
     /// report.html of a sweep folder: the ranking first (every cell), then the heat map and
     /// the trade-off figure found in `directory`/plots.
-    public static func page(_ results: SweepResults, feasibility: SweepFeasibility?, in directory: URL, origin: ReportOrigin) -> HTMLReport {
+    public static func page(
+        _ results: SweepResults, feasibility: SweepFeasibility?, coverage: SweepResults? = nil, in directory: URL, origin: ReportOrigin
+    ) -> HTMLReport {
         let plan = results.plan
         let manager = FileManager.default
         let top = ((try? manager.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
@@ -51,20 +85,26 @@ public enum SweepReport {
                 return manager.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory) && !isDirectory.boolValue
             } + plots).sorted()
         if !files.contains("report.html") { files.append("report.html") }
-        let best =
+        var best =
             results.best(feasibility).map {
                 "Best cell: \(results.label($0))" + (results.mean($0).map { String(format: ", mean %.4f", $0) } ?? "") + "."
             } ?? "No cell has a value."
+        if let note = coverageNote(results, feasibility: feasibility, coverage: coverage) {
+            best += " " + note.prefix(1).uppercased() + note.dropFirst() + "."
+        }
         return HTMLReport.page(
             title: "Sweep of \(plan.axes.map(\.key).joined(separator: " × ")) on \(plan.base.name)",
             summary: headline(results, feasibility: feasibility) + ". " + best,
             whatRan: HTMLReport.whatRan(
                 origin: origin, scenarios: [plan.base],
-                extra: plan.axes.map { axis in HTMLReport.Fact("varied", axis.description) } + [HTMLReport.Fact("cells", String(plan.cells.count))]),
+                extra: plan.axes.map { axis in HTMLReport.Fact("varied", axis.description) } + [HTMLReport.Fact("cells", String(plan.cells.count))]
+            ).filter { fact in !plan.axes.contains { $0.key == fact.label } },
             sections: [
                 HTMLReport.Section(
                     heading: "Cells ranked by \(results.metric)",
-                    html: HTMLReport.table(header: header(results, feasibility), rows: rows(results, top: plan.cells.count, feasibility)))
+                    html: HTMLReport.table(
+                        header: header(results, feasibility, coverage: coverage),
+                        rows: rows(results, top: plan.cells.count, feasibility, coverage: coverage)))
             ], origin: origin, files: files,
             read: { file in manager.contents(atPath: directory.appendingPathComponent(file).path).map { Array($0) } })
     }

@@ -153,7 +153,7 @@ public enum ThesisReport {
 
     /// Reference vs rephotograph key points on the 100 × 100 frame, and each key point
     /// magnified with circles of the published distances.
-    public static func keypointsFigure(_ audit: ThesisAudit, provenance: [PNGText]) throws -> [UInt8] {
+    public static func keypointsFigure(_ audit: ThesisAudit, output: FigureOutput) throws -> [UInt8] {
         let data = audit.data
         let black = Color(hex: 0x000000)
         var overview: [Series] = [
@@ -223,7 +223,7 @@ public enum ThesisReport {
             subtitle: "black: reference photograph; colours: rephotographs; dashed circles: published Table 6.2 distance around the reference point",
             footnote: "Where Table 6.1 and Table 6.2 agree, each coloured point lies on the circle of its own colour.",
             width: 1400, height: 960, rows: [[.cartesian(frame), .text(title: "Audit (distances in % of image size)", lines: notes)], zooms])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 }
 

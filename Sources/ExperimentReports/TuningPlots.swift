@@ -6,7 +6,7 @@ import Reports
 
 /// plots/tuning.png: the search and its result.
 public enum TuningPlots {
-    public static func figure(_ outcome: TuningOutcome, problem: TuningProblem, provenance: [PNGText]) throws -> [UInt8] {
+    public static func figure(_ outcome: TuningOutcome, problem: TuningProblem, output: FigureOutput) throws -> [UInt8] {
         let evaluations = outcome.history.map { Double($0.index) }
         var best = Double.infinity
         var bestValues = outcome.parameters.map(\.start)
@@ -42,21 +42,7 @@ public enum TuningPlots {
             ],
             legend: .topRight)
 
-        let positive = parameterTracks.allSatisfy { $0.allSatisfy { $0 > 0 } }
-        let traceValues = parameterTracks.joined().filter(\.isFinite)
-        var traceLimits: ClosedRange<Double>?
-        if let low = traceValues.min(), let high = traceValues.max() {
-            traceLimits = positive ? (low / 2)...(high * 30) : (low - 0.1 * (high - low + 1))...(high + 0.8 * (high - low + 1))
-        }
-        let parameters = CartesianPlot(
-            title: "parameters of the best point so far", x: ChartAxis("evaluation", includesZero: true),
-            // Headroom above the traces for the legend (log scale: a factor of 30).
-            y: ChartAxis("value", scale: positive ? .logarithmic : .linear, limits: traceLimits),
-            series: outcome.parameters.indices.map { index in
-                Series(
-                    outcome.parameters[index].key, color: Palette.color(index + 2), x: evaluations, y: parameterTracks[index],
-                    style: .steps(width: 1.8))
-            }, legend: .topLeft)
+        let parameters = parameterPanel(outcome, evaluations: evaluations, tracks: parameterTracks)
 
         let verdict = CartesianPlot(
             title: outcome.overfitted ? "defaults vs tuned: OVERFITTED" : "defaults vs tuned",
@@ -74,10 +60,11 @@ public enum TuningPlots {
             ],
             legend: .topRight,
             annotations: [
-                Annotation(x: -0.31, y: outcome.defaultTrain.objective, text: String(format: "%.2f", outcome.defaultTrain.objective)),
-                Annotation(x: 0.07, y: outcome.tunedTrain.objective, text: String(format: "%.2f", outcome.tunedTrain.objective)),
-                Annotation(x: 0.69, y: outcome.defaultTest.objective, text: String(format: "%.2f", outcome.defaultTest.objective)),
-                Annotation(x: 1.07, y: outcome.tunedTest.objective, text: String(format: "%.2f", outcome.tunedTest.objective)),
+                Annotation(
+                    x: -0.19, y: outcome.defaultTrain.objective, text: String(format: "%.2f", outcome.defaultTrain.objective), placement: .above),
+                Annotation(x: 0.19, y: outcome.tunedTrain.objective, text: String(format: "%.2f", outcome.tunedTrain.objective), placement: .above),
+                Annotation(x: 0.81, y: outcome.defaultTest.objective, text: String(format: "%.2f", outcome.defaultTest.objective), placement: .above),
+                Annotation(x: 1.19, y: outcome.tunedTest.objective, text: String(format: "%.2f", outcome.tunedTest.objective), placement: .above),
             ])
         let figure = Figure(
             title: "Tuning \(problem.parameters.count) keys on \(problem.scenarios.map(\.name).joined(separator: ", "))",
@@ -85,6 +72,39 @@ public enum TuningPlots {
             footnote:
                 "Every candidate runs on the same training seeds (common random numbers); held-out seeds are only used for the final comparison.",
             width: 1300, height: 1000, rows: [[.cartesian(search)], [.cartesian(parameters), .cartesian(verdict)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
+    }
+
+    /// Each parameter of the best point so far as a multiple of its start value, on a log axis
+    /// fitted to the tracks (a weight halved and a threshold quadrupled read alike; every track
+    /// starts at 1). A parameter that starts at or reaches zero or below cannot be a ratio:
+    /// then the values themselves on a linear axis fitted to them. Each track is labelled near
+    /// its end with its key (the last part) and its start and tuned value, in its colour.
+    static func parameterPanel(_ outcome: TuningOutcome, evaluations: [Double], tracks: [[Double]]) -> CartesianPlot {
+        let starts = outcome.parameters.map(\.start)
+        let asRatio = zip(starts, tracks).allSatisfy { start, track in start > 0 && track.allSatisfy { $0 > 0 } }
+        let shown = asRatio ? zip(starts, tracks).map { start, track in track.map { $0 / start } } : tracks
+        let values = shown.joined().filter(\.isFinite)
+        let low = values.min() ?? 1, high = values.max() ?? 1
+        let limits: ClosedRange<Double> =
+            asRatio
+            ? min(low, 1) / 1.2...max(high, 1) * 1.2
+            : (low - 0.08 * max(high - low, 1e-9))...(high + 0.08 * max(high - low, 1e-9))
+        let series = outcome.parameters.indices.map { index in
+            Series(outcome.parameters[index].key, color: Palette.color(index + 2), x: evaluations, y: shown[index], style: .steps(width: 1.8))
+        }
+        let labels = outcome.parameters.indices.compactMap { index -> Annotation? in
+            guard let x = evaluations.last, let y = shown[index].last else { return nil }
+            let key = outcome.parameters[index].key.split(separator: ".").last.map(String.init) ?? outcome.parameters[index].key
+            let tuned = tracks[index].last ?? starts[index]
+            return Annotation(
+                x: x, y: y, text: "\(key) \(String(format: "%.3g", starts[index])) → \(String(format: "%.3g", tuned))",
+                color: Palette.color(index + 2), placement: .clearOfData)
+        }
+        return CartesianPlot(
+            title: asRatio ? "parameters of the best point so far, ÷ their start" : "parameters of the best point so far",
+            x: ChartAxis("evaluation", includesZero: true),
+            y: ChartAxis(asRatio ? "value ÷ start (log scale)" : "value", scale: asRatio ? .logarithmic : .linear, limits: limits),
+            series: series, lines: asRatio ? [ReferenceLine(1, .horizontal)] : [], legend: .none, annotations: labels)
     }
 }

@@ -50,14 +50,18 @@ public enum TuningReport {
         return csv
     }
 
-    /// The tuned keys: key, default, tuned.
+    /// The tuned keys: key, default, tuned — in 4 decimals (tuned.yaml keeps 4 significant
+    /// digits; whole-number keys whole).
     static func parameterRows(_ outcome: TuningOutcome) -> [[String]] {
-        zip(outcome.parameters, outcome.tuned).map { [$0.key, ConfigNumber.format($0.start), ConfigNumber.format($1)] }
+        zip(outcome.parameters, outcome.tuned).map { parameter, tuned in
+            let format = { (value: Double) in parameter.isInteger ? String(Int(value.rounded())) : f(value) }
+            return [parameter.key, format(parameter.start), format(tuned)]
+        }
     }
 
     static let comparisonHeader = ["scenario", "metric", "default (train)", "tuned (train)", "default (held-out)", "tuned (held-out)"]
 
-    /// Default vs tuned per scenario and metric, then the objective.
+    /// Default vs tuned per scenario and metric (means and objectives in 4 decimals), then the objective.
     static func comparisonRows(_ outcome: TuningOutcome, problem: TuningProblem) -> [[String]] {
         var rows: [[String]] = []
         for (index, scenario) in problem.scenarios.enumerated() {

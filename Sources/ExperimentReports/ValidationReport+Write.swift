@@ -1,14 +1,15 @@
 import Experiments
 import Foundation
+import Plotting
 import ReportIO
 import Reports
 
 extension ValidationReport {
     /// Writes the folder's files into `report` (not committed): validation.csv,
     /// calibration.csv, trials.csv, fits.csv, predictions.csv, scenarios/*.yaml, validation-summary.txt,
-    /// provenance.json, plots/validation.png (with `plots`) and report.html. Returns the
-    /// console text (tables and summary).
-    public static func write(_ run: ValidationRun, to report: ReportDirectory, plots: Bool, origin: ReportOrigin) throws -> String {
+    /// provenance.json, plots/validation.png (in `figures`' format; none when nil) and report.html.
+    /// Returns the console text (tables and summary).
+    public static func write(_ run: ValidationRun, to report: ReportDirectory, figures: FigureFormat?, origin: ReportOrigin) throws -> String {
         let metrics = ValidationMetrics(run)
         let origin = origin.with(scenarios: run.groups.map(\.scenario), seeds: run.settings.seeds)
         try report.record(origin, scenarios: [])
@@ -29,8 +30,9 @@ extension ValidationReport {
             wrapped(heading) + table(metrics) + "\nper group and filter: means over the group's trials\n" + groupTable(metrics) + "\n"
             + rankingLines(metrics).map(wrapped).joined() + "\n" + summaryLines.map(wrapped).joined()
         try report.write(text, to: "validation-summary.txt")
-        if plots {
-            try report.write(try ValidationPlots.figure(metrics, run: run).pngBytes(provenance: origin.pngTexts), to: "plots/validation.png")
+        if let figures {
+            let output = FigureOutput(figures, provenance: origin.pngTexts)
+            try report.write(try ValidationPlots.figure(metrics, run: run).bytes(output), to: output.fileName("plots/validation.png"))
         }
         try writePage(metrics, run: run, summary: summaryLines, to: report, origin: origin)
         return text

@@ -8,8 +8,8 @@ extension Bench {
         _ reference: String, a: [String], b: [String], seeds: [UInt64]? = nil, level: Double = 0.95,
         searchDirectories: [String] = scenarioDirectories, progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> (a: Scenario, b: Scenario, comparison: ABComparison) {
-        let left = try scenario(reference, overrides: a, searchDirectories: searchDirectories)
-        let right = try scenario(reference, overrides: b, searchDirectories: searchDirectories)
+        let left = try scenario(reference, overrides: a, origin: "--a", searchDirectories: searchDirectories)
+        let right = try scenario(reference, overrides: b, origin: "--b", searchDirectories: searchDirectories)
         let outcome = try ABComparison.run(a: left, b: right, seeds: seeds ?? left.seeds, level: level, progress: progress)
         return (left, right, outcome.comparison)
     }
@@ -23,7 +23,7 @@ extension Bench {
     /// Writes compare.csv, plots/paired-differences.png, provenance.json and the two sides'
     /// resolved scenarios (`scenarios/a.resolved.yaml`, `scenarios/b.resolved.yaml`).
     public static func writeComparisonReport(
-        _ comparison: ABComparison, sides: (a: Scenario, b: Scenario)?, to directory: String, plots: Bool = true,
+        _ comparison: ABComparison, sides: (a: Scenario, b: Scenario)?, to directory: String, figures: FigureFormat? = .png,
         title: String = "A vs B, paired by seed", origin: ReportOrigin = ReportOrigin(command: "compare"), overwrite: Bool = false
     ) throws {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
@@ -37,8 +37,17 @@ extension Bench {
         let origin = origin.with(scenarios: scenarios, seeds: origin.seeds)
         try report.record(origin, scenarios: named)
         try report.write(CompareReport.csv(comparison).bytes, to: "compare.csv")
-        if plots, let png = try CompareReport.figure(comparison, title: title, provenance: origin.pngTexts) {
-            try report.write(png, to: "plots/paired-differences.png")
+        if let figures, let figure = CompareReport.pairedFigure(comparison, title: title) {
+            try report.write(
+                try figure.bytes(FigureOutput(figures, provenance: origin.pngTexts)), to: figures.fileName("plots/paired-differences.png"))
+            if figures == .pdf {
+                let lines = comparison.lines.map { line in
+                    "\(line.scenario) \(line.metric): A \(String(format: "%.4g", line.paired.meanA)), B \(String(format: "%.4g", line.paired.meanB)), t p \(line.paired.tTestP.map { String(format: "%.3f", $0) } ?? "–"): \(line.verdict.rawValue)"
+                }
+                try report.write(
+                    try ComparisonDocument.pdf(title: title, summary: CompareReport.verdictSentence(comparison), lines: lines, figures: [figure]),
+                    to: "comparison.pdf")
+            }
         }
         try report.writeHTMLReport(
             title: title, summary: CompareReport.verdictSentence(comparison),

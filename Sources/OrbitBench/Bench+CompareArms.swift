@@ -19,7 +19,12 @@ extension Bench {
     ) throws -> (scenarios: [[Scenario]], comparison: ArmsComparison) {
         guard !scenarios.isEmpty else { throw RegressionError("name at least one scenario to compare the arms on") }
         let resolved = try arms.map { arm in
-            try scenarios.map { try scenario($0, overrides: overrides + arm.overrides, searchDirectories: searchDirectories) }
+            try scenarios.map { name in
+                let parsed =
+                    try overrides.map { try ConfigOverride(parsing: $0) }
+                    + arm.overrides.map { try ConfigOverride(parsing: $0, origin: "--arm \(arm.name)") }
+                return try ScenarioLoader.resolve(name, searchDirectories: searchDirectories, overrides: parsed)
+            }
         }
         let comparison = try ArmsComparison.run(
             arms: zip(arms, resolved).map { ($0.name, $1) }, seeds: seeds, level: level, progress: progress)
@@ -27,10 +32,11 @@ extension Bench {
     }
 
     /// Writes an N-arm comparison's folder: blocks.csv, comparison.csv, arms.csv, pairs.csv,
-    /// comparison.md, comparison.tex, the figures (with `plots`), report.html, provenance and —
+    /// comparison.md, comparison.tex, the figures in `figures`' format (as PDF also all in one
+    /// comparison.pdf with the verdict), report.html, provenance and —
     /// for arms that ran — each arm's resolved scenarios (scenarios/ARM.SCENARIO.resolved.yaml).
     public static func writeArmsReport(
-        _ comparison: ArmsComparison, scenarios: [[Scenario]] = [], to directory: String, plots: Bool = true, reference: String? = nil,
+        _ comparison: ArmsComparison, scenarios: [[Scenario]] = [], to directory: String, figures: FigureFormat? = .png, reference: String? = nil,
         metrics: [String]? = nil, origin: ReportOrigin = ReportOrigin(command: "compare"), overwrite: Bool = false
     ) throws {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
@@ -51,9 +57,16 @@ extension Bench {
         try report.write(ArmsReport.pairsCSV(comparison).bytes, to: "pairs.csv")
         try report.write(ArmsReport.markdown(comparison), to: "comparison.md")
         try report.write(ArmsReport.latex(comparison), to: "comparison.tex")
-        if plots {
-            for (name, bytes) in try ArmsPlots.all(comparison, reference: reference, metrics: metrics, provenance: origin.pngTexts) {
-                try report.write(bytes, to: "plots/\(name)")
+        if let figures {
+            let output = FigureOutput(figures, provenance: origin.pngTexts)
+            let drawn = ArmsPlots.figures(comparison, reference: reference, metrics: metrics)
+            for (name, figure) in drawn { try report.write(try figure.bytes(output), to: output.fileName("plots/\(name)")) }
+            if figures == .pdf {
+                try report.write(
+                    try ComparisonDocument.pdf(
+                        title: "\(comparison.arms.count) arms compared", summary: ArmsReport.verdictSentence(comparison),
+                        lines: ArmsReport.metricLines(comparison), figures: drawn.map(\.figure)),
+                    to: "comparison.pdf")
             }
         }
         try ArmsReport.writePage(comparison, scenarios: named, to: report, origin: origin)

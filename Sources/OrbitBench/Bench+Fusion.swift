@@ -28,12 +28,12 @@ extension Bench {
     /// Writes fusion.csv, fusion-summary.txt, (with `plots`) plots/fusion-error.png and report.html; returns the summary.
     @discardableResult
     public static func writeFusionReport(
-        _ rows: [FusionReport.Row], scenarios: [Scenario], useMagnetometer: Bool, to directory: String, plots: Bool = true,
+        _ rows: [FusionReport.Row], scenarios: [Scenario], useMagnetometer: Bool, to directory: String, figures: FigureFormat? = .png,
         origin: ReportOrigin = ReportOrigin(command: "fusion"), overwrite: Bool = false
     ) throws -> String {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
         let summary = try FusionReport.write(
-            rows, scenarios: scenarios, useMagnetometer: useMagnetometer, to: report, plots: plots, origin: origin)
+            rows, scenarios: scenarios, useMagnetometer: useMagnetometer, to: report, figures: figures, origin: origin)
         let filters = rows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         try FusionReport.writePage(rows, scenarios: scenarios, filters: filters, useMagnetometer: useMagnetometer, to: report, origin: origin)
         try report.commit()
@@ -129,7 +129,7 @@ extension Bench {
     /// never changed included.
     @discardableResult
     public static func writeRecordingFusionReport(
-        _ measured: RecordingFusion, useMagnetometer: Bool, to directory: String, plots: Bool = true,
+        _ measured: RecordingFusion, useMagnetometer: Bool, to directory: String, figures: FigureFormat? = .png,
         origin: ReportOrigin = ReportOrigin(command: "fusion"), overwrite: Bool = false
     ) throws -> String {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
@@ -141,7 +141,7 @@ extension Bench {
             for finding in recording.degenerateSensors() { reading += "warning: \(recording.file): \(finding)\n" }
         }
         let summary = try RecordingFusionReport.write(
-            measured.rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, plots: plots, origin: origin)
+            measured.rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, figures: figures, origin: origin)
         try RecordingFusionReport.writePage(measured.rows, useMagnetometer: useMagnetometer, to: report, origin: origin)
         try report.commit()
         return summary

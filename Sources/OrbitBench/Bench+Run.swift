@@ -77,7 +77,8 @@ extension Bench {
     /// succeeded they are the whole report. Returns the stdout text.
     @discardableResult
     public static func writeReport(
-        _ scenario: Scenario, _ outcome: Outcome, to directory: String, plots: Bool = true, origin: ReportOrigin = ReportOrigin(command: "run"),
+        _ scenario: Scenario, _ outcome: Outcome, to directory: String, figures: FigureFormat? = .png,
+        origin: ReportOrigin = ReportOrigin(command: "run"),
         overwrite: Bool = false, render: FrameImages.Settings? = nil, failures: [PluginFailure] = []
     ) throws -> String {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
@@ -89,11 +90,11 @@ extension Bench {
             table = "\(scenario.name): every run failed\n"
         case .capture(let results):
             let rendered = try CaptureReport.write(
-                scenario: scenario, results, to: report, plots: plots, origin: origin, render: render, failures: failures)
+                scenario: scenario, results, to: report, figures: figures, origin: origin, render: render, failures: failures)
             table = CaptureReport.table(scenario: scenario, results) + (rendered.map { "\n" + $0.summary + "\n" } ?? "")
         case .rephoto(let results):
             let thesis = thesisReference()
-            try RephotoReport.write(scenario: scenario, results, thesis: thesis, to: report, plots: plots, origin: origin, failures: failures)
+            try RephotoReport.write(scenario: scenario, results, thesis: thesis, to: report, figures: figures, origin: origin, failures: failures)
             table = RephotoReport.table(scenario: scenario, results, thesis: thesis)
         }
         try report.commit()
@@ -104,7 +105,9 @@ extension Bench {
     /// With two or more capture scenarios, writes `comparison.png` (headline metrics side by
     /// side) into `directory`; returns its path, `nil` when there is nothing to compare.
     @discardableResult
-    public static func writeComparison(_ scenarios: [Scenario], _ outcomes: [Outcome], to directory: String) throws -> String? {
+    public static func writeComparison(
+        _ scenarios: [Scenario], _ outcomes: [Outcome], to directory: String, format: FigureFormat = .png
+    ) throws -> String? {
         let captures = zip(scenarios, outcomes).compactMap { scenario, outcome -> (scenario: Scenario, results: [CaptureRunResult])? in
             if case .capture(let results) = outcome, !results.isEmpty { return (scenario, results) }
             return nil
@@ -112,8 +115,8 @@ extension Bench {
         guard captures.count > 1 else { return nil }
         let provenance = Provenance.texts(
             command: "run", scenarios: captures.map(\.scenario.name), seeds: captures.flatMap { $0.results.map(\.seed) })
-        let url = URL(fileURLWithPath: directory).appendingPathComponent("comparison.png")
-        try AtomicFile.write(try CapturePlots.comparison(captures, provenance: provenance), to: url)
+        let url = URL(fileURLWithPath: directory).appendingPathComponent(format.fileName("comparison.png"))
+        try AtomicFile.write(try CapturePlots.comparison(captures, output: FigureOutput(format, provenance: provenance)), to: url)
         return url.path
     }
 
@@ -133,21 +136,25 @@ extension Bench {
     /// atomically, and the figures embedded in its report.html (when it has one). Returns the
     /// files written.
     @discardableResult
-    public static func replot(_ directory: String) throws -> [String] {
+    public static func replot(_ directory: String, format: FigureFormat = .png) throws -> [String] {
         let (scenario, results) = try CaptureReportReader.read(directory: directory)
         guard !results.isEmpty else { throw CSVError(file: directory + "/frames.csv", message: "no frames to draw") }
         let provenance = Provenance.texts(command: "plot", scenarios: [scenario.name], seeds: results.map(\.seed))
         let plots = URL(fileURLWithPath: directory).appendingPathComponent("plots")
         var written: [String] = []
-        var figures: [HTMLReport.Figure] = []
-        for (name, bytes) in try CapturePlots.all(scenario: scenario, results, provenance: provenance) {
-            try AtomicFile.write(bytes, to: plots.appendingPathComponent(name))
-            written.append("plots/\(name)")
-            figures.append(HTMLReport.Figure(file: "plots/\(name)", bytes: bytes))
+        var figures: [HTMLReport.Figure] = [], linked: [String] = []
+        for (name, bytes) in try CapturePlots.all(scenario: scenario, results, output: FigureOutput(format, provenance: provenance)) {
+            let file = format.fileName(name)
+            try AtomicFile.write(bytes, to: plots.appendingPathComponent(file))
+            written.append("plots/\(file)")
+            figures.append(HTMLReport.Figure(file: "plots/\(file)", bytes: bytes))
+            if !FigureGuide.isFigure(file) { linked.append("plots/\(file)") }
         }
         // The page embeds the figures: it shows the new ones.
         let pageFile = URL(fileURLWithPath: directory).appendingPathComponent("report.html")
-        if let page = try? String(contentsOf: pageFile, encoding: .utf8), let updated = HTMLReport.replacingFigures(in: page, with: figures) {
+        if let page = try? String(contentsOf: pageFile, encoding: .utf8),
+            let updated = HTMLReport.replacingFigures(in: page, with: figures.filter { FigureGuide.isFigure($0.file) }, linked: linked)
+        {
             try AtomicFile.write(Array(updated.utf8), to: pageFile)
             written.append("report.html")
         }

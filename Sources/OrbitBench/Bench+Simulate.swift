@@ -14,7 +14,7 @@ extension Bench {
     /// Writes truth.csv, imu.csv, motion.csv, frames.csv, scenario.yaml, session/{motion,frames}.csv
     /// and (with `plots`) plots/trajectory.png, the walk from above.
     public static func writeSimulation(
-        _ scenario: Scenario, run: SimulatedRun, session: CaptureSessionLog, to directory: String, plots: Bool = true,
+        _ scenario: Scenario, run: SimulatedRun, session: CaptureSessionLog, to directory: String, figures: FigureFormat? = .png,
         origin: ReportOrigin = ReportOrigin(command: "simulate"), overwrite: Bool = false
     ) throws {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
@@ -27,8 +27,10 @@ extension Bench {
         try report.write(SimulationCSV.frames(run, pipeline: pipeline.frames).bytes, to: "frames.csv")
         try report.write(SessionLogCSV.motion(session).bytes, to: "session/motion.csv")
         try report.write(SessionLogCSV.frames(session).bytes, to: "session/frames.csv")
-        if plots {
-            try report.write(try SimulationPlots.trajectory(scenario: scenario, run: run, provenance: origin.pngTexts), to: "plots/trajectory.png")
+        if let figures {
+            try report.write(
+                try SimulationPlots.trajectory(scenario: scenario, run: run, output: FigureOutput(figures, provenance: origin.pngTexts)),
+                to: figures.fileName("plots/trajectory.png"))
         }
         try report.commit()
     }

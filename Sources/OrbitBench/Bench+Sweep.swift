@@ -1,10 +1,15 @@
 import Foundation
 
 extension Bench {
+    /// The two metrics of plots/sweep-pareto.png when `--pareto` is not given (capture sweeps):
+    /// blur (over the object) on x, coverage on y.
+    public static let defaultParetoMetrics = ["blur_obj_mean_px", "coverage"]
+
     /// What `sweep` writes beside a finished sweep.csv (a local run or merged shards):
-    /// provenance.json, scenario.resolved.yaml and the plots. Returns the console lines.
+    /// provenance.json, scenario.resolved.yaml, the plots and report.html. Returns the console
+    /// lines.
     public static func writeSweepOutputs(
-        _ plan: SweepPlan, csv: URL, in directory: URL, metric: String, constraints: [SweepConstraint], pareto: [String]?, plots: Bool,
+        _ plan: SweepPlan, csv: URL, in directory: URL, metric: String, constraints: [SweepConstraint], pareto: [String]?, figures: FigureFormat?,
         origin: ReportOrigin
     ) throws -> [String] {
         var lines: [String] = []
@@ -12,12 +17,17 @@ extension Bench {
         try AtomicFile.write(Array(ScenarioLoader.yaml(for: plan.base).utf8), to: directory.appendingPathComponent("scenario.resolved.yaml"))
         let results = try SweepResults(plan: plan, csv: csv, metric: metric)
         let feasibility = constraints.isEmpty ? nil : try SweepFeasibility(plan: plan, csv: csv, constraints: constraints)
-        lines.append(SweepReport.table(results, top: 5, feasibility: feasibility))
-        if plots {
-            lines += try writeSweepPlots(plan, csv: csv, in: directory, results: results, feasibility: feasibility, pareto: pareto, origin: origin)
+        let coverage =
+            metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture
+            ? try SweepResults(plan: plan, csv: csv, metric: "coverage") : nil
+        lines.append(SweepReport.table(results, top: 5, feasibility: feasibility, coverage: coverage))
+        if let figures {
+            lines += try writeSweepPlots(
+                plan, csv: csv, in: directory, results: results, coverage: coverage, feasibility: feasibility, pareto: pareto,
+                output: FigureOutput(figures, provenance: origin.pngTexts))
         }
         // Last: the page embeds the figures written above.
-        let page = SweepReport.page(results, feasibility: feasibility, in: directory, origin: origin)
+        let page = SweepReport.page(results, feasibility: feasibility, coverage: coverage, in: directory, origin: origin)
         try AtomicFile.write(Array(page.html().utf8), to: directory.appendingPathComponent("report.html"))
         lines.append("wrote \(directory.appendingPathComponent("report.html").path)")
         return lines
@@ -25,22 +35,18 @@ extension Bench {
 
     /// The sweep's heat map (one or two varied keys) and its trade-off figure; returns the console lines.
     static func writeSweepPlots(
-        _ plan: SweepPlan, csv: URL, in directory: URL, results: SweepResults, feasibility: SweepFeasibility?, pareto: [String]?, origin: ReportOrigin
+        _ plan: SweepPlan, csv: URL, in directory: URL, results: SweepResults, coverage: SweepResults?, feasibility: SweepFeasibility?,
+        pareto: [String]?, output: FigureOutput
     ) throws -> [String] {
-        let metric = results.metric
         var lines: [String] = []
-        let provenance = origin.pngTexts
-        let coverage =
-            metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture
-            ? try SweepResults(plan: plan, csv: csv, metric: "coverage") : nil
-        if let png = try SweepPlots.figure(results, coverage: coverage, feasibility: feasibility, provenance: provenance) {
-            let file = directory.appendingPathComponent("plots/sweep-\(metric).png")
+        if let png = try SweepPlots.figure(results, coverage: coverage, feasibility: feasibility, output: output) {
+            let file = directory.appendingPathComponent(output.fileName("plots/sweep-\(results.metric).png"))
             try AtomicFile.write(png, to: file)
             lines.append("wrote \(file.path)")
         } else {
             lines.append("no plot: a picture shows one or two varied keys, this sweep has \(plan.axes.count)")
         }
-        let paretoMetrics = pareto ?? (plan.base.kind == .capture ? ["blur_sel_mean_px", "coverage"] : nil)
+        let paretoMetrics = pareto ?? (plan.base.kind == .capture ? defaultParetoMetrics : nil)
         if let paretoMetrics {
             for name in paretoMetrics where !plan.columns.contains(name) {
                 throw SweepError("--pareto \(paretoMetrics.joined(separator: ",")): \(plan.base.name) has no column \(name)")
@@ -48,8 +54,8 @@ extension Bench {
             let png = try SweepParetoPlot.figure(
                 x: try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[0]),
                 y: try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[1]), ranked: results, feasibility: feasibility,
-                provenance: provenance)
-            let file = directory.appendingPathComponent("plots/sweep-pareto.png")
+                output: output)
+            let file = directory.appendingPathComponent(output.fileName("plots/sweep-pareto.png"))
             try AtomicFile.write(png, to: file)
             lines.append("wrote \(file.path)")
         }

@@ -37,7 +37,8 @@ extension Bench {
     /// evaluation), plots/tuning.png with `plots`, provenance, report.html. Returns the stdout table.
     @discardableResult
     public static func writeTuningReport(
-        _ tuning: Tuning, to directory: String, plots: Bool = true, origin: ReportOrigin = ReportOrigin(command: "tune"), overwrite: Bool = false
+        _ tuning: Tuning, to directory: String, figures: FigureFormat? = .png, origin: ReportOrigin = ReportOrigin(command: "tune"),
+        overwrite: Bool = false
     ) throws -> String {
         let (problem, outcome) = (tuning.problem, tuning.outcome)
         let origin = origin.with(scenarios: problem.scenarios.map(\.name), seeds: tuning.trainSeeds + tuning.testSeeds)
@@ -45,7 +46,11 @@ extension Bench {
         try report.record(origin, scenarios: problem.scenarios)
         try report.write(TuningReport.yaml(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds), to: "tuned.yaml")
         try report.write(TuningReport.csv(outcome.history, problem: problem).bytes, to: "tuning.csv")
-        if plots { try report.write(try TuningPlots.figure(outcome, problem: problem, provenance: origin.pngTexts), to: "plots/tuning.png") }
+        if let figures {
+            try report.write(
+                try TuningPlots.figure(outcome, problem: problem, output: FigureOutput(figures, provenance: origin.pngTexts)),
+                to: figures.fileName("plots/tuning.png"))
+        }
         try TuningReport.writePage(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds, to: report, origin: origin)
         try report.commit()
         return TuningReport.table(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds)

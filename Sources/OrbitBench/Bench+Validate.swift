@@ -24,11 +24,11 @@ extension Bench {
     /// returns the console text.
     @discardableResult
     public static func writeValidationReport(
-        _ run: ValidationRun, to directory: String, plots: Bool = true, origin: ReportOrigin = ReportOrigin(command: "validate"),
+        _ run: ValidationRun, to directory: String, figures: FigureFormat? = .png, origin: ReportOrigin = ReportOrigin(command: "validate"),
         overwrite: Bool = false
     ) throws -> String {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
-        let text = try ValidationReport.write(run, to: report, plots: plots, origin: origin)
+        let text = try ValidationReport.write(run, to: report, figures: figures, origin: origin)
         try report.commit()
         return text
     }

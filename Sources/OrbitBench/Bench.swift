@@ -34,8 +34,11 @@ public enum Bench {
 
     /// A scenario by name (looked up in `searchDirectories`) or path to a `.yaml` file, with
     /// `key.path=value` overrides applied.
-    public static func scenario(_ reference: String, overrides: [String] = [], searchDirectories: [String] = scenarioDirectories) throws -> Scenario {
-        let parsed = try overrides.map { text throws(ConfigError) in try ConfigOverride(parsing: text) }
+    /// `origin`: the flag the overrides came from, named by an error in one (`--set`).
+    public static func scenario(
+        _ reference: String, overrides: [String] = [], origin: String = "--set", searchDirectories: [String] = scenarioDirectories
+    ) throws -> Scenario {
+        let parsed = try overrides.map { text throws(ConfigError) in try ConfigOverride(parsing: text, origin: origin) }
         return try ScenarioLoader.resolve(reference, searchDirectories: searchDirectories, overrides: parsed)
     }
 
@@ -84,17 +87,17 @@ public enum Bench {
     /// place, so a failure leaves no half-written report.
     @discardableResult
     public static func writeCaptureReport(
-        _ scenario: Scenario, _ results: [CaptureRunResult], to directory: String, plots: Bool = true,
+        _ scenario: Scenario, _ results: [CaptureRunResult], to directory: String, figures: FigureFormat? = .png,
         origin: ReportOrigin = ReportOrigin(command: "run"), overwrite: Bool = false, render: FrameImages.Settings? = nil,
         failures: [PluginFailure] = []
     ) throws -> RenderOutcome? {
         guard !results.isEmpty || failures.isEmpty else {
-            try writeReport(scenario, .capture([]), to: directory, plots: plots, origin: origin, overwrite: overwrite, failures: failures)
+            try writeReport(scenario, .capture([]), to: directory, figures: figures, origin: origin, overwrite: overwrite, failures: failures)
             return nil
         }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
         let rendered = try CaptureReport.write(
-            scenario: scenario, results, to: report, plots: plots, origin: origin, render: render, failures: failures)
+            scenario: scenario, results, to: report, figures: figures, origin: origin, render: render, failures: failures)
         try report.commit()
         return rendered
     }
@@ -126,11 +129,11 @@ public enum Bench {
     /// Writes `orbitbench replay`'s folder: metrics.csv, frames.csv, slots.csv, summary.json,
     /// recording.json and the coverage and timeline plots.
     public static func writeReplayReport(
-        _ result: CaptureRunResult, name: String, scenario: Scenario, to directory: String, plots: Bool = true,
+        _ result: CaptureRunResult, name: String, scenario: Scenario, to directory: String, figures: FigureFormat? = .png,
         origin: ReportOrigin = ReportOrigin(command: "replay"), overwrite: Bool = false
     ) throws {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
-        try ReplayReport.write(result, name: name, scenario: scenario, to: report, plots: plots, origin: origin)
+        try ReplayReport.write(result, name: name, scenario: scenario, to: report, figures: figures, origin: origin)
         try report.commit()
     }
 }

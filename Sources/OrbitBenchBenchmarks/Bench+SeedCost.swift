@@ -195,7 +195,7 @@ extension Bench {
         let folder = parent.appendingPathComponent("\(seeds)-seeds-\(workers)-workers")
         let start = CPUClock.wall()
         let outcomes = try run([scenario], seeds: (1...UInt64(seeds)).map { $0 })
-        try writeReport(scenario, outcomes[0], to: folder.path, plots: false, origin: ReportOrigin(command: "bench"), overwrite: true)
+        try writeReport(scenario, outcomes[0], to: folder.path, figures: nil, origin: ReportOrigin(command: "bench"), overwrite: true)
         return CPUClock.wall() - start
     }
 }

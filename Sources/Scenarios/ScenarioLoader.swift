@@ -18,7 +18,7 @@ public enum ScenarioLoader {
             // A bad value that came from the command line is the command line's fault, not the file's.
             if let override = overrides.last(where: { $0.path.joined(separator: ".") == error.keyPath }) {
                 var located = error
-                located.file = "--set \(override)"
+                located.file = "\(override.origin) \(override)"
                 located.line = nil
                 throw located
             }

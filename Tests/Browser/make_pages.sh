@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the report.html of every command that writes one, with small settings, into DIR:
-# run (capture and rephoto), compare, sweep, tune, fusion of scenarios and of recordings,
-# thesis, regress, replay, calibrate and validate. Used by scripts/check-browser.sh (the pages in
+# run (capture and rephoto), compare (A/B and three arms), sweep, tune, fusion of scenarios and
+# of recordings, thesis, regress, replay, calibrate and validate. Used by scripts/check-browser.sh (the pages in
 # headless Chromium); prints one folder per line: "<name> <folder>".
 # usage: Tests/Browser/make_pages.sh ORBITBENCH DIR
 set -euo pipefail
@@ -23,8 +23,11 @@ step() {
 }
 trial=data/broad/24_disturbed_tapping_A.hdf5
 step run "$out/run/shaky-hands" run shaky-hands --seeds 1-3 --out "$out/run" --quiet
+step run-svg "$out/run-svg/shaky-hands" run shaky-hands --seeds 1-2 --figure-format svg --out "$out/run-svg" --quiet
 step rephoto "$out/rephoto/rephoto-fountain" run rephoto-fountain --seeds 1-2 --out "$out/rephoto" --quiet
 step compare "$out/compare" compare shaky-hands --a selection.threshold=6 --b selection.threshold=17 --seeds 1-4 --out "$out/compare" --quiet
+step compare-arms "$out/compare-arms" compare shaky-hands --arm low:selection.threshold=4 --arm default: --arm high:selection.threshold=17 \
+    --seeds 1-4 --out "$out/compare-arms" --quiet
 step sweep "$out/sweep" sweep shaky-hands --vary selection.threshold=4:12:4 --seeds 1-2 --out "$out/sweep" --quiet
 step tune "$out/tune" tune shaky-hands --params selection.threshold --train-seeds 1-2 --test-seeds 3 --max-evaluations 6 --out "$out/tune" --quiet
 step fusion-scenarios "$out/fusion" fusion orbit-72 --filters madgwick,bias-estimating --seeds 1-2 --out "$out/fusion" --quiet
@@ -49,6 +52,6 @@ status=0
 [ "$status" -le 1 ] || { echo "make_pages: regress failed (exit $status): $(tail -n 1 "$log")" >&2; exit 1; }
 echo "regress $out/regress"
 "$bin" simulate shaky-hands --seed 3 --out "$out/simulate" >>"$log" 2>&1 || { echo "make_pages: simulate failed: $(tail -n 1 "$log")" >&2; exit 1; }
-step replay "$out/replay" replay "$out/simulate/shaky-hands-seed-3/session" --scenario shaky-hands --out "$out/replay"
+step replay "$out/replay" replay "$out/simulate/shaky-hands-seed-3/session" --scenario shaky-hands --out "$out/replay" --quiet
 step calibrate "$out/calibrate" calibrate --recording "$trial" --out "$out/calibrate" --quiet
 step validate "$out/validate" validate --fast --seeds 1-2 --recording "$trial" --out "$out/validate" --quiet

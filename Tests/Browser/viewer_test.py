@@ -6,7 +6,8 @@ scripts/check-browser.sh prepares a run folder and its viewer/index.html, starts
 and calls this file. The page's style and script must be the checkout's assets/viewer/viewer.css
 and viewer.js, which orbitbench compiles in. Every expectation is computed here from the run's recording.json and
 slots.csv, independently of the page: the nearest-on-circle rule of Recording.element(nearest:),
-the slot rule of FramePlacer (round(angle / width) mod count), the largest gap.
+the slot rule of FramePlacer (round(angle / width) mod count), the largest gap (the most empty
+slots in a row, as metrics.csv's max_gap_deg). The page opens turned to 0°.
 
 Prints one line per check; exits 0 when all pass, 1 when an expectation fails, 2 when
 chromedriver or the browser fails.
@@ -186,14 +187,27 @@ def empty_slots(elements, radius):
     return count - len(filled)
 
 
-def largest_gap(elements):
-    if len(elements) == 1:
+def largest_gap(elements, radius):
+    """The most empty slots in a row around the circle × the slot width, degrees (SlotGap)."""
+    count = slot_count(radius)
+    width = 360 / count
+    filled = {int(round(element["angle"] / width)) % count for element in elements}
+    if not filled:
         return 360.0
-    def forward(a, b):
-        return math.fmod(math.fmod(b - a, 360) + 360, 360)
-    gaps = [forward(elements[-1]["angle"], elements[0]["angle"])]
-    gaps += [forward(a["angle"], b["angle"]) for a, b in zip(elements, elements[1:])]
-    return max(gaps)
+    longest = run = 0
+    start = min(filled)
+    for step in range(1, count + 1):
+        run = 0 if (start + step) % count in filled else run + 1
+        longest = max(longest, run)
+    return longest * width
+
+
+def metric_of_first_seed(path, name):
+    """A column of the first seed's row in metrics.csv."""
+    with open(path, encoding="utf-8") as file:
+        header = file.readline().strip().split(",")
+        row = file.readline().strip().split(",")
+    return float(row[header.index(name)])
 
 
 def empty_slots_in_csv(path):
@@ -296,15 +310,19 @@ class ViewerTest:
         self.elements = elements = recording["elements"]
         check(len(elements) >= 4, f"the capture has {len(elements)} images; the test needs at least 4")
 
-        # Images of elements 0 and n/2 present (written here unless the run has them), element 1's absent.
+        # The page opens turned to 0°, at the element nearest to it. Images of that element and of
+        # the one half the recording further present (written here unless the run has them), the
+        # next one's absent.
+        n = len(elements)
+        start, _ = nearest(elements, 0.0)
+        middle, after = (start + n // 2) % n, (start + 1) % n
         images = os.path.join(run, "images")
         os.makedirs(images, exist_ok=True)
-        middle = len(elements) // 2
-        for element in (elements[0], elements[middle]):
+        for element in (elements[start], elements[middle]):
             if not os.path.exists(os.path.join(images, element["image"])):
                 with open(os.path.join(images, element["image"]), "wb") as file:
                     file.write(test_png(element["angle"]))
-        present, absent = elements[0]["image"], elements[1]["image"]
+        present, absent = elements[start]["image"], elements[after]["image"]
         if os.path.exists(os.path.join(images, absent)):
             os.remove(os.path.join(images, absent))
 
@@ -317,6 +335,8 @@ class ViewerTest:
         drag_rate, wheel_rate = settings["dragDegreesPerPixel"], settings["wheelDegreesPerPixel"]
         help_text = driver.text(driver.find("#help"))
         check(f"{drag_rate:g}° per pixel" in help_text, f"the page does not document its drag sensitivity: {help_text!r}")
+        check("0° (the recording's start) at the top and angles growing clockwise" in help_text and "opens turned to 0°" in help_text,
+              f"the page does not say how its ring is laid out and where it opens: {help_text!r}")
         check(settings["imageBase"] == "../images/", f"images are looked up at {settings['imageBase']!r}, expected '../images/'")
         self.ok(f"page opens; embedded data matches recording.json ({len(elements)} elements, drag {drag_rate}°/px, wheel {wheel_rate}°/px)")
 
@@ -328,26 +348,28 @@ class ViewerTest:
             check(inline == "\n" + source, f"the page's {css} is not {os.path.join(options.assets, name)} (orbitbench built from other files?)")
         self.ok(f"the page's style and script are {options.assets}/viewer.css and viewer.js")
 
-        # The first element, with its image.
-        self.expect_shown(0, elements[0]["angle"], "at start")
+        # Turned to 0°, the element nearest to it, with its image.
+        self.expect_shown(start, 0.0, "at start")
         self.wait(lambda: self.state()["image"] == "loaded", f"{present} to load")
         frame = driver.find("#frame")
         check(driver.script("return document.getElementById('frame').naturalWidth") > 0 and driver.displayed(frame),
               f"{present} is not shown")
         check(not driver.displayed(driver.find("#placeholder")), "the placeholder is shown over a loaded image")
-        self.ok(f"starts at element 0 ({present}, {elements[0]['angle']:.1f}°), image shown")
+        self.ok(f"opens turned to 0°: element {start} ({present}, {elements[start]['angle']:.1f}°), image shown")
 
-        # (a) keys: next / previous in playback order, wrapping at both ends.
-        n = len(elements)
+        # (a) keys: next / previous in playback order, wrapping at both ends (Home first).
+        driver.press("Home")
+        self.expect_shown(0, elements[0]["angle"], "after Home")
         for key, index in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1), ("ArrowLeft", 0), ("ArrowLeft", n - 1),
                            ("ArrowRight", 0)):
             driver.press(key)
             self.expect_shown(index, elements[index]["angle"], f"after {key}")
-        self.ok("ArrowRight / ArrowLeft step to the next / previous element (wrapping)")
+        self.ok("Home, ArrowRight / ArrowLeft step to the first, next / previous element (wrapping)")
 
-        # Placeholder: element 1 has no image file; the element still switches.
-        driver.press("ArrowRight")
-        self.expect_shown(1, elements[1]["angle"], "placeholder")
+        # Placeholder: the element after the start has no image file; the element still switches.
+        for _ in range(start + 1):
+            driver.press("ArrowRight")
+        self.expect_shown(after, elements[after]["angle"], "placeholder")
         self.wait(lambda: self.state()["image"] == "missing", f"the placeholder for {absent}")
         placeholder = driver.find("#placeholder")
         check(driver.displayed(placeholder) and not driver.displayed(frame), "the placeholder is not shown instead of the image")
@@ -401,8 +423,13 @@ class ViewerTest:
         check(len(slots) == count, f"the ring has {len(slots)} slots, expected {count}")
         check(len(empty) == expected_empty, f"the ring shows {len(empty)} empty slots, expected {expected_empty}")
         gap = float(driver.attribute(driver.find("#gap"), "data-degrees"))
-        check(abs(gap - largest_gap(elements)) < 1e-9, f"the ring's largest gap is {gap}°, expected {largest_gap(elements)}°")
-        self.ok(f"ring: {count} slots, {expected_empty} empty (as slots.csv), largest gap {gap:.1f}° highlighted")
+        expected_gap = largest_gap(elements, recording["radius"])
+        check(abs(gap - expected_gap) < 1e-9, f"the ring's largest gap is {gap}°, expected {expected_gap}°")
+        metric = metric_of_first_seed(os.path.join(run, "metrics.csv"), "max_gap_deg")
+        check(abs(gap - metric) < 1e-3, f"the ring's largest gap is {gap}°, metrics.csv's max_gap_deg {metric}°")
+        shown_gap = driver.text(driver.find("#gap-size"))
+        check(shown_gap == f"{gap:.1f}°", f"the legend says largest gap {shown_gap!r}, expected {gap:.1f}°")
+        self.ok(f"ring: {count} slots, {expected_empty} empty (as slots.csv), largest gap {gap:.1f}° (as max_gap_deg) highlighted")
 
         # (e) a click on the ring jumps to the angle clicked: the middle element, its image shown.
         ring = driver.find("#ring")

@@ -37,18 +37,18 @@ import Testing
 }
 
 @Suite struct ObjectiveExpressionTests {
-    let known: Set<String> = ["coverage", "blur_sel_mean_px", "slot_angle_err_mean_deg"]
+    let known: Set<String> = ["coverage", "blur_obj_mean_px", "slot_angle_err_mean_deg"]
     func parse(_ text: String) throws -> ObjectiveExpression {
         let names = known
         return try ObjectiveExpression(parsing: text, isMetric: { names.contains($0) })
     }
 
     @Test func precedenceFunctionsAndMetrics() throws {
-        let metrics: [String: Double] = ["coverage": 0.95, "blur_sel_mean_px": 0.8, "slot_angle_err_mean_deg": 1.5]
+        let metrics: [String: Double] = ["coverage": 0.95, "blur_obj_mean_px": 0.8, "slot_angle_err_mean_deg": 1.5]
         let expression = try parse(ObjectiveExpression.defaultText)
         // 100·0.05 + 10·0.8 + 2·1.5 = 5 + 8 + 3
         #expect(abs(expression.evaluate { metrics[$0] }! - 16) < 1e-12)
-        #expect(expression.metrics == ["coverage", "blur_sel_mean_px", "slot_angle_err_mean_deg"])
+        #expect(expression.metrics == ["coverage", "blur_obj_mean_px", "slot_angle_err_mean_deg"])
         #expect(try parse("2 + 3 * 4 - -1").evaluate { _ in nil } == 15)
         #expect(try parse("(2 + 3) * 4 / 8").evaluate { _ in nil } == 2.5)
         #expect(try parse("max(1, sqrt(16)) + abs(-2) + min(1e-1, 3)").evaluate { _ in nil } == 6.1)

@@ -10,7 +10,7 @@ import Testing
         let results = try Bench.runCapture(scenario, seeds: [1, 2])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replot-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Bench.writeCaptureReport(scenario, results, to: folder.path, plots: false)
+        try Bench.writeCaptureReport(scenario, results, to: folder.path, figures: nil)
 
         let (read, readResults) = try CaptureReportReader.read(directory: folder.path)
         #expect(read.name == "back-and-forth" && read.selection.slotCount == 72 && readResults.map(\.seed) == [1, 2])

@@ -23,7 +23,8 @@ import Testing
     /// page unchanged, in the exported order, with the slots and the gap FramePlacer implies.
     @Test func embedsTheRecordingOfACapture() throws {
         let scenario = try Shipped.scenario("incomplete-orbit")
-        let recording = try #require(try Bench.runCapture(scenario, seeds: [1]).first).recording
+        let result = try #require(try Bench.runCapture(scenario, seeds: [1]).first)
+        let recording = result.recording
         let page = try SpinViewerPage.html(recording)
 
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
@@ -44,9 +45,10 @@ import Testing
         #expect(model.recording.elements.map(\.image) == recording.elements.map(\.image))
         #expect(model.viewer.slotCount == 72 && model.viewer.slotWidth == 5)
         #expect(model.viewer.filled.filter { !$0 }.count == 21 && model.viewer.filled.filter { $0 }.count == recording.elements.count)
+        // One definition of the largest gap: the ring's is the metric's (empty slots × width).
         let gap = try #require(model.viewer.largestGap)
-        #expect(gap.from == recording.elements.last?.angle && gap.to == recording.elements.first?.angle)
-        #expect(gap.degrees > 100 && gap.degrees < 120, "\(gap)")
+        #expect(gap.degrees == result.metrics.maxGapDegrees && gap.degrees > 100 && gap.degrees < 120, "\(gap)")
+        #expect(abs((gap.to - gap.from + 360).truncatingRemainder(dividingBy: 360) - gap.degrees) < 1e-9)
         #expect(model.viewer.imageBase == "../images/" && model.viewer.dragDegreesPerPixel == SpinViewerPage.dragDegreesPerPixel)
     }
 
@@ -69,8 +71,9 @@ import Testing
         #expect(!page.contains("{{"))
     }
 
-    /// Elements are played in the seed's order (after the largest gap) whatever the input order;
-    /// the slot count follows the radius unless given.
+    /// Elements are played in the seed's order (after the widest angle between neighbours)
+    /// whatever the input order; the slot count follows the radius unless given; the largest gap
+    /// is the most empty slots in a row (none when every slot is filled).
     @Test func ordersElementsAndCountsSlots() throws {
         let recording = Recording(
             uid: "u", date: 1, radius: 10,
@@ -80,15 +83,18 @@ import Testing
         #expect(model.viewer.slotCount == 36)
         // Slots 0 (355°, 1°), 1 (7°, 10°, 14°) and 2 (19°).
         #expect(model.viewer.filled.enumerated().filter(\.element).map(\.offset) == [0, 1, 2])
-        #expect(model.viewer.largestGap == SpinViewerPage.Gap(from: 19, to: 355, degrees: 336))
+        // The largest gap is the run of empty slots 3…35: from 25° (slot 3's lower edge) to 355°.
+        #expect(model.viewer.largestGap == SpinViewerPage.Gap(from: 25, to: 355, degrees: 330))
         #expect(SpinViewerPage.model(recording, slotCount: 72).viewer.filled.enumerated().filter(\.element).map(\.offset) == [0, 1, 2, 3, 4, 71])
 
         #expect(SpinViewerPage.slotCount(radius: 5) == 72 && SpinViewerPage.slotCount(radius: 7) == 51)
         #expect(SpinViewerPage.slotCount(radius: 0) == 1 && SpinViewerPage.slotCount(radius: 1e-9) == SpinViewerPage.maximumSlotCount)
         let empty = SpinViewerPage.model(Recording(uid: "u", date: 1, radius: 5, elements: []))
-        #expect(empty.viewer.largestGap == nil && !empty.viewer.filled.contains(true))
+        #expect(empty.viewer.largestGap == SpinViewerPage.Gap(from: 357.5, to: 357.5, degrees: 360) && !empty.viewer.filled.contains(true))
         let single = SpinViewerPage.model(Recording(uid: "u", date: 1, radius: 5, elements: [element("a", 42)]))
-        #expect(single.viewer.largestGap == SpinViewerPage.Gap(from: 42, to: 42, degrees: 360))
+        #expect(single.viewer.largestGap == SpinViewerPage.Gap(from: 42.5, to: 37.5, degrees: 355))
+        let full = SpinViewerPage.model(Recording(uid: "u", date: 1, radius: 90, elements: (0..<4).map { element("\($0)", Double($0) * 90) }))
+        #expect(full.viewer.largestGap == nil)
     }
 
     /// Names from files cannot end the data element, open a comment or a nested script, or

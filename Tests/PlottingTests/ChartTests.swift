@@ -43,6 +43,17 @@ import Testing
         #expect(ticks.labels == ["10⁻³", "10⁻²", "10⁻¹", "10⁰", "10¹", "10²"])
         #expect(ticks.minor.contains(0.002) && ticks.minor.contains(50))
     }
+
+    /// Fixed limits on a log axis are the domain (a narrow range fills the axis), with 1-2-5
+    /// ticks in plain numbers up to two decades.
+    @Test func logarithmicWithinLimits() {
+        let narrow = AxisTicks.logarithmic(limits: 0.15...6)
+        #expect(narrow.domain == 0.15...6)
+        #expect(narrow.major == [0.2, 0.5, 1, 2, 5])
+        #expect(narrow.labels == ["0.2", "0.5", "1", "2", "5"])
+        let wide = AxisTicks.logarithmic(limits: 0.05...400)
+        #expect(wide.major == [0.1, 1, 10, 100] && wide.labels == ["10⁻¹", "10⁰", "10¹", "10²"])
+    }
 }
 
 @Suite struct FigureTests {

@@ -56,3 +56,17 @@ import Testing
         #expect(FigureFormat.png.fileName("a.png") == "a.png")
     }
 }
+
+extension FigureFormatTests {
+    /// Several figures as one PDF: a page each, of each figure's size.
+    @Test func pdfDocumentHasAPagePerFigure() throws {
+        var wide = Self.figure
+        wide.width = 900
+        let pdf = try Figure.pdfDocument([Self.figure, wide, Self.figure], title: "three figures")
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.hasPrefix("%PDF-1.") && text.contains("/Count 3"))
+        #expect(text.components(separatedBy: "/MediaBox [ 0 0 640 420 ]").count - 1 == 2)
+        #expect(text.components(separatedBy: "/MediaBox [ 0 0 900 420 ]").count - 1 == 1)
+        #expect(text.contains("(three figures)"))
+    }
+}

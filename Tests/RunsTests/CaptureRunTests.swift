@@ -99,11 +99,16 @@ func scenario(_ name: String, _ overrides: [String] = []) throws -> Scenario {
 }
 
 @Suite struct CaptureMetricHelperTests {
-    @Test func longestCircularRunOfEmptySlots() {
-        #expect(CaptureMetricsProbe.longest([false, true, true, false, true]) == 2)
-        #expect(CaptureMetricsProbe.longest([true, false, false, true, true]) == 3)  // wraps around
-        #expect(CaptureMetricsProbe.longest([false, false]) == 0)
-        #expect(CaptureMetricsProbe.longest([true, true, true]) == 3)
+    @Test func largestGapIsTheLongestCircularRunOfEmptySlots() {
+        #expect(SlotGap.largest(empty: [false, true, true, false, true]) == SlotGap(first: 1, count: 2))
+        #expect(SlotGap.largest(empty: [true, false, false, true, true]) == SlotGap(first: 3, count: 3))  // wraps around
+        #expect(SlotGap.largest(empty: [false, false]) == SlotGap(first: 0, count: 0))
+        #expect(SlotGap.largest(empty: [true, true, true]) == SlotGap(first: 0, count: 3))
+        #expect(SlotGap.largest(empty: [true, false, true, false]) == SlotGap(first: 0, count: 1))  // a tie: the lowest slot
+        #expect(SlotGap.largest(empty: []) == nil)
+        let wrapped = SlotGap(first: 3, count: 3)
+        #expect(wrapped.degrees(slotWidth: 72) == 216 && wrapped.startAngle(slotWidth: 72) == 180)
+        #expect(SlotGap(first: 0, count: 1).startAngle(slotWidth: 5) == 357.5)
     }
 
     @Test func percentileInterpolates() {

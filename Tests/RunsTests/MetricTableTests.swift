@@ -63,7 +63,7 @@ import Testing
         #expect(Metric.named("frames_total")?.better == MetricDirection.none)
         #expect(Metric.named("kp_err_mean_P3")?.label(ofColumn: "kp_err_mean_P3") == "mean key-point error of P3 (% of image)")
         #expect(Metric.named("kp_err_mean_") == nil && Metric.named("sharpness") == nil)
-        #expect(Metric.named("blur_sel_p95_px")?.label == "95th percentile centre blur, selected frames (px)")
+        #expect(Metric.named("blur_sel_p95_px")?.label == "centre blur, 95th percentile of the selected frames (px)")
         // Counts are written whole, everything else with 4 decimals.
         for metric in Metric.table { #expect((metric.unit == .count) == (metric.unit.fileDecimals == 0), "\(metric.name)") }
         // The capture columns keep the order of metrics.csv files written so far (the baseline),

@@ -74,8 +74,33 @@ import Testing
         let missing = try Tool.run(["compare", "shaky-hands"])
         #expect(missing.status == 2 && missing.standardError.contains("--a key=value"))
         let reports = try Tool.run(["compare", "--reports", "only-one"])
-        #expect(reports.status == 2 && reports.standardError.contains("--reports takes two reports"))
+        #expect(reports.status == 2 && reports.standardError.contains("--reports takes two or more reports"))
         let absent = try Tool.run(["compare", "--reports", "/nonexistent-a", "/nonexistent-b", "--out", Tool.temporaryDirectory().path])
         #expect(absent.status == 2 && absent.standardError.contains("/nonexistent-a: no such file or folder"))
+    }
+}
+
+@Suite struct CompareSweepTests {
+    /// Every cell of a sweep is an arm named by its value; only metrics are compared (not the
+    /// cell, seed or varied-key columns of sweep.csv); three blocks are too few for Holm to find
+    /// any pair, and the verdict says so.
+    @Test func cellsAreArmsAndOnlyMetricsAreCompared() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let sweep = try Tool.run([
+            "sweep", "shaky-hands", "--vary", "selection.threshold=4:12:4", "--seeds", "1-3", "--no-plots", "--quiet", "--out",
+            out.appendingPathComponent("sweep").path,
+        ])
+        #expect(sweep.status == 0, "\(sweep.standardError)")
+        let compare = try Tool.run([
+            "compare", "--sweep", out.appendingPathComponent("sweep").path, "--no-plots", "--quiet", "--out", out.appendingPathComponent("arms").path,
+        ])
+        #expect(compare.status == 0, "\(compare.standardError)")
+        let rows = try String(contentsOf: out.appendingPathComponent("arms/comparison.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
+        let metrics = rows.map { String($0.prefix { $0 != "," }) }
+        #expect(metrics.contains("coverage") && !metrics.contains("cell") && !metrics.contains("seed") && !metrics.contains("selection.threshold"))
+        #expect(compare.standardOutput.contains("threshold=4") && compare.standardOutput.contains("threshold=12"))
+        let page = try String(contentsOf: out.appendingPathComponent("arms/report.html"), encoding: .utf8)
+        #expect(page.contains("With 3 blocks no pair can differ significantly after Holm&#39;s correction over 3 pairs"))
     }
 }

@@ -30,7 +30,7 @@ import Testing
 
         let clean = try Tool.run(common)
         #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
-        #expect(clean.standardOutput.contains("no regressions: 4 checks within tolerance or seed noise"))
+        #expect(clean.standardOutput.contains("no regressions: 4 of 4 checks within tolerance"))
 
         let threshold = try Tool.run(common + ["--set", "selection.threshold=2"])
         #expect(threshold.status == 1)

@@ -115,14 +115,14 @@ let shippedScenarios = shippedCaptureScenarios + ["rephoto-fountain"]
         #expect(document.hasSuffix(generated), "regenerate with: orbitbench scenario keys --markdown")
     }
 
-    /// docs/reference/metrics.md is `orbitbench metrics --markdown`, between its markers.
+    /// docs/reference/metrics.md is `orbitbench metrics --markdown`, in its generated block.
     @Test func metricTableReferenceIsCurrent() throws {
         let generated = try Tool.run(["metrics", "--markdown"]).standardOutput
         let readme = try String(contentsOf: Tool.repository.appendingPathComponent("docs/reference/metrics.md"), encoding: .utf8)
-        #expect(generated.contains("| `blur_obj_mean_px` | px | lower | capture | mean blur over the object, selected frames |"))
+        #expect(generated.contains("| `blur_obj_mean_px` | px | lower | capture | blur (over the object), mean of the selected frames |"))
         #expect(
-            readme.contains("a test fails when it is stale -->\n" + generated + "<!-- end of metric table -->"),
-            "run scripts/update-docs-metrics.sh")
+            readme.contains("a test fails when it is stale) -->\n" + generated + "<!-- end generated -->"),
+            "run scripts/update-docs.sh")
     }
 
     @Test func readmeNamesEveryShippedScenarioAndBothCommands() throws {

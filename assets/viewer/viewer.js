@@ -5,7 +5,8 @@
   function $(id) { return document.getElementById(id); }
   var root = $('viewer'), stage = $('stage'), frame = $('frame'), placeholder = $('placeholder'), ring = $('ring');
   var svg = 'http://www.w3.org/2000/svg';
-  var state = { angle: elements.length ? elements[0].angle : 0, index: elements.length ? 0 : -1 };
+  // Opens turned to 0°, the recording's start, showing the element nearest to it.
+  var state = { angle: 0, index: nearest(0) };
   var imageStatus = {};
   var slotPaths = [];
 
@@ -61,13 +62,17 @@
     for (var i = 0; i < elements.length; i++) {
       make('circle', { 'class': 'dot', r: 1.5, transform: 'rotate(' + elements[i].angle + ')', cy: -88 });
     }
+    // The largest gap: the most empty slots in a row (the metric max_gap_deg), from the lower
+    // edge of its first slot.
     var gap = settings.largestGap;
-    if (gap && elements.length) {
+    if (gap) {
       var d = gap.degrees >= 359.99
         ? 'M 0 -112 A 112 112 0 1 1 0 112 A 112 112 0 1 1 0 -112'
         : 'M ' + point(gap.from, 112) + ' ' + arc(gap.degrees, 112, 1) + point(gap.from + gap.degrees, 112);
       make('path', { id: 'gap', 'class': 'gap', d: d, 'data-from': gap.from, 'data-to': gap.to, 'data-degrees': gap.degrees });
       $('gap-size').textContent = degrees(gap.degrees, 1);
+    } else {
+      $('gap-size').textContent = 'none, every slot filled';
     }
     [0, 90, 180, 270].forEach(function (angle) {
       var label = make('text', { 'class': 'label', x: 0, y: 0 });
@@ -211,7 +216,7 @@
   } catch (ignored) {}
   $('summary').textContent = elements.length + ' images \u00b7 ' + settings.slotCount + ' slots of ' +
     degrees(settings.slotWidth, 1) + ', ' + empty + ' empty (coverage ' +
-    (100 * (settings.slotCount - empty) / settings.slotCount).toFixed(1) + ' %)' + recorded;
+    ((settings.slotCount - empty) / settings.slotCount).toFixed(3) + ')' + recorded;
   $('empty-count').textContent = String(empty);
   $('drag-rate').textContent = String(settings.dragDegreesPerPixel);
   $('wheel-rate').textContent = String(settings.wheelDegreesPerPixel);

@@ -32,7 +32,8 @@ public struct ABComparison: Sendable {
     public var lines: [Line]
     public var level: Double
 
-    /// Compares every metric both sides have, per scenario, pairing rows by seed. Throws when
+    /// Compares every metric both sides have, per scenario (metrics in `Metric.readingOrder`),
+    /// pairing rows by seed. Throws when
     /// the two sides ran different seeds for a scenario (the pairing would be meaningless).
     public init(a: RegressionRun, b: RegressionRun, level: Double = 0.95) throws {
         var lines: [Line] = []
@@ -46,7 +47,7 @@ public struct ABComparison: Sendable {
                 )
             }
             let rightBySeed = Dictionary(uniqueKeysWithValues: right.map { ($0.seed, $0) })
-            for metric in a.columns where b.columns.contains(metric) {
+            for metric in Metric.inReadingOrder(a.columns) where b.columns.contains(metric) {
                 let values = left.map { ($0.metrics[metric], rightBySeed[$0.seed]!.metrics[metric]) }
                 guard values.contains(where: { $0.0 != nil && $0.1 != nil }) else { continue }
                 let paired = PairedComparison(a: values.map(\.0), b: values.map(\.1), level: level)

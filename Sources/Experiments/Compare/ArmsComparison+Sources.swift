@@ -33,7 +33,9 @@ extension ArmsComparison {
         let table = try CSVTable.load(folder.appendingPathComponent("sweep.csv").path)
         let keys = definition.vary.map { String($0.prefix { $0 != "=" }) }
         let keyColumns = try keys.map { try table.column($0) }
-        let metricColumns = try definition.columns.map { try table.column($0) }
+        // sweep.json names every column of sweep.csv's rows; the metrics are the known ones.
+        let metricNames = definition.columns.filter { RunMetrics.isKnown($0) }
+        let metricColumns = try metricNames.map { try table.column($0) }
         let cellColumn = try table.column("cell"), seedColumn = try table.column("seed")
         var order: [Int] = [], labels: [Int: String] = [:], rows: [Int: [RegressionRun.Row]] = [:]
         for row in table.rows {
@@ -49,13 +51,13 @@ extension ArmsComparison {
                     .joined(separator: ",")
             }
             var metrics: [String: Double] = [:]
-            for (name, column) in zip(definition.columns, metricColumns) where !row.fields[column].isEmpty {
+            for (name, column) in zip(metricNames, metricColumns) where !row.fields[column].isEmpty {
                 metrics[name] = try table.number(row, column)
             }
             rows[cell, default: []].append(RegressionRun.Row(scenario: definition.scenario, seed: seed, metrics: metrics))
         }
         guard order.count >= 2 else { throw RegressionError("\(directory): the sweep has \(order.count) cell; a comparison needs two or more") }
         return try ArmsComparison(
-            arms: order.sorted().map { (labels[$0]!, RegressionRun(rows: rows[$0]!, columns: definition.columns)) }, level: level)
+            arms: order.sorted().map { (labels[$0]!, RegressionRun(rows: rows[$0]!, columns: metricNames)) }, level: level)
     }
 }

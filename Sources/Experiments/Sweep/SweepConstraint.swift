@@ -21,7 +21,7 @@ public struct SweepConstraint: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `coverage>=0.9`; the metric must be a known metrics.csv column.
     public init(parsing text: String) throws(SweepError) {
-        let example = "e.g. coverage>=0.9 or blur_sel_p95_px<=3"
+        let example = "e.g. coverage>=0.9 or blur_obj_max_px<=3"
         guard let range = text.range(of: ">=") ?? text.range(of: "<=") else {
             throw SweepError("--require \(text): expected METRIC>=BOUND or METRIC<=BOUND, \(example)")
         }
@@ -73,6 +73,6 @@ public struct SweepFeasibility: Sendable {
         self.admitted = admitted
     }
 
-    /// "coverage ≥ 0.9, blur_sel_p95_px ≤ 3", or nil without constraints.
+    /// "coverage ≥ 0.9, blur_obj_max_px ≤ 3", or nil without constraints.
     public var summary: String? { constraints.isEmpty ? nil : constraints.map(\.description).joined(separator: ", ") }
 }

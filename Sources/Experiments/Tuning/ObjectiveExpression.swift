@@ -2,7 +2,7 @@ import Foundation
 import Runs
 
 /// An arithmetic expression over metric names, e.g.
-/// `100*(1-coverage) + 10*blur_sel_mean_px + 2*slot_angle_err_mean_deg`: numbers, metric
+/// `100*(1-coverage) + 10*blur_obj_mean_px + 2*slot_angle_err_mean_deg`: numbers, metric
 /// names, `+ - * /`, parentheses, unary minus and the functions `abs`, `sqrt`, `min`, `max`.
 public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConvertible {
     case number(Double)
@@ -11,9 +11,10 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
     case binary(Character, ObjectiveExpression, ObjectiveExpression)
     case call(String, [ObjectiveExpression])
 
-    /// The tuning default: rewards coverage, penalises blur and angle error. One slot of 72 lost
-    /// costs 1.39, 0.1 px more blur 1, 0.5° more slot angle error 1.
-    public static let defaultText = "100*(1-coverage) + 10*blur_sel_mean_px + 2*slot_angle_err_mean_deg"
+    /// The tuning default: rewards coverage, penalises blur (over the object, `blur_obj_mean_px`)
+    /// and angle error. One slot of 72 lost costs 1.39, 0.1 px more blur 1, 0.5° more slot
+    /// angle error 1.
+    public static let defaultText = "100*(1-coverage) + 10*blur_obj_mean_px + 2*slot_angle_err_mean_deg"
 
     static let functions: [String: Int] = ["abs": 1, "sqrt": 1, "min": 2, "max": 2]
 

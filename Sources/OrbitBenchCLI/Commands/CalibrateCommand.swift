@@ -12,15 +12,17 @@ struct CalibrateCommand: ParsableCommand {
             instability σ_b with correlation time T, and rate random walk K \
             (σ² = N²/τ + σ_b²·g(τ/T) + K²·τ/3), each with a 95 % interval from the number of \
             independent clusters. A term the window cannot identify (its interval reaches zero) is \
-            reported as "not identifiable from a N s window" and left out of <out>/imu.yaml (the \
+            reported as not identified (with the largest value the window allows) and left out of <out>/imu.yaml (the \
             block to paste into a scenario, averaged over the axes, with the sample rate, \
             quantisation step and magnetometer noise) with a comment, so the scenario keeps the \
-            simulator's default. Also writes allan.csv and plots/allan.png. Without --window the \
+            simulator's default. Also writes allan.csv, noise.csv (the fitted terms) and plots/allan.png. Without --window the \
             longest still stretch is used (at least 10 s); a --window with motion is an error.
 
             Examples:
-              orbitbench calibrate --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
-              orbitbench calibrate --recording data/broad/24_disturbed_tapping_A.hdf5 --window 2:40
+              orbitbench calibrate \\
+                  --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
+              orbitbench calibrate --recording data/broad/24_disturbed_tapping_A.hdf5 \\
+                  --window 2:40
             """)
 
     @Option(help: ArgumentHelp("The recording: BROAD .hdf5, EuRoC .csv, or any .csv with --mapping.", valueName: "file"))
@@ -35,8 +37,8 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/calibrate"
 
-    @Flag(help: "Skip the PNG plot.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     func validate() throws { _ = try parsedWindow() }
 
@@ -51,8 +53,7 @@ struct CalibrateCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
-    @Flag(help: "Accepted as by every command; this one writes no progress lines.")
-    var quiet = false
+    @OptionGroup var quietOption: QuietOption
 
     func run() throws {
         // The output folder is checked before the recording is read and analysed.
@@ -73,13 +74,16 @@ struct CalibrateCommand: ParsableCommand {
         let yaml = CalibrationReport.yaml(calibration, file: recording)
         try report.write(yaml, to: "imu.yaml")
         try report.write(CalibrationReport.csv(calibration).bytes, to: "allan.csv")
-        if !noPlots {
-            try report.write(try CalibrationReport.figure(calibration, provenance: origin.pngTexts), to: "plots/allan.png")
+        try report.write(CalibrationReport.termsCSV(calibration).bytes, to: "noise.csv")
+        if let figures = plotOptions.figures {
+            try report.write(
+                try CalibrationReport.figure(calibration, output: FigureOutput(figures, provenance: origin.pngTexts)),
+                to: figures.fileName("plots/allan.png"))
         }
         try CalibrationReport.writePage(calibration, file: recording, to: report, origin: origin)
         try report.commit()
         print(CalibrationReport.table(calibration))
         print(yaml, terminator: "")
-        print("wrote \(report.destination.path)/{imu.yaml, allan.csv\(noPlots ? "" : ", plots/allan.png")}")
+        print("wrote \(report.destination.path)/{imu.yaml, allan.csv, noise.csv\(noPlots ? "" : ", " + plotOptions.file("plots/allan.png"))}")
     }
 }

@@ -28,12 +28,17 @@ struct CompareCommand: ParsableCommand {
             detected with 80 % power. Writes <out>/compare.csv and plots/paired-differences.png.
 
             Examples:
-              orbitbench compare shaky-hands --a selection.threshold=6 --b selection.threshold=17 --seeds 1-10
-              orbitbench compare orbit-72 --a fusion.filter=madgwick --b fusion.filter=bias-estimating --seeds 1-8 --metrics coverage,att_rmse_total_deg
+              orbitbench compare shaky-hands --a selection.threshold=6 \\
+                  --b selection.threshold=17 --seeds 1-10
+              orbitbench compare orbit-72 --a fusion.filter=madgwick \\
+                  --b fusion.filter=bias-estimating --seeds 1-8 \\
+                  --metrics coverage,att_rmse_total_deg
               orbitbench compare --reports before/reports after/reports
-              orbitbench compare shaky-hands orbit-72 --arm low:selection.threshold=4 --arm default: \
-                --arm high:selection.threshold=17 --seeds 1-10 --out reports/compare-thresholds
-              orbitbench compare --sweep reports/sweep-threshold --out reports/compare-sweep
+              orbitbench compare shaky-hands orbit-72 --arm low:selection.threshold=4 \\
+                  --arm default: --arm high:selection.threshold=17 --seeds 1-10 \\
+                  --out reports/compare-thresholds
+              orbitbench compare --sweep reports/sweep-threshold \\
+                  --out reports/compare-sweep
             """)
 
     @Argument(help: "Scenario names or paths (one for --a/--b; not with --reports or --sweep).")
@@ -71,8 +76,8 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/compare"
 
-    @Flag(help: "Skip the PNG plot.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
@@ -169,10 +174,11 @@ struct CompareCommand: ParsableCommand {
         print(ArmsReport.table(comparison, metrics: shown.map(Set.init)))
         let origin = ReportOrigin(command: "compare", seeds: seedList, overrides: armTexts.map { "arm \($0)" } + scenarioOptions.overrides)
         try Bench.writeArmsReport(
-            comparison, scenarios: scenarioSets, to: out, plots: !noPlots, reference: reference, metrics: shown, origin: origin,
+            comparison, scenarios: scenarioSets, to: out, figures: plotOptions.figures, reference: reference, metrics: shown, origin: origin,
             overwrite: outputOptions.overwrite)
         print(
-            "wrote \(out)/{blocks.csv, comparison.csv, arms.csv, pairs.csv, comparison.md, comparison.tex\(noPlots ? "" : ", plots/")}, report.html")
+            "wrote \(out)/{blocks,comparison,arms,pairs}.csv, comparison.{md,tex}\(plotOptions.figures == .pdf ? ", comparison.pdf" : ""), \(noPlots ? "" : "plots/, ")report.html"
+        )
     }
 
     /// A against B: the paired t test per metric (`ABComparison`).
@@ -205,7 +211,7 @@ struct CompareCommand: ParsableCommand {
             ? "A (\(reports[0])) vs B (\(reports[1])), paired by seed"
             : "A (\(aOverrides.isEmpty ? "as is" : aOverrides.joined(separator: ", "))) vs B (\(bOverrides.isEmpty ? "as is" : bOverrides.joined(separator: ", "))), paired by seed"
         try Bench.writeComparisonReport(
-            comparison, sides: sides, to: out, plots: !noPlots, title: title, origin: origin, overwrite: outputOptions.overwrite)
-        print("wrote \(out)/compare.csv\(noPlots ? "" : ", plots/paired-differences.png")")
+            comparison, sides: sides, to: out, figures: plotOptions.figures, title: title, origin: origin, overwrite: outputOptions.overwrite)
+        print("wrote \(out)/compare.csv\(noPlots ? "" : ", " + plotOptions.file("plots/paired-differences.png"))")
     }
 }

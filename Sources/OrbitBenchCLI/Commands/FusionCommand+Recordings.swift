@@ -31,7 +31,7 @@ extension FusionCommand {
             }
         }
         let summary = try Bench.writeRecordingFusionReport(
-            measured, useMagnetometer: useMagnetometer, to: out, plots: !noPlots,
+            measured, useMagnetometer: useMagnetometer, to: out, figures: plotOptions.figures,
             origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides),
             overwrite: outputOptions.overwrite)
         print(summary, terminator: "")

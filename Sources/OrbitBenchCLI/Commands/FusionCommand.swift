@@ -19,9 +19,12 @@ struct FusionCommand: ParsableCommand {
             compares them.
 
             Examples:
-              orbitbench fusion orbit-72 magnetic-disturbance --filters madgwick,bias-estimating
-              orbitbench fusion --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
-              orbitbench fusion --recording reports/simulate/orbit-72-seed-1/truth.csv --mapping docs/examples/simulate-truth.yaml
+              orbitbench fusion orbit-72 magnetic-disturbance \\
+                  --filters madgwick,bias-estimating
+              orbitbench fusion \\
+                  --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
+              orbitbench fusion --recording reports/simulate/orbit-72-seed-1/truth.csv \\
+                  --mapping docs/examples/simulate-truth.yaml
             """)
 
     @Argument(help: "Scenario names or paths (default: orbit-72).")
@@ -59,8 +62,8 @@ struct FusionCommand: ParsableCommand {
         help: "With --recording: write every sample's estimate to attitude/<trial>-<filter>.csv (about 6 MB per filter for a BROAD trial).")
     var attitude = true
 
-    @Flag(help: "Skip the PNG plots.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
@@ -88,9 +91,9 @@ struct FusionCommand: ParsableCommand {
         let rows = try Bench.fusion(loaded, seeds: seedList, filters: filters, useMagnetometer: dof == 9) { progress.update($0) }
         progress.finish()
         let summary = try Bench.writeFusionReport(
-            rows, scenarios: loaded, useMagnetometer: dof == 9, to: out, plots: !noPlots,
+            rows, scenarios: loaded, useMagnetometer: dof == 9, to: out, figures: plotOptions.figures,
             origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides), overwrite: outputOptions.overwrite)
         print(summary, terminator: "")
-        print("wrote \(out)/fusion.csv, fusion-summary.txt\(noPlots ? "" : ", plots/fusion-error.png")")
+        print("wrote \(out)/fusion.csv, fusion-summary.txt\(noPlots ? "" : ", " + plotOptions.file("plots/fusion-error.png"))")
     }
 }

@@ -20,20 +20,24 @@ struct MergeCommand: ParsableCommand {
 
             Examples:
               orbitbench merge /shared/sweeps/threshold
-              orbitbench merge reports                 # after orbitbench run … --out reports --shard K/N
-              orbitbench merge reports/regress         # exits 1 when the merged run regresses
+              orbitbench merge reports          # after run … --out reports --shard K/N
+              orbitbench merge reports/regress  # exits 1 when the merged run regresses
             """)
 
     @Argument(help: ArgumentHelp("The folder holding the shard-K-of-N/ folders (the shards' --out).", valueName: "dir"))
     var directory: String
 
+    @OptionGroup var workOptions: WorkOptions
+
+    /// --jobs and --quiet go to the command the shards ran (they take both); they change how it
+    /// runs, not what it writes.
     func run() throws {
         let arguments: [String]
         do {
             arguments = try ShardManifest.mergeCommand(in: URL(fileURLWithPath: directory), checking: MergeArguments.problem)
         } catch { throw CommandFailure(error.description) }
         print("orbitbench \(TerminalText.escaped(arguments.joined(separator: " ")))")
-        var command = try OrbitBenchCommand.parseAsRoot(arguments)
+        var command = try OrbitBenchCommand.parseAsRoot(arguments + workOptions.arguments)
         try command.run()
     }
 }

@@ -14,8 +14,10 @@ struct MotionCommand: ParsableCommand {
             or seed).
 
             Examples:
-              orbitbench motion broad-rotation --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
-              orbitbench motion broad-tapping --seeds 1-3 --recording data/broad/24_disturbed_tapping_A.hdf5
+              orbitbench motion broad-rotation \\
+                  --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
+              orbitbench motion broad-tapping --seeds 1-3 \\
+                  --recording data/broad/24_disturbed_tapping_A.hdf5
             """)
 
     @Argument(help: ArgumentHelp("Scenario names or paths to simulate.", valueName: "scenario"))
@@ -38,6 +40,7 @@ struct MotionCommand: ParsableCommand {
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var quietOption: QuietOption
 
     func validate() throws {
         if scenarios.isEmpty && recording.isEmpty {

@@ -17,9 +17,15 @@ struct PlotCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A capture report folder (orbitbench run's <out>/<scenario>).", valueName: "dir"))
     var directory: String
 
+    @Option(help: ArgumentHelp("The figures' file format: png, svg or pdf.", valueName: "format"))
+    var figureFormat: FigureFormat = .png
+
+    @OptionGroup var workOptions: WorkOptions
+
     func run() throws {
+        workOptions.applyJobs()
         let written: [String]
-        do { written = try Bench.replot(directory) } catch { throw CommandFailure("\(error)") }
+        do { written = try Bench.replot(directory, format: figureFormat) } catch { throw CommandFailure("\(error)") }
         print("wrote \(directory)/{\(written.joined(separator: ", "))}")
     }
 }

@@ -18,11 +18,12 @@ struct RegressCommand: ParsableCommand {
 
             Examples:
               orbitbench regress
-              orbitbench regress --set selection.threshold=3     # would this default regress?
-              orbitbench regress --update-baseline              # accept the current results
+              orbitbench regress --set selection.threshold=3  # would this regress?
+              orbitbench regress --update-baseline            # accept the results
               orbitbench regress --junit junit.xml --markdown summary.md --all
-              orbitbench regress --out /shared/regress --shard 1/4  # one shard of four (or a job array)
-              orbitbench merge /shared/regress                      # then compare, as one machine would
+              # one shard of four (or a job array), then compare as one machine would:
+              orbitbench regress --out /shared/regress --shard 1/4
+              orbitbench merge /shared/regress
 
             With --shard K/N (or inside a Slurm or Kubernetes job array) a process runs only the \
             (entry, seed) jobs j with j mod N = K into <out>/shard-K-of-N/ and compares nothing; \

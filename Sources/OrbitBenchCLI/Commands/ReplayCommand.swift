@@ -11,7 +11,7 @@ struct ReplayCommand: ParsableCommand {
             /magnetometer samples fused with --filter) and frames.csv (camera frames), in the session \
             layout of docs/guides/sessions.md; --mapping names other columns and units. Motion and \
             frames go to the selector in delivery order, exactly as in `run`. Writes metrics.csv \
-            (coverage, max gap, frames by decision, estimated deviations, scores; truth-based \
+            (coverage, largest gap, frames by decision, estimated deviations, scores; truth-based \
             metrics when motion.csv has ref_* columns), frames.csv, slots.csv, recording.json, \
             summary.json and plots/coverage-polar.png, plots/timeline.png.
 
@@ -20,10 +20,14 @@ struct ReplayCommand: ParsableCommand {
 
             Examples:
               orbitbench simulate motion-flood --seed 1 --out /tmp/sim
-              orbitbench replay /tmp/sim/motion-flood-seed-1/session --scenario motion-flood
-              orbitbench replay my-phone-log --mapping my-phone.yaml --set selection.threshold=8
+              orbitbench replay /tmp/sim/motion-flood-seed-1/session \\
+                  --scenario motion-flood
+              orbitbench replay my-phone-log --mapping my-phone.yaml \\
+                  --set selection.threshold=8
               orbitbench replay my-raw-log --filter madgwick --out reports/replay-madgwick
-              orbitbench replay /tmp/sim/shaky-hands-seed-3/session --scenario shaky-hands --render   # pictures + viewer
+              # with the pictures and the spin viewer:
+              orbitbench replay /tmp/sim/shaky-hands-seed-3/session \\
+                  --scenario shaky-hands --render
             """)
 
     @Argument(help: ArgumentHelp("Session folder holding motion.csv and frames.csv.", valueName: "session"))
@@ -41,8 +45,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory (default: reports/replay-<session folder name>).", valueName: "dir"))
     var out: String?
 
-    @Flag(help: "Skip the PNG plots.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @Flag(
         help: """
@@ -57,6 +61,7 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var workOptions: WorkOptions
 
     func validate() throws {
         if let filter {
@@ -67,6 +72,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        workOptions.applyJobs()  // figures and --render's frames
         var settings = try scenarioOptions.loadCapture(scenario, for: "replay")
         if let filter { settings.fusion.filter = try ListParsing.names(filter, option: "--filter")[0] }
         // simulate writes <scenario>-seed-<N>/session/: name such a session after its parent.
@@ -84,7 +90,7 @@ struct ReplayCommand: ParsableCommand {
         var renderSettings = FrameImages.Settings()
         renderSettings.width = renderWidth
         let rendered = try ReplayReport.write(
-            result, name: name, scenario: settings, to: report, plots: !noPlots,
+            result, name: name, scenario: settings, to: report, figures: plotOptions.figures,
             origin: ReportOrigin(command: "replay", overrides: scenarioOptions.overrides),
             render: render ? ReplayReport.Rendering(settings: renderSettings, log: log, sessionFolder: folder) : nil)
         try report.commit()

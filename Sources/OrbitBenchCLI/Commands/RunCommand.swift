@@ -23,14 +23,17 @@ struct RunCommand: ParsableCommand {
             plots/rephoto-errors.png.
 
             Examples:
-              orbitbench run                                  # the default orbit-72, all its seeds
+              orbitbench run                                 # the default orbit-72
               orbitbench run motion-flood --set selection.flood_guard=false --seeds 1-3
               orbitbench run tripod-ideal shaky-hands --no-plots --out /tmp/reports
               orbitbench run rephoto-fountain --set rephoto.guidance=rectangle
-              orbitbench run shaky-hands --seeds 1 --render          # then open reports/shaky-hands/viewer/index.html
-              orbitbench run orbit-72 --seeds 1 --render --render-all-frames --render-width 640
-              orbitbench run orbit-72 --seeds 1-100 --out /shared/r --shard 0/4   # one shard of four (or a job array)
-              orbitbench merge /shared/r                                          # then join the four into /shared/r/orbit-72/
+              orbitbench run shaky-hands --seeds 1 --render  # with the spin viewer
+              orbitbench run orbit-72 --seeds 1 --render --render-all-frames \\
+                  --render-width 640
+              # one shard of four (or a job array), then the four joined into
+              # /shared/r/orbit-72/:
+              orbitbench run orbit-72 --seeds 1-100 --out /shared/r --shard 0/4
+              orbitbench merge /shared/r
 
             With --shard K/N (or inside a Slurm or Kubernetes job array) a process runs only the \
             (scenario, seed) jobs j with j mod N = K into <out>/shard-K-of-N/, one result file per \
@@ -47,8 +50,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory; each scenario gets a folder in it.", valueName: "dir"))
     var out: String = "reports"
 
-    @Flag(help: "Skip the PNG plots.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @Flag(help: "Draw the first seed's selected frames as JPEG images and write the spin viewer.")
     var render = false
@@ -115,17 +118,21 @@ struct RunCommand: ParsableCommand {
         for (index, scenario) in loaded.enumerated() {
             print(
                 try Bench.writeReport(
-                    scenario, outcomes[index], to: destinations[index], plots: !noPlots, origin: origin, overwrite: outputOptions.overwrite,
+                    scenario, outcomes[index], to: destinations[index], figures: plotOptions.figures, origin: origin,
+                    overwrite: outputOptions.overwrite,
                     render: renderSettings, failures: failed?.failures.filter { $0.scenario == scenario.name } ?? []))
             print("wrote \(destinations[index])/\n")
         }
-        if !noPlots, let comparison = try Bench.writeComparison(loaded, outcomes, to: out) { print("wrote \(comparison)") }
+        if let figures = plotOptions.figures, let comparison = try Bench.writeComparison(loaded, outcomes, to: out, format: figures) {
+            print("wrote \(comparison)")
+        }
         if let failed { throw CommandFailure(failed.description) }
     }
 
     /// What a shard stores for `orbitbench merge` (see `MergeArguments`).
     var mergeArguments: [String] {
         scenarios + MergeArguments.option("--seeds", seeds) + MergeArguments.scenario(scenarioOptions) + MergeArguments.flag("--no-plots", noPlots)
+            + MergeArguments.option("--figure-format", plotOptions.figureFormat == .png ? nil : plotOptions.figureFormat.rawValue)
             + MergeArguments.flag("--render", render) + MergeArguments.flag("--render-all-frames", renderAllFrames)
             + MergeArguments.option("--render-width", renderWidth == FrameImages.Settings().width ? nil : String(renderWidth))
     }

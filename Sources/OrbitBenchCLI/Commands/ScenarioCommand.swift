@@ -20,18 +20,24 @@ struct ScenarioCommand: ParsableCommand {
                 throw CommandFailure("no scenarios in \(scenarioOptions.searchDirectories.joined(separator: ", "))")
             }
             // A broken file is listed as broken (the others still are) and makes the exit code 2.
+            // Names are never cut; descriptions wrap under themselves within TextTable.maximumWidth.
             var broken = 0
-            for name in names {
-                let padded = TerminalText.escaped(name).padding(toLength: 22, withPad: " ", startingAt: 0)
+            let shownNames = names.map(TerminalText.escaped)
+            let nameWidth = shownNames.map(\.count).max() ?? 0
+            let indent = nameWidth + 1 + 8 + 1
+            for (name, shown) in zip(names, shownNames) {
+                let padded = shown.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                let kind: String, text: String
                 do {
                     let scenario = try scenarioOptions.load(name)
-                    print(
-                        "\(padded) \(scenario.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(TerminalText.escaped(scenario.description))"
-                    )
+                    (kind, text) = (scenario.kind.rawValue, TerminalText.escaped(scenario.description))
                 } catch {
                     broken += 1
-                    print("\(padded) BROKEN   \(TerminalText.escaped("\(error)"))")
+                    (kind, text) = ("BROKEN", TerminalText.escaped("\(error)"))
                 }
+                let lines = TextTable.wrapped(text, width: max(30, TextTable.maximumWidth - indent))
+                print("\(padded) \(kind.padding(toLength: 8, withPad: " ", startingAt: 0)) \(lines[0])")
+                for line in lines.dropFirst() { print(String(repeating: " ", count: indent) + line) }
             }
             if broken > 0 { throw CommandFailure("\(broken) of \(names.count) scenarios cannot be loaded (marked BROKEN above)") }
         }

@@ -26,11 +26,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/simulate"
 
-    @Flag(help: "Skip plots/trajectory.png.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var quietOption: QuietOption
 
     func run() throws {
         let scenario = try scenarioOptions.loadCapture(self.scenario, for: "simulate")
@@ -40,7 +41,7 @@ struct SimulateCommand: ParsableCommand {
         _ = try ReportDirectory(destination: destination, owner: "simulate", overwrite: outputOptions.overwrite)
         let (run, session) = try Bench.simulate(scenario, seed: seed)
         try Bench.writeSimulation(
-            scenario, run: run, session: session, to: destination.path, plots: !noPlots,
+            scenario, run: run, session: session, to: destination.path, figures: plotOptions.figures,
             origin: ReportOrigin(command: "simulate", overrides: scenarioOptions.overrides), overwrite: outputOptions.overwrite)
         let dropped = try run.pipelineWithoutGuard().frames.filter(\.dropped).count
         print(

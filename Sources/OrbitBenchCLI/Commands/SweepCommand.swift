@@ -16,23 +16,34 @@ struct SweepCommand: ParsableCommand {
             selection.angle_source, …) takes a list of names instead of a grid, so a plugged-in \
             selector or filter is compared with the built-in ones cell by cell.
 
+            Without --require, "best" is the best mean of --metric alone; a capture sweep ranked \
+            by another metric than coverage shows each cell's coverage beside it and says so. \
             --require METRIC>=BOUND (or <=, repeatable) restricts "best" to cells whose mean \
             meets every bound; the table lists those first with a "meets" column and the plots \
             cross out or mark the others. plots/sweep-pareto.png draws every cell's mean of two \
-            metrics (--pareto X,Y; capture sweeps default to blur_sel_mean_px,coverage) with sd \
+            metrics (--pareto X,Y; capture sweeps default to \(Bench.defaultParetoMetrics.joined(separator: ","))) with sd \
             bars, joins the Pareto front (cells no other cell beats in both) and shades what a \
             --require on either metric rules out.
 
             Examples:
               orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3
-              orbitbench sweep orbit-72 --vary selection.weights.acceleration=0:40:10 --vary selection.threshold=2:8:2 --metric blur_sel_mean_px
-              orbitbench sweep shaky-hands --vary selection.threshold=2:12:1 --seeds 1-3 --metric blur_sel_mean_px --require coverage>=0.9
-              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --resume --pareto slot_angle_err_mean_deg,coverage
-              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --resume --metric coverage
-              orbitbench sweep rephoto-fountain --vary rephoto.user.overlay_tolerance_pct=1:5:1 --seeds 1
-              orbitbench sweep shaky-hands --vary fusion.filter=madgwick,bias-estimating --vary selection.threshold=4:8:2 --seeds 1-3
-              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --out /shared/s --shard 0/4   # one shard of four
-              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 --out /shared/s --merge       # join the four
+              orbitbench sweep orbit-72 --vary selection.weights.acceleration=0:40:10 \\
+                  --vary selection.threshold=2:8:2 --metric blur_obj_mean_px
+              orbitbench sweep shaky-hands --vary selection.threshold=2:12:1 --seeds 1-3 \\
+                  --metric blur_obj_mean_px --require 'coverage>=0.9'
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 \\
+                  --resume --pareto slot_angle_err_mean_deg,coverage
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 \\
+                  --resume --metric coverage
+              orbitbench sweep rephoto-fountain \\
+                  --vary rephoto.user.overlay_tolerance_pct=1:5:1 --seeds 1
+              orbitbench sweep shaky-hands --vary fusion.filter=madgwick,bias-estimating \\
+                  --vary selection.threshold=4:8:2 --seeds 1-3
+              # one shard of four, then join the four:
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 \\
+                  --out /shared/s --shard 0/4
+              orbitbench sweep orbit-72 --vary selection.threshold=2:10:2 --seeds 1-3 \\
+                  --out /shared/s --merge
             """)
 
     @Argument(help: "Scenario name or path.")
@@ -52,13 +63,14 @@ struct SweepCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A bound a cell's mean must meet to count as best, e.g. coverage>=0.9 or blur_sel_p95_px<=3; repeat for more.",
+            "A bound a cell's mean must meet to count as best, e.g. coverage>=0.9 or blur_obj_max_px<=3; repeat for more.",
             valueName: "condition"))
     var require: [String] = []
 
     @Option(
         help: ArgumentHelp(
-            "The two metrics of plots/sweep-pareto.png, x then y (default for capture sweeps: blur_sel_mean_px,coverage).", valueName: "x,y"))
+            "The two metrics of plots/sweep-pareto.png, x then y (default for capture sweeps: \(Bench.defaultParetoMetrics.joined(separator: ","))).",
+            valueName: "x,y"))
     var pareto: String?
 
     @Option(help: ArgumentHelp("Output directory (default: reports/sweeps/<scenario>).", valueName: "dir"))
@@ -70,8 +82,8 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "Replace the sweep in the output directory.")
     var overwrite = false
 
-    @Flag(help: "Skip the PNG plot.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var shardOptions: ShardOptions
     @OptionGroup var scenarioOptions: ScenarioOptions
@@ -89,7 +101,8 @@ struct SweepCommand: ParsableCommand {
         if let pareto {
             let names = pareto.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard names.count == 2, names[0] != names[1] else {
-                throw ValidationError("--pareto \(pareto): expected two different metrics X,Y, e.g. blur_sel_mean_px,coverage")
+                throw ValidationError(
+                    "--pareto \(pareto): expected two different metrics X,Y, e.g. \(Bench.defaultParetoMetrics.joined(separator: ","))")
             }
             for name in names where !RunMetrics.isKnown(name) || RunMetrics.direction(of: name) == .none {
                 throw ValidationError(
@@ -150,7 +163,7 @@ struct SweepCommand: ParsableCommand {
         let constraints = try require.map { text in try SweepConstraint(parsing: text) }
         for line in try Bench.writeSweepOutputs(
             plan, csv: sweep.csv, in: directory, metric: metric, constraints: constraints,
-            pareto: pareto.map { $0.split(separator: ",").map(String.init) }, plots: !noPlots, origin: origin)
+            pareto: pareto.map { $0.split(separator: ",").map(String.init) }, figures: plotOptions.figures, origin: origin)
         {
             print(line)
         }
@@ -163,5 +176,6 @@ struct SweepCommand: ParsableCommand {
         [scenario] + vary.flatMap { ["--vary", $0] } + MergeArguments.option("--seeds", seeds) + MergeArguments.option("--metric", metric)
             + require.flatMap { ["--require", $0] } + MergeArguments.option("--pareto", pareto) + MergeArguments.scenario(scenarioOptions)
             + MergeArguments.flag("--no-plots", noPlots)
+            + MergeArguments.option("--figure-format", plotOptions.figureFormat == .png ? nil : plotOptions.figureFormat.rawValue)
     }
 }

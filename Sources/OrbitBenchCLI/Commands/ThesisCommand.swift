@@ -22,8 +22,8 @@ struct ThesisCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
-    @Flag(help: "Accepted as by every command; this one writes no progress lines.")
-    var quiet = false
+    @OptionGroup var plotOptions: PlotOptions
+    @OptionGroup var quietOption: QuietOption
 
     func run() throws {
         let directory = data ?? Self.defaultDataDirectory()
@@ -38,11 +38,17 @@ struct ThesisCommand: ParsableCommand {
         let markdown = ThesisReport.markdown(audit)
         try report.write(markdown, to: "audit.md")
         try report.write(ThesisReport.latex(audit), to: "tables.tex")
-        try report.write(try ThesisReport.keypointsFigure(audit, provenance: origin.pngTexts), to: "plots/keypoints.png")
+        if let figures = plotOptions.figures {
+            try report.write(
+                try ThesisReport.keypointsFigure(audit, output: FigureOutput(figures, provenance: origin.pngTexts)),
+                to: figures.fileName("plots/keypoints.png"))
+        }
         try ThesisReport.writePage(audit, dataDirectory: directory, to: report, origin: origin)
         try report.commit()
         for line in ThesisReport.findings(audit) { print(line) }
-        print("wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, tables.tex, plots/keypoints.png, report.html}")
+        print(
+            "wrote \(report.destination.path)/{table-6-2.csv, table-6-3.csv, audit.md, tables.tex\(plotOptions.noPlots ? "" : ", " + plotOptions.file("plots/keypoints.png")), report.html}"
+        )
     }
 
     /// scenarios/thesis relative to the working directory, else the copy in the binary.

@@ -15,8 +15,9 @@ struct TuneCommand: ParsableCommand {
             training seeds are reported as overfitted.
 
             The default objective, minimised, is
-              100*(1-coverage) + 10*blur_sel_mean_px + 2*slot_angle_err_mean_deg
-            (one slot of 72 lost costs 1.39, 0.1 px more blur 1, 0.5° more slot angle error 1). \
+              \(ObjectiveExpression.defaultText)
+            (one slot of 72 lost costs 1.39, 0.1 px more blur over the object 1, 0.5° more slot \
+            angle error 1). \
             An expression may use any metrics.csv column, numbers, + - * / ( ) and abs, sqrt, \
             min, max; a run where one of its metrics is undefined costs 1000.
 
@@ -25,8 +26,10 @@ struct TuneCommand: ParsableCommand {
 
             Examples:
               orbitbench tune orbit-72 shaky-hands back-and-forth
-              orbitbench tune orbit-72 --params selection.threshold,selection.weights.acceleration --max-evaluations 60
-              orbitbench tune shaky-hands --objective "100*(1-coverage) + 20*blur_sel_p95_px" --train-seeds 1-6 --test-seeds 50-55
+              orbitbench tune orbit-72 --max-evaluations 60 \\
+                  --params selection.threshold,selection.weights.acceleration
+              orbitbench tune shaky-hands --train-seeds 1-6 --test-seeds 50-55 \\
+                  --objective "100*(1-coverage) + 20*blur_obj_max_px"
             """)
 
     @Argument(help: "Scenario names or paths, tuned jointly.")
@@ -50,8 +53,8 @@ struct TuneCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/tuning"
 
-    @Flag(help: "Skip the PNG plot.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
+    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
@@ -92,8 +95,8 @@ struct TuneCommand: ParsableCommand {
             throw CommandFailure(failure.description)
         }
         progress.finish()
-        print(try Bench.writeTuningReport(tuning, to: out, plots: !noPlots, origin: origin, overwrite: outputOptions.overwrite))
+        print(try Bench.writeTuningReport(tuning, to: out, figures: plotOptions.figures, origin: origin, overwrite: outputOptions.overwrite))
         print(String(format: "search took %.1f s", CPUClock.wall() - start))
-        print("wrote \(out)/{tuned.yaml, tuning.csv\(noPlots ? "" : ", plots/tuning.png")}")
+        print("wrote \(out)/{tuned.yaml, tuning.csv\(noPlots ? "" : ", " + plotOptions.file("plots/tuning.png"))}")
     }
 }

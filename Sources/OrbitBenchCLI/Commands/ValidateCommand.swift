@@ -51,8 +51,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports/validate"
 
-    @Flag(help: "Skip the PNG plot.")
-    var noPlots = false
+    @OptionGroup var plotOptions: PlotOptions
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var workOptions: WorkOptions
@@ -106,11 +105,11 @@ struct ValidateCommand: ParsableCommand {
             throw CommandFailure("\(error)")  // a file, a scenario or a trial that cannot be validated: one line
         }
         let text = try Bench.writeValidationReport(
-            validation, to: out, plots: !noPlots, origin: ReportOrigin(command: "validate", overrides: scenarioOptions.overrides),
+            validation, to: out, figures: plotOptions.figures, origin: ReportOrigin(command: "validate", overrides: scenarioOptions.overrides),
             overwrite: outputOptions.overwrite)
         print(text, terminator: "")
         print(
-            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/validation.csv, calibration.csv, trials.csv, fits.csv, predictions.csv, scenarios/, validation-summary.txt\(noPlots ? "" : ", plots/validation.png"), report.html"
+            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/validation.csv, calibration.csv, trials.csv, fits.csv, predictions.csv, scenarios/, validation-summary.txt\(plotOptions.noPlots ? "" : ", " + plotOptions.file("plots/validation.png")), report.html"
         )
     }
 }

@@ -14,13 +14,15 @@ struct ViewCommand: ParsableCommand {
             With --html it writes viewer/index.html beside the recording instead of the list: one \
             self-contained page (no network) that plays the capture. Drag it, use the arrow keys or \
             the wheel to turn the object; it shows the nearest image, its angle, deviations and \
-            acceleration, and a ring of filled and empty slots with the largest gap. It looks for \
+            acceleration, and a ring of filled and empty slots with the largest gap (the most \
+            empty slots in a row, as max_gap_deg), 0° at the top and clockwise as \
+            coverage-polar.png; it opens turned to 0°. It looks for \
             the images in images/ beside the recording (next to the recording when there is no \
             images/ folder); a missing image shows as a placeholder naming the file.
 
             Examples:
               orbitbench view reports/orbit-72/recording.json --angle 90 --angle 271.5
-              orbitbench view reports/incomplete-orbit --html    # writes its viewer/index.html
+              orbitbench view reports/incomplete-orbit --html  # writes viewer/index.html
             """)
 
     @Argument(help: ArgumentHelp("A recording.json, or a run folder (orbitbench run's <out>/<scenario>) holding one.", valueName: "file-or-dir"))

@@ -27,9 +27,11 @@ enum MergeArguments {
     /// Per command that has a merge: what defines its job list and its merged outputs.
     static let allowed: [String: Allowed] = [
         "sweep": Allowed(
-            valued: scenarioOptions.union(["--vary", "--seeds", "--metric", "--require", "--pareto"]), flags: ["--no-plots"], positional: true),
+            valued: scenarioOptions.union(["--vary", "--seeds", "--metric", "--require", "--pareto", "--figure-format"]), flags: ["--no-plots"],
+            positional: true),
         "run": Allowed(
-            valued: scenarioOptions.union(["--seeds", "--render-width"]), flags: ["--no-plots", "--render", "--render-all-frames"], positional: true),
+            valued: scenarioOptions.union(["--seeds", "--render-width", "--figure-format"]),
+            flags: ["--no-plots", "--render", "--render-all-frames"], positional: true),
         "regress": Allowed(valued: scenarioOptions.union(["--suite", "--baseline", "--level"]), flags: ["--all"], positional: false),
     ]
 

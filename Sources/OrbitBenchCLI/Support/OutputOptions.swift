@@ -1,4 +1,22 @@
 import ArgumentParser
+import OrbitBench
+
+/// `--no-plots` and `--figure-format` of every command that draws figures (plots/*).
+struct PlotOptions: ParsableArguments {
+    @Flag(help: "Skip the figures (plots/*).")
+    var noPlots = false
+
+    @Option(help: ArgumentHelp("The figures' file format: png, svg or pdf (vector files for the web or a paper).", valueName: "format"))
+    var figureFormat: FigureFormat = .png
+
+    /// The format figures are written in, nil without figures.
+    var figures: FigureFormat? { noPlots ? nil : figureFormat }
+
+    /// `name` ("plots/allan.png") in the chosen format, for the "wrote …" lines.
+    func file(_ name: String) -> String { figureFormat.fileName(name) }
+}
+
+extension FigureFormat: ExpressibleByArgument {}
 
 /// How a command treats its output folder.
 struct OutputOptions: ParsableArguments {

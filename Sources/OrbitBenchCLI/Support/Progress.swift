@@ -62,9 +62,10 @@ final class ProgressLine: Sendable {
     }
 }
 
-/// How a command that fans work out over cores runs it.
+/// How a command that fans work out over cores runs it: `--jobs` (runs, figures or rendered
+/// frames at once) and `--quiet`.
 struct WorkOptions: ParsableArguments {
-    @Option(help: "Runs at once (default: all cores).")
+    @Option(help: "Runs, figures or frames worked on at once (default: all cores).")
     var jobs: Int?
 
     @Flag(help: "No progress lines on stderr.")
@@ -74,9 +75,23 @@ struct WorkOptions: ParsableArguments {
         if let jobs, !(1...4096).contains(jobs) { throw ValidationError("--jobs must be between 1 and 4096") }
     }
 
+    /// Applies --jobs for the rest of the process (`Parallel.workerLimit`).
+    func applyJobs() {
+        if let jobs { Parallel.workerLimit = jobs }
+    }
+
     /// Applies --jobs for the rest of the process and returns a progress line for `total` runs.
     func progress(total: Int, label: String, unit: String = "runs") -> ProgressLine {
-        if let jobs { Parallel.workerLimit = jobs }
+        applyJobs()
         return ProgressLine(total: total, label: label, unit: unit, quiet: quiet)
     }
+
+    /// The options again, for a command this one runs (`merge`).
+    var arguments: [String] { (jobs.map { ["--jobs", String($0)] } ?? []) + (quiet ? ["--quiet"] : []) }
+}
+
+/// `--quiet` of a command that writes no progress lines, so that every command takes it.
+struct QuietOption: ParsableArguments {
+    @Flag(help: "Accepted as by every command; this one writes no progress lines.")
+    var quiet = false
 }

@@ -20,8 +20,9 @@ public enum TextBaseline: Sendable {
 /// A cairo image surface to draw on, in pixels with y pointing down. One canvas per plot;
 /// not thread-safe. Drawing happens here, encoding in `PNGCodec`.
 public final class Canvas {
-    public let width: Int
-    public let height: Int
+    /// Of the current page (a PDF document's pages may differ).
+    public private(set) var width: Int
+    public private(set) var height: Int
     let surface: OpaquePointer
     let context: OpaquePointer
     /// The font `selectFont` last chose and the colour `setColor` last set (cairo's `save` and
@@ -241,6 +242,27 @@ public final class Canvas {
             initialized = width * height * 4
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// A PDF canvas only: the document's title.
+    public func setPDFTitle(_ title: String) {
+        precondition(vectorFile != nil, "setPDFTitle on a pixel canvas")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+    }
+
+    /// A PDF canvas only: ends the page drawn so far and starts a new one of `width` × `height`
+    /// points, filled with `background` (a document of several figures).
+    public func startPDFPage(width: Int, height: Int, background: Color = .white) throws(PlotError) {
+        precondition(vectorFile != nil, "startPDFPage on a pixel canvas")
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw PlotError("page size \(width)×\(height) outside 1...16384")
+        }
+        cairo_show_page(context)
+        cairo_pdf_surface_set_size(surface, Double(width), Double(height))
+        self.width = width
+        self.height = height
+        setColor(background)
+        cairo_paint(context)
     }
 
     /// The SVG or PDF file of a vector canvas, finished: draw nothing after this. Nil for a

@@ -52,9 +52,12 @@ struct CartesianRenderer {
         // Over the data, where it hides the least of it.
         let lineLabels = horizontalLabelPlacements(area: area, xMap: xMap, yMap: yMap)
         for (line, placement) in zip(plot.lines, lineLabels) { drawReferenceLabel(of: line, at: placement, area: area, xMap: xMap) }
-        for note in plot.annotations {
-            let box = annotationBox(note, area: area, xMap: xMap, yMap: yMap)
-            canvas.text(note.text, x: box.x, y: box.maxY, size: TextSize.tick, color: note.color, baseline: .bottom, bold: true)
+        let notes = annotationPlacements(area: area, xMap: xMap, yMap: yMap, avoiding: lineLabels.compactMap { $0?.box })
+        for (note, placed) in zip(plot.annotations, notes) {
+            if let leader = placed.leader {
+                canvas.strokePolyline([leader.from, leader.to], width: 0.8, color: note.color.withAlpha(0.7))
+            }
+            canvas.text(note.text, x: placed.box.x, y: placed.box.maxY, size: TextSize.tick, color: note.color, baseline: .bottom, bold: true)
         }
         canvas.restore()
 
@@ -87,16 +90,7 @@ struct CartesianRenderer {
                 canvas.text(band.label!, x: x, y: y, size: TextSize.tick - 1, color: Palette.mutedText, baseline: .top)
             }
         }
-        drawLegend(area: area, xMap: xMap, yMap: yMap, lineLabels: lineLabels.compactMap { $0?.box })
-    }
-
-    /// Where an annotation's text lies: right of its point, or left of it when the text would
-    /// leave the plot; its baseline 4 px above the point.
-    private func annotationBox(_ note: Annotation, area: Rect, xMap: ScaleMapping, yMap: ScaleMapping) -> Rect {
-        let x = xMap.position(note.x), baseline = yMap.position(note.y) - 4
-        let size = canvas.measure(note.text, size: TextSize.tick, bold: true)
-        let fitsRight = x + 5 + size.width <= area.maxX
-        return Rect(x: fitsRight ? x + 5 : x - 5 - size.width, y: baseline - size.height, width: size.width, height: size.height)
+        drawLegend(area: area, xMap: xMap, yMap: yMap, textBoxes: lineLabels.compactMap { $0?.box } + notes.map(\.box))
     }
 
     /// Top left of a band's label: at the top of an x band, at the left of a y band, inside it.
@@ -133,7 +127,7 @@ struct CartesianRenderer {
             if axis.limits != nil { ticks.domain = range }
             return ticks
         case .logarithmic:
-            return AxisTicks.logarithmic(range)
+            return axis.limits.map { AxisTicks.logarithmic(limits: $0) } ?? AxisTicks.logarithmic(range)
         }
     }
 
@@ -293,9 +287,9 @@ struct CartesianRenderer {
         points.filter { $0.0 >= origin.0 && $0.0 <= origin.0 + width && $0.1 >= origin.1 && $0.1 <= origin.1 + height }.count
     }
 
-    /// `lineLabels`: the rectangles of the reference lines' labels, px, which an automatic
-    /// legend keeps off.
-    private func drawLegend(area: Rect, xMap: ScaleMapping, yMap: ScaleMapping, lineLabels: [Rect]) {
+    /// `textBoxes`: the rectangles of the reference lines' labels and the annotations, px, which
+    /// an automatic legend keeps off.
+    private func drawLegend(area: Rect, xMap: ScaleMapping, yMap: ScaleMapping, textBoxes: [Rect]) {
         let entries = plot.series.compactMap { series in series.name.map { ($0, series) } }
         guard plot.legend != .none, !entries.isEmpty else { return }
         let rowHeight = TextSize.legend + 6
@@ -329,7 +323,7 @@ struct CartesianRenderer {
                 let (x0, y0) = labelOrigin(band, area: area, xMap: xMap, yMap: yMap)
                 for dx in Swift.stride(from: 0.0, to: 60, by: 6) { labels.append((x0 + dx, y0 + 5)) }
             }
-            for box in plot.annotations.map({ annotationBox($0, area: area, xMap: xMap, yMap: yMap) }) + lineLabels {
+            for box in textBoxes {
                 // The whole text, ends included: every 6 px along its middle, and its last pixel.
                 for x in Swift.stride(from: box.x, to: box.maxX, by: 6) { labels.append((x, box.midY)) }
                 labels.append((box.maxX, box.midY))

@@ -63,6 +63,12 @@ public struct Figure: Sendable {
     /// Draws the figure on a canvas of `format` (pixels for PNG, a vector page otherwise).
     public func render(format: FigureFormat = .png) throws(PlotError) -> Canvas {
         let canvas = try Canvas(width: width, height: height, background: .white, format: format)
+        draw(on: canvas)
+        return canvas
+    }
+
+    /// Draws the figure on `canvas` (of the figure's size, already filled with its background).
+    func draw(on canvas: Canvas) {
         let margin = 16.0
         var top = margin
         canvas.text(title, x: margin, y: top, size: TextSize.figureTitle, color: Palette.text, baseline: .top, bold: true)
@@ -89,7 +95,7 @@ public struct Figure: Sendable {
             canvas.text(footnote, x: margin, y: bottom, size: TextSize.footnote, color: Palette.mutedText, baseline: .bottom)
             bottom -= TextSize.footnote + 8
         }
-        guard !rows.isEmpty else { return canvas }
+        guard !rows.isEmpty else { return }
         let gap = 14.0
         let rowHeight = (bottom - top - gap * Double(rows.count - 1)) / Double(rows.count)
         for (rowIndex, row) in rows.enumerated() where !row.isEmpty {
@@ -107,7 +113,6 @@ public struct Figure: Sendable {
                 }
             }
         }
-        return canvas
     }
 
     /// The figure as PNG bytes with provenance text chunks.

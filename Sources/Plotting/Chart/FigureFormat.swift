@@ -31,6 +31,20 @@ extension Figure {
 }
 
 extension Figure {
+    /// `figures` as one PDF document, a page each (of each figure's size), with `title` as the
+    /// document's title.
+    public static func pdfDocument(_ figures: [Figure], title: String) throws -> [UInt8] {
+        guard let first = figures.first else { throw PlotError("a PDF document needs at least one figure") }
+        let canvas = try Canvas(width: first.width, height: first.height, background: .white, format: .pdf)
+        canvas.setPDFTitle(title)
+        for (index, figure) in figures.enumerated() {
+            if index > 0 { try canvas.startPDFPage(width: figure.width, height: figure.height) }
+            figure.draw(on: canvas)
+        }
+        guard let file = try canvas.vectorBytes() else { throw PlotError("no PDF output") }
+        return file
+    }
+
     /// cairo names the SVG's drawing group after a process-wide surface counter
     /// (`<g id="surface7">`); named `figure` instead when nothing refers to it, the same
     /// figure gives the same file in any process.
@@ -41,4 +55,23 @@ extension Figure {
         guard text.components(separatedBy: id).count == 2 else { return svg }
         return Array(text.replacingCharacters(in: start.lowerBound..<text.index(after: end), with: "<g id=\"figure\"").utf8)
     }
+}
+
+/// How a report writes its figures: the file format and the provenance every file carries.
+public struct FigureOutput: Sendable {
+    public var format: FigureFormat
+    public var provenance: [PNGText]
+
+    public init(_ format: FigureFormat = .png, provenance: [PNGText]) {
+        self.format = format
+        self.provenance = provenance
+    }
+
+    /// `name` ("plots/blur.png") with the format's extension.
+    public func fileName(_ name: String) -> String { format.fileName(name) }
+}
+
+extension Figure {
+    /// The figure as `output` says: its format, its provenance.
+    public func bytes(_ output: FigureOutput) throws -> [UInt8] { try bytes(output.format, provenance: output.provenance) }
 }

@@ -3,7 +3,8 @@ public struct ChartAxis: Sendable {
     /// Label including the unit, e.g. "time (s)".
     public var label: String
     public var scale: AxisScale
-    /// Fixed limits; automatic (nice ticks around the data) when `nil`.
+    /// Fixed limits; automatic (nice ticks around the data; whole decades on a log scale) when
+    /// `nil`.
     public var limits: ClosedRange<Double>?
     /// Keep 0 inside the automatic range (bars, errors).
     public var includesZero: Bool
@@ -115,17 +116,32 @@ public enum LegendPosition: Sendable {
     case none, topRight, topLeft, bottomRight, bottomLeft
 }
 
+/// Where an annotation's text goes relative to its point.
+public enum AnnotationPlacement: Sendable {
+    /// Right of the point (left of it when the text would leave the plot), its baseline 4 px
+    /// above the point.
+    case besidePoint
+    /// Centred above the point (a bar's value at the top of the bar).
+    case above
+    /// The nearest place around the point that covers no other label, marker, error bar,
+    /// line or the legend-free plot edge; joined to its point by a thin line when it had to
+    /// move away (`CartesianRenderer.annotationPlacements`). For labels of scattered points.
+    case clearOfData
+}
+
 /// A text label at a data position.
 public struct Annotation: Sendable {
     public var x: Double
     public var y: Double
     public var text: String
     public var color: Color
-    public init(x: Double, y: Double, text: String, color: Color = Palette.text) {
+    public var placement: AnnotationPlacement
+    public init(x: Double, y: Double, text: String, color: Color = Palette.text, placement: AnnotationPlacement = .besidePoint) {
         self.x = x
         self.y = y
         self.text = text
         self.color = color
+        self.placement = placement
     }
 }
 

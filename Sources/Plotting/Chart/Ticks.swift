@@ -57,6 +57,26 @@ public struct AxisTicks: Sendable, Equatable {
         return AxisTicks(domain: low...high, major: major, labels: labels, minor: minor)
     }
 
+    /// Ticks on a logarithmic axis with fixed `limits` (positive): the domain is the limits,
+    /// not whole decades, so a narrow range fills the axis. Spans up to two decades get ticks at
+    /// 1, 2 and 5 × 10ᵏ labelled as plain numbers ("0.2", "5"); wider ones decades (10ᵏ).
+    public static func logarithmic(limits: ClosedRange<Double>) -> AxisTicks {
+        let low = max(limits.lowerBound, 1e-300), high = max(limits.upperBound, low * 1.0001)
+        let decades = log10(high / low)
+        let factors: [Double] = decades <= 2 ? [1, 2, 5] : [1]
+        var major: [Double] = []
+        for exponent in Int(log10(low).rounded(.down))...Int(log10(high).rounded(.up)) {
+            let decade = pow(10, Double(exponent))
+            for factor in factors where (low...high).contains(decade * factor) { major.append(decade * factor) }
+        }
+        let labels = major.map { value -> String in
+            guard decades <= 2 else { return "10" + superscript(Int(log10(value).rounded())) }
+            let decimals = max(0, Int((-log10(value)).rounded(.up)))
+            return format(value, decimals: decimals)
+        }
+        return AxisTicks(domain: low...high, major: major, labels: labels, minor: [])
+    }
+
     static func niceStep(_ raw: Double) -> Double {
         let magnitude = pow(10, log10(raw).rounded(.down))
         let fraction = raw / magnitude

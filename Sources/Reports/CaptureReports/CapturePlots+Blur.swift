@@ -11,7 +11,7 @@ extension CapturePlots {
     /// predicts from the rate (rate × exposure × focal length) as a dashed line. Points far
     /// above the line blur through translation or roll; a selector that prefers slow frames
     /// moves the green dots to the left.
-    public static func blurVersusRate(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+    public static func blurVersusRate(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [UInt8] {
         func points(_ frames: some Sequence<FrameRecord>) -> (x: [Double], y: [Double]) {
             var x: [Double] = [], y: [Double] = []
             for frame in frames {
@@ -54,7 +54,7 @@ extension CapturePlots {
                 "Blur: image paths of 150 points over the object during the exposure (ExposureBlurMeter). The dashed line is what the app can predict from the gyroscope alone.",
             width: 1100, height: 660, legend: series.compactMap { series in series.name.map { ($0, series.color, series.style) } },
             rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Focal length of the scenario's camera in the held orientation, px.

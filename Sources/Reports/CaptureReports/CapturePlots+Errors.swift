@@ -8,7 +8,7 @@ import StatisticsKit
 extension CapturePlots {
     /// How far each slot's frame lies from the slot centre, around the circle, every seed:
     /// where on the orbit the selection is poor.
-    public static func slotError(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+    public static func slotError(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [UInt8] {
         var series: [Series] = []
         for (index, result) in results.enumerated() {
             let filled = result.slots.filter { $0.slotAngleError != nil }
@@ -29,12 +29,12 @@ extension CapturePlots {
             title: "\(scenario.name): slot angle error around the circle",
             subtitle: "each dot: the frame a slot kept in one of \(counted(results.count, "seed")); above half a slot, it shows a neighbour's view",
             width: 1200, height: 560, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Cumulative distributions of the selected frames' errors (all seeds pooled): the whole
     /// spread, not only the mean the tables quote.
-    public static func errorDistribution(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+    public static func errorDistribution(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [UInt8] {
         func cdf(_ values: [Double]) -> (x: [Double], y: [Double]) {
             let sorted = values.filter(\.isFinite).sorted()
             return (sorted, sorted.indices.map { Double($0 + 1) / Double(sorted.count) * 100 })
@@ -57,12 +57,12 @@ extension CapturePlots {
             title: "\(scenario.name): error distributions of the selected frames",
             subtitle: "\(counted(selected.count, "selected frame")), \(counted(results.count, "seed")) pooled",
             width: 1100, height: 620, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Work queued ahead of each frame on the app's queue (first seed): where the queue falls
     /// behind and frames are dropped.
-    public static func queue(scenario: Scenario, _ result: CaptureRunResult, provenance: [PNGText]) throws -> [UInt8] {
+    public static func queue(scenario: Scenario, _ result: CaptureRunResult, output: FigureOutput) throws -> [UInt8] {
         // Delivery time and backlog (ms) of the handled and the dropped frames, in one pass.
         var handled: (x: [Double], y: [Double]) = ([], []), dropped: (x: [Double], y: [Double]) = ([], [])
         for frame in result.frames {
@@ -88,42 +88,6 @@ extension CapturePlots {
             subtitle:
                 "backlog = work still queued when a frame arrives; above one frame interval the frame is dropped\(result.floods.isEmpty ? "" : "; red bands: motion floods")",
             width: 1200, height: 560, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
-    }
-}
-
-extension CapturePlots {
-    /// Several capture scenarios side by side: the headline metrics, mean ± sd over each
-    /// scenario's seeds (`run A B C` writes it as <out>/comparison.png).
-    public static func comparison(_ runs: [(scenario: Scenario, results: [CaptureRunResult])], provenance: [PNGText]) throws -> [UInt8] {
-        let names = runs.map(\.scenario.name)
-        let x = names.indices.map(Double.init)
-        func bars(_ metric: String, _ value: (CaptureMetrics) -> Double, scale: Double = 1, color: Color) -> Panel {
-            let groups = runs.map { $0.results.map { value($0.metrics) * scale }.filter(\.isFinite) }
-            let means = groups.map { $0.isEmpty ? .nan : Statistics.mean($0) }
-            let sds = groups.map { $0.count > 1 ? Statistics.standardDeviation($0) : 0 }
-            let top = zip(means, sds).map { $0 + $1 }.filter(\.isFinite).max() ?? 1
-            return .cartesian(
-                CartesianPlot(
-                    title: RunMetrics.label(of: metric), x: ChartAxis("scenario", categories: names),
-                    y: ChartAxis(metric == "coverage" ? "coverage (%)" : RunMetrics.label(of: metric), limits: 0...max(top * 1.15, 1e-9)),
-                    series: [Series(nil, color: color, x: x, y: means, style: .bars(width: 0.6), errors: sds)], legend: .none))
-        }
-        let figure = Figure(
-            title: "\(counted(runs.count, "scenario")) compared",
-            subtitle: "mean ± sd over each scenario's seeds ("
-                + runs.map { "\($0.scenario.name): \(counted($0.results.count, "seed"))" }.joined(separator: ", ") + ")",
-            width: max(1200, 180 * runs.count * 2 + 200), height: 820,
-            rows: [
-                [
-                    bars("coverage", \.coverage, scale: 100, color: Palette.color(2)),
-                    bars("slot_angle_err_mean_deg", \.slotAngleErrorMean, color: Palette.color(1)),
-                ],
-                [
-                    bars("blur_sel_mean_px", \.blurSelectedMean, color: Palette.color(0)),
-                    bars("angle_est_err_mean_deg", \.angleEstimateErrorMean, color: Palette.color(3)),
-                ],
-            ])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 }

@@ -14,10 +14,12 @@ public enum CapturePlots {
     static let discardedColor = Color(hex: 0xA0A0A0)
     static let droppedColor = Color(hex: 0xD55E00)
     static let trueColor = Color(hex: 0x202020)
+    /// The largest gap, as the spin viewer marks it.
+    static let gapColor = Color(hex: 0xE07B00)
 
     /// Every figure, by file name under plots/, drawn and encoded on all cores.
-    public static func all(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [(String, [UInt8])] {
-        let figures = drawings(scenario: scenario, results, provenance: provenance)
+    public static func all(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [(String, [UInt8])] {
+        let figures = drawings(scenario: scenario, results, output: output)
         let files = try Parallel.map(figures.count) { try figures[$0].draw() }
         return zip(figures.map(\.name), files).map { ($0, $1) }
     }
@@ -27,26 +29,28 @@ public enum CapturePlots {
     /// timeline (1300×1200 px), deviation (1300×1000) and blur-vs-rate (1100×660) start first,
     /// so the long ones do not end up last on one core.
     public static func drawings(
-        scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]
+        scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput
     ) -> [(name: String, draw: @Sendable () throws -> [UInt8])] {
         var drawings: [(name: String, draw: @Sendable () throws -> [UInt8])] = [
-            ("timeline.png", { try timeline(scenario: scenario, results[0], provenance: provenance) }),
-            ("deviation.png", { try deviation(scenario: scenario, results[0], provenance: provenance) }),
-            ("blur-vs-rate.png", { try blurVersusRate(scenario: scenario, results, provenance: provenance) }),
-            ("coverage-polar.png", { try coveragePolar(scenario: scenario, results, provenance: provenance) }),
-            ("blur.png", { try blur(scenario: scenario, results, provenance: provenance) }),
-            ("slot-error.png", { try slotError(scenario: scenario, results, provenance: provenance) }),
-            ("error-cdf.png", { try errorDistribution(scenario: scenario, results, provenance: provenance) }),
-            ("queue.png", { try queue(scenario: scenario, results[0], provenance: provenance) }),
+            ("timeline.png", { try timeline(scenario: scenario, results[0], output: output) }),
+            ("deviation.png", { try deviation(scenario: scenario, results[0], output: output) }),
+            ("blur-vs-rate.png", { try blurVersusRate(scenario: scenario, results, output: output) }),
+            ("coverage-polar.png", { try coveragePolar(scenario: scenario, results, output: output) }),
+            ("blur.png", { try blur(scenario: scenario, results, output: output) }),
+            ("slot-error.png", { try slotError(scenario: scenario, results, output: output) }),
+            ("error-cdf.png", { try errorDistribution(scenario: scenario, results, output: output) }),
+            ("queue.png", { try queue(scenario: scenario, results[0], output: output) }),
         ]
-        if results.count > 1 { drawings.append(("seeds.png", { try seeds(scenario: scenario, results, provenance: provenance) })) }
+        if results.count > 1 { drawings.append(("seeds.png", { try seeds(scenario: scenario, results, output: output) })) }
         return drawings
     }
 
     /// Slots around the circle coloured by the selected frame's score (OuterCircle: its quality
     /// distance on 0…threshold; another selector: its own score over the range it used); empty
-    /// slots light red. Up to three seeds side by side.
-    public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], label: String? = nil, provenance: [PNGText]) throws -> [UInt8]
+    /// slots light red, the largest gap (`SlotGap`, the metric max_gap_deg) marked outside the
+    /// ring. Laid out as the spin viewer's ring: 0° at the top, clockwise. Up to three seeds side
+    /// by side.
+    public static func coveragePolar(scenario: Scenario, _ results: [CaptureRunResult], label: String? = nil, output: FigureOutput) throws -> [UInt8]
     {
         let shown = Array(results.prefix(3))
         let slotCount = shown.first?.slots.count ?? scenario.selection.slotCount
@@ -62,31 +66,37 @@ public enum CapturePlots {
                 PolarSector(start: slot.center - width / 2, end: slot.center + width / 2, value: slot.entry?.score)
             }
             let markers = result.slots.compactMap { slot in slot.frame?.trueAngle.map { PolarMarker(angle: $0, radius: 0.5, color: .black) } }
+            let gap = SlotGap.largest(empty: result.slots.map { $0.entry == nil }).flatMap { gap in
+                gap.count > 0
+                    ? PolarHighlight(
+                        start: gap.startAngle(slotWidth: width), span: gap.degrees(slotWidth: width), label: "largest\ngap", color: gapColor)
+                    : nil
+            }
             return .polar(
                 PolarPlot(
                     title: label ?? "seed \(result.seed)", sectors: sectors, markers: markers,
                     valueLabel: outerCircle ? "quality\ndistance d\n(lower is\nbetter)" : "score of\n\(result.selector)",
                     valueRange: range, lowIsBright: true, emptyLabel: "empty slot",
                     centerText: [
-                        String(format: "%.1f %%", result.metrics.coverage * 100), String(format: "max gap %.0f°", result.metrics.maxGapDegrees),
-                    ]))
+                        String(format: "coverage %.3f", result.metrics.coverage), String(format: "largest gap %.0f°", result.metrics.maxGapDegrees),
+                    ], highlight: gap))
         }
         let figure = Figure(
             title: "\(scenario.name): slot coverage",
             subtitle:
-                "\(slotCount) slots of \(fmt(width))°, angle counter-clockwise from the recording start; \(shown.count < results.count ? "seeds \(shown.map { String($0.seed) }.joined(separator: ", ")) of \(results.count) shown" : "\(counted(shown.count, "seed"))"); dots: true angle of each selected frame (a dot in a neighbouring slot: the app's angle was off by that much)",
+                "\(slotCount) slots of \(fmt(width))°; 0° (the recording start) at the top, angles growing clockwise, as the spin viewer's ring; \(shown.count < results.count ? "seeds \(shown.map { String($0.seed) }.joined(separator: ", ")) of \(results.count) shown" : "\(counted(shown.count, "seed"))"); dots: true angle of each selected frame (a dot in a neighbouring slot: the app's angle was off by that much)",
             footnote: outerCircle
                 ? "Colour: quality distance d of the frame holding the slot (threshold \(fmt(scenario.selection.threshold)))."
                 : "Colour: the score \(shown[0].selector) gave the frame holding the slot (its own scale).",
             width: 520 * shown.count + 40, height: 560, rows: [panels])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// True orbit angle over time and what happened to every frame (first seed).
     /// `label` names the run in the title (default "seed N"). Without truth (a replayed session
     /// with no reference poses) the true-angle line, the dropped frames and the error panel are
     /// left out and the zoom window follows the frames.
-    public static func timeline(scenario: Scenario, _ result: CaptureRunResult, label: String? = nil, provenance: [PNGText]) throws -> [UInt8] {
+    public static func timeline(scenario: Scenario, _ result: CaptureRunResult, label: String? = nil, output: FigureOutput) throws -> [UInt8] {
         let hasTruth = !result.trueAngleTrack.isEmpty
         // Angles are drawn unwrapped (continuous through 360°), so frames near the start angle do
         // not jump between the bottom and top borders.
@@ -213,12 +223,12 @@ public enum CapturePlots {
             legend: markers(\.3, counts: true).reversed().compactMap { series in series.name.map { ($0, series.color, series.style) } }
                 + (hasTruth ? [("true angle", trueColor, SeriesStyle.line())] : []),
             rows: rows)
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Distribution of the physical motion blur (mean over the object's visible points), all
     /// frames vs the selected ones (all seeds).
-    public static func blur(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+    public static func blur(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [UInt8] {
         let all = results.flatMap { $0.frames.compactMap(\.objectBlurMean) }.filter(\.isFinite)
         let selected = results.flatMap { $0.slots.compactMap { $0.frame?.objectBlurMean ?? nil } }.filter(\.isFinite)
         let top = max(Statistics.percentile(all, 99.5), Statistics.percentile(selected, 100), 0.5)
@@ -231,7 +241,8 @@ public enum CapturePlots {
         }
         let centers = (0..<binCount).map { (Double($0) + 0.5) * binWidth }
         let plot = CartesianPlot(
-            x: ChartAxis("blur during the exposure (px)", limits: 0...top), y: ChartAxis("share of frames (%)", includesZero: true),
+            x: ChartAxis("blur over the object, mean of its visible points (px)", limits: 0...top),
+            y: ChartAxis("share of frames (%)", includesZero: true),
             series: [
                 Series(
                     "all frames (\(all.count))", color: discardedColor, x: centers, y: histogram(all),
@@ -251,14 +262,14 @@ public enum CapturePlots {
             subtitle:
                 "blur_obj_mean_px: image paths of 150 points over the object during the exposure, \(counted(results.count, "seed")) pooled; mean of all frames \(fmt(Statistics.mean(all))) px (grey dashes), of the selected \(fmt(Statistics.mean(selected))) px (green dots), 95th percentile of the selected \(fmt(Statistics.percentile(selected, 95))) px (green dashes)",
             footnote:
-                "The object centre's own path (blur_px, re-aimed at, so it misses the orbit) is in frames.csv. Frames beyond the 99.5th percentile are counted in the last bin.",
+                "Centre blur, the object centre's own path (blur_px in frames.csv; re-aimed at, so it misses the orbit), is not drawn. Frames beyond the 99.5th percentile are counted in the last bin.",
             width: 1100, height: 620, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// Deviations of the frame selected for each slot, and where the object sits in the picture
     /// (first seed). Vertical movement at constant rotation shows up only in the second panel.
-    public static func deviation(scenario: Scenario, _ result: CaptureRunResult, provenance: [PNGText]) throws -> [UInt8] {
+    public static func deviation(scenario: Scenario, _ result: CaptureRunResult, output: FigureOutput) throws -> [UInt8] {
         let filled = result.slots.filter { $0.entry != nil }
         let x = filled.map(\.center)
         let deviations = CartesianPlot(
@@ -298,36 +309,38 @@ public enum CapturePlots {
             footnote:
                 "The app cannot see height changes at constant rotation (the seed's known issue): they move the object in the picture while the deviations stay near zero.",
             width: 1300, height: 1000, rows: [[.cartesian(deviations)], [.cartesian(offset), .cartesian(height)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
-    /// Headline metrics per seed.
-    public static func seeds(scenario: Scenario, _ results: [CaptureRunResult], provenance: [PNGText]) throws -> [UInt8] {
+    /// Headline metrics per seed, each in the metric table's words, unit and decimals: coverage,
+    /// blur (over the object), angle estimate error, frames dropped.
+    public static func seeds(scenario: Scenario, _ results: [CaptureRunResult], output: FigureOutput) throws -> [UInt8] {
         let labels = results.map { "\($0.seed)" }
         let x = results.indices.map(Double.init)
-        func bars(_ title: String, _ unit: String, _ values: [Double], _ color: Color, counts: Bool = false) -> Panel {
-            .cartesian(
+        let runs = results.map { RunMetrics($0.metrics) }
+        func bars(_ name: String, _ color: Color) -> Panel {
+            guard let metric = Metric.named(name) else { return .empty }
+            let values = runs.map { $0[name] ?? .nan }
+            let mean = Statistics.mean(values.filter(\.isFinite))
+            let meanText = mean.isFinite ? String(format: "%.\(metric.decimals)f", mean) : "–"
+            let top = values.filter(\.isFinite).max() ?? 1
+            return .cartesian(
                 // The mean goes in the title: a label on the line hides behind the last bar.
                 CartesianPlot(
-                    title: "\(title) (mean \(fmt(Statistics.mean(values))))", x: ChartAxis("seed", categories: labels),
-                    y: ChartAxis(unit, includesZero: true, wholeNumbers: counts),
+                    title: "\(metric.summary) (mean \(meanText)\(metric.unit.symbol.isEmpty ? "" : " \(metric.unit.symbol)"))",
+                    x: ChartAxis("seed", categories: labels),
+                    y: ChartAxis(metric.unit.axisLabel, limits: 0...max(top * 1.12, 1e-9), wholeNumbers: metric.unit == .count),
                     series: [Series(nil, color: color, x: x, y: values, style: .bars(width: 0.6))],
-                    lines: [ReferenceLine(Statistics.mean(values), .horizontal)], legend: .none))
+                    lines: mean.isFinite ? [ReferenceLine(mean, .horizontal)] : [], legend: .none))
         }
         let figure = Figure(
             title: "\(scenario.name): metrics per seed", subtitle: "\(counted(results.count, "seed")); dashed: mean over seeds",
             width: 1300, height: 800,
             rows: [
-                [
-                    bars("coverage", "coverage (%)", results.map { $0.metrics.coverage * 100 }, Palette.color(2)),
-                    bars("mean blur of selected frames", "blur (px)", results.map(\.metrics.blurSelectedMean), Palette.color(0)),
-                ],
-                [
-                    bars("mean angle estimate error", "error (°)", results.map(\.metrics.angleEstimateErrorMean), Palette.color(1)),
-                    bars("frames dropped by the queue", "frames", results.map { Double($0.metrics.framesDropped) }, Palette.color(3), counts: true),
-                ],
+                [bars("coverage", Palette.color(2)), bars("blur_obj_mean_px", Palette.color(0))],
+                [bars("angle_est_err_mean_deg", Palette.color(1)), bars("frames_dropped", Palette.color(3))],
             ])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     /// `degrees` wrapped to (−180, 180].

@@ -1,6 +1,7 @@
 import Capture
 import Runs
 import Foundation
+import Plotting
 import ReportIO
 import Scenarios
 import StatisticsKit
@@ -12,13 +13,13 @@ public enum CaptureReport {
     public static var metricColumns: [String] { RunMetrics.captureColumns }
 
     /// Writes a run's files into `report` (not committed): metrics.csv, frames.csv, slots.csv,
-    /// summary.json, recording.json (first seed), with `plots` plots/*.png, with `render` the
+    /// summary.json, recording.json (first seed), with `format` the figures plots/*.png (or .svg, .pdf), with `render` the
     /// first seed's frames as images/*.jpg with images.csv and the spin viewer, and report.html;
     /// with `failures` (seeds whose plug-in failed, left out of everything else) failures.csv.
     /// Returns what rendering measured (nil without `render`).
     @discardableResult
     public static func write(
-        scenario: Scenario, _ results: [CaptureRunResult], to report: ReportDirectory, plots: Bool, origin: ReportOrigin,
+        scenario: Scenario, _ results: [CaptureRunResult], to report: ReportDirectory, figures format: FigureFormat?, origin: ReportOrigin,
         render: FrameImages.Settings? = nil, failures: [PluginFailure] = []
     ) throws -> RenderOutcome? {
         let origin = origin.with(scenarios: [scenario.name], seeds: results.map(\.seed))
@@ -50,16 +51,18 @@ public enum CaptureReport {
             try report.write(Array(try summary.jsonData()), to: "summary.json")
             if let first = results.first { try report.write(Array(try first.recording.jsonData()), to: "recording.json") }
         }
-        if plots {
+        if let format {
             // The tables are written by one worker while the others draw the figures, each
             // worker writing the figure it drew.
-            let figures = CapturePlots.drawings(scenario: scenario, results, provenance: origin.pngTexts)
+            let figures = CapturePlots.drawings(scenario: scenario, results, output: FigureOutput(format, provenance: origin.pngTexts))
             try report.createFolder("plots")
             let tables = {
                 try smallTables()
                 try writeFramesCSV(results, to: report, workers: 1)
             }
-            _ = try Parallel.map(figures.count, besides: tables) { try report.write(try figures[$0].draw(), to: "plots/\(figures[$0].name)") }
+            _ = try Parallel.map(figures.count, besides: tables) {
+                try report.write(try figures[$0].draw(), to: format.fileName("plots/\(figures[$0].name)"))
+            }
         } else {
             // One worker writes the small tables while the others format frames.csv.
             try writeFramesCSV(results, to: report, besides: smallTables)
@@ -266,7 +269,7 @@ public enum CaptureReport {
                 ])
             + [
                 "True angles are the camera position's azimuth around the object since the recording start; true deviations use the optical-axis definitions on the true attitude.",
-                "Blur is the image-plane path length of the object centre during the exposure, from the exact trajectory.",
+                "Blur (blur_obj_*) is the image-plane path length of 150 points over the object during the exposure, from the exact trajectory; centre blur (blur_sel_*, blur_all_mean_px) is the path of the object centre alone, which the camera re-aims at.",
                 "recording.json is the export of the first seed; scenario.resolved.yaml reproduces the run.",
             ]
         return RunSummary(
@@ -278,7 +281,7 @@ public enum CaptureReport {
     /// Mean ± sd over seeds of every capture metric some seed has, for stdout.
     public static func table(scenario: Scenario, _ results: [CaptureRunResult]) -> String {
         let runs = results.map { RunMetrics($0.metrics) }
-        let rows = Metric.table.filter { !$0.isPerKeypoint && $0.kinds.contains(.capture) }.compactMap { metric -> [String]? in
+        let rows = Metric.readingOrder.filter { !$0.isPerKeypoint && $0.kinds.contains(.capture) }.compactMap { metric -> [String]? in
             let values = runs.compactMap { $0[metric.name] }
             guard !values.isEmpty else { return nil }
             return [metric.summary, MeanAndSpread(values).formatted(decimals: metric.decimals), metric.unit.symbol]

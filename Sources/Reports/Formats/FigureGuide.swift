@@ -7,7 +7,8 @@ import Foundation
 /// one is shown last, captioned with its file name only.
 public enum FigureGuide {
     public struct Entry: Sendable, Equatable {
-        /// The figure's file name, or the start of it for a family (`sweep-` + metric).
+        /// The figure's file name without its extension, or the start of it for a family
+        /// (`sweep-` + metric).
         public var file: String
         public var isPrefix: Bool
         /// A few words naming the figure.
@@ -22,96 +23,102 @@ public enum FigureGuide {
             self.caption = caption
         }
 
-        func matches(_ name: String) -> Bool { isPrefix ? name.hasPrefix(file) : name == file }
+        /// `name` without its extension is the entry's (or starts with it, for a family).
+        func matches(_ name: String) -> Bool {
+            let stem = (name as NSString).deletingPathExtension
+            return isPrefix ? stem.hasPrefix(file) : stem == file
+        }
     }
 
     /// In reading order.
     public static let entries: [Entry] = [
         // run (capture) and replay
         Entry(
-            "coverage-polar.png", "Coverage around the object",
-            "Each slot around the circle, filled when a frame was kept; look for empty sectors (the largest gap is marked)."),
+            "coverage-polar", "Coverage around the object",
+            "Each slot around the circle (0° at the top, clockwise, as in the spin viewer), coloured by the quality of the frame it kept; look for empty slots and the largest gap, marked in orange."
+        ),
         Entry(
-            "seeds.png", "Metrics per seed",
+            "seeds", "Metrics per seed",
             "One bar per seed with the mean dashed; a seed far from the others is a case to open in the viewer."),
         Entry(
-            "blur.png", "Motion blur",
-            "How blur over the object is spread over all frames and over the selected ones; the selected should sit left of all frames (the selector avoids blur), and a long right tail means blurred pictures in the spin."
+            "blur", "Motion blur",
+            "How blur over the object is spread over all frames and over the selected ones; a long right tail of selected frames means blurred pictures in the spin."
         ),
         Entry(
-            "blur-vs-rate.png", "Blur against rotation rate",
-            "Each frame's blur against the measured rotation rate; points should follow the predicted line, outliers are frames taken while the phone shook."
+            "blur-vs-rate", "Blur against rotation rate",
+            "Each frame's blur against the measured rotation rate, with the blur the rate alone predicts as a line; points far above it blurred for reasons the rate misses."
         ),
         Entry(
-            "slot-error.png", "Angle error per slot",
+            "slot-error", "Angle error per slot",
             "How far each kept frame's true angle is from its slot centre; beyond half a slot width a slot shows its neighbour's view."),
         Entry(
-            "error-cdf.png", "Error distributions",
+            "error-cdf", "Error distributions",
             "Cumulative share of kept frames below each error; a curve further left and steeper is better."),
         Entry(
-            "timeline.png", "Timeline of one seed",
+            "timeline", "Timeline of one seed",
             "When frames arrived, were kept, replaced or dropped, with the estimated angle; look for long stretches with nothing kept."),
         Entry(
-            "deviation.png", "Deviations per slot",
+            "deviation", "Deviations per slot",
             "Pitch and roll of each kept frame, true (solid) and estimated (dashed); a gap between them is fusion error the app cannot see."),
         Entry(
-            "queue.png", "Processing queue",
+            "queue", "Processing queue",
             "The app's frame queue over time; a growing backlog means frames are scored late, against stale motion."),
         Entry(
-            "comparison.png", "Scenarios compared",
+            "comparison", "Scenarios compared",
             "Mean ± sd of each metric per scenario; compare bar heights against the spread across seeds before reading a difference."),
         Entry(
-            "trajectory.png", "The walk from above",
+            "trajectory", "The walk from above",
             "The simulated person's path around the object; the circle should close with an even radius."),
         // compare
         Entry(
-            "paired-differences.png", "Paired differences B − A",
+            "paired-differences", "Paired differences B − A",
             "Each seed's difference with the mean and its interval; an interval that does not cross zero is a real difference."),
         Entry(
-            "critical-difference.png", "Critical-difference diagram",
+            "critical-difference", "Critical-difference diagram",
             "Each arm's mean rank per metric (1 = best); arms joined by a black bar do not differ significantly, so only arms without a shared bar are told apart."
         ),
         Entry(
-            "arm-distributions.png", "Every arm's values",
+            "arm-distributions", "Every arm's values",
             "Box and dots per arm over the blocks; overlapping boxes can still differ when the same blocks move together (see the differences)."),
         Entry(
-            "arm-differences.png", "Differences against the reference arm",
+            "arm-differences", "Differences against the reference arm",
             "Each block's difference from the reference arm with the median and its interval; an interval clear of zero is a consistent change."),
         // sweep
         Entry(
-            "sweep-pareto.png", "Trade-off between two metrics",
+            "sweep-pareto", "Trade-off between two metrics",
             "Every cell on two metrics at once; the cells on the front (no other cell better on both) are the ones worth choosing between."),
         Entry(
-            "sweep-", prefix: true, "Sweep heat map",
-            "The ranked metric over the varied keys; look for a broad good region rather than a single best cell."),
+            "sweep-", prefix: true, "The ranked metric over the varied keys",
+            "A line per cell's mean (one varied key) or a heat map (two); look for a broad good region rather than a single best cell."),
         // tune
         Entry(
-            "tuning.png", "Tuning progress",
-            "The objective of every evaluation and the best so far, with the parameters tried; a flat tail means the search converged."),
+            "tuning", "Tuning progress",
+            "The objective of every evaluation and the best so far, and each tuned key as a multiple of its start; a flat tail means the search converged."
+        ),
         // fusion
         Entry(
-            "fusion-broad.png", "Filters on the recordings",
+            "fusion-broad", "Filters on the recordings",
             "Mean total RMSE per filter in each group of trials; the lowest bar per group is the best filter there."),
         Entry(
-            "fusion-error.png", "Attitude error over time",
-            "Each filter's error against the reference; shaded periods are left out of the RMSE. Look for drift and slow recovery after disturbances."
+            "fusion-error", "Attitude error over time",
+            "Each filter's error against the reference, averaged over a sliding window; grey periods are left out of the RMSE. Look for drift and slow recovery after disturbances."
         ),
         Entry(
-            "validation.png", "Predicted against real error",
+            "validation", "Predicted against real error",
             "Per trial and filter the seeds' 10–90 % bar and median, in sample (left) and out of sample (right), beside the real error (black); a black dot outside the right bar is a trial the calibrated scenario did not foresee."
         ),
         // rephoto and thesis
         Entry(
-            "rephoto-errors.png", "Rephotography errors",
+            "rephoto-errors", "Rephotography errors",
             "Where the simulated users' key points land, their mean distances beside the thesis's (Table 6.3), and the error against where each stood; the simulated and thesis bars should overlap."
         ),
         Entry(
-            "keypoints.png", "Key points of the thesis",
+            "keypoints", "Key points of the thesis",
             "The key points of the reference and the four rephotographs, each with a dashed circle at its published distance; a point off its circle (P3) is a published value that does not follow from Table 6.1."
         ),
         // calibrate
         Entry(
-            "allan.png", "Allan deviation",
+            "allan", "Allan deviation",
             "Measured Allan deviation per axis with the fitted noise model; the model should follow the curve at short and long times."),
     ]
 

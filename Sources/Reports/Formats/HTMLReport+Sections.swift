@@ -43,7 +43,8 @@ extension HTMLReport {
                 func number(_ value: Double) -> String { String(format: "%.\(decimals)f", value) }
                 let spread = value.sd.map { " ± " + number($0) } ?? ""
                 let range = value.min.flatMap { low in value.max.map { "\(number(low)) – \(number($0))" } } ?? ""
-                rows.append([name, metric.summary, number(mean) + spread, range, metric.unit.symbol, String(value.n)])
+                let meaning = metric.isPerKeypoint ? metric.label(ofColumn: name) : metric.summary
+                rows.append([name, meaning, number(mean) + spread, range, metric.unit.symbol, String(value.n)])
             }
         }
         return Section(
@@ -60,8 +61,8 @@ extension HTMLReport {
             let unit = symbol.isEmpty ? "" : symbol == "°" ? symbol : " " + symbol
             return "\(metric.summary) \(String(format: "%.\(metric.decimals)f", mean))\(unit)"
         }
-        let seeds = summary.seeds.count == 1 ? "1 seed" : "\(summary.seeds.count) seeds"
-        return parts.isEmpty ? "" : "Means over \(seeds): " + parts.joined(separator: "; ") + "."
+        let over = summary.seeds.isEmpty ? "Measured" : summary.seeds.count == 1 ? "Means over 1 seed" : "Means over \(summary.seeds.count) seeds"
+        return parts.isEmpty ? "" : "\(over): " + parts.joined(separator: "; ") + "."
     }
 
     /// What a run's page names first: coverage, the largest gap, the object blur, the attitude
@@ -69,7 +70,8 @@ extension HTMLReport {
     public static let headlineMetrics = ["coverage", "max_gap_deg", "blur_obj_mean_px", "att_rmse_total_deg", "kp_err_mean"]
 
     /// Tool, revision, command line, overrides, scenarios and seeds.
-    public static func provenance(_ origin: ReportOrigin) -> Section {
+    /// `reproducible`: the folder holds the resolved scenarios the command line needs.
+    public static func provenance(_ origin: ReportOrigin, reproducible: Bool = true) -> Section {
         var rows: [[String]] = [["tool", origin.tool]]
         if let revision = origin.sourceRevision { rows.append(["source revision", revision]) }
         rows.append(["command line", origin.arguments.joined(separator: " ")])
@@ -79,7 +81,9 @@ extension HTMLReport {
         return Section(
             heading: "Provenance",
             html: table(header: ["", ""], rows: rows, wrapping: [""])
-                + "\n<p class=\"muted\">Running the command line again with the resolved scenario files of this folder reproduces its CSV and JSON files byte for byte.</p>"
+                + (reproducible
+                    ? "\n<p class=\"muted\">Running the command line again with the resolved scenario files of this folder reproduces its CSV and JSON files byte for byte.</p>"
+                    : "\n<p class=\"muted\">Running the command line again on the same input files reproduces its CSV and JSON files byte for byte.</p>")
         )
     }
 
@@ -113,9 +117,11 @@ extension HTMLReport {
         let figures = files.filter { $0.hasPrefix("plots/") && FigureGuide.isFigure($0) }.compactMap { file in
             read(file).map { Figure(file: file, bytes: $0) }
         }
+        let linked = files.filter { $0.hasPrefix("plots/") && $0.lowercased().hasSuffix(".pdf") }
         return HTMLReport(
-            title: title, summary: summary, whatRan: whatRan, sections: sections, figures: figures,
-            trailing: Self.files(files, viewerHint: viewerHint) + [provenance(origin)])
+            title: title, summary: summary, whatRan: whatRan, sections: sections, figures: figures, linkedFigures: linked,
+            trailing: Self.files(files, viewerHint: viewerHint)
+                + [provenance(origin, reproducible: files.contains { $0 == "scenario.resolved.yaml" || $0.hasPrefix("scenarios/") })])
     }
 }
 

@@ -52,15 +52,21 @@ public struct HTMLReport {
     /// The verdict and summary tables, shown before the figures.
     public var sections: [Section]
     public var figures: [Figure]
+    /// Figure files a page cannot show (PDF), linked with their captions.
+    public var linkedFigures: [String]
     /// The viewer link, the files and the provenance, shown after the figures.
     public var trailing: [Section]
 
-    public init(title: String, summary: String, whatRan: [Fact], sections: [Section], figures: [Figure] = [], trailing: [Section] = []) {
+    public init(
+        title: String, summary: String, whatRan: [Fact], sections: [Section], figures: [Figure] = [], linkedFigures: [String] = [],
+        trailing: [Section] = []
+    ) {
         self.title = title
         self.summary = summary
         self.whatRan = whatRan
         self.sections = sections
         self.figures = figures
+        self.linkedFigures = linkedFigures
         self.trailing = trailing
     }
 
@@ -86,7 +92,7 @@ public struct HTMLReport {
         }
         page += "</dl></section>\n"
         for section in sections { page += Self.render(section) }
-        page += Self.figuresHTML(figures)
+        page += Self.figuresHTML(figures, linked: linkedFigures)
         for section in trailing { page += Self.render(section) }
         page += "<div id=\"zoom\" hidden><img alt=\"\"></div>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
         return page
@@ -96,11 +102,24 @@ public struct HTMLReport {
 
     /// The figures section in reading order, between markers that `replacingFigures` finds
     /// (the markers alone when there are none).
-    static func figuresHTML(_ figures: [Figure]) -> String {
-        guard !figures.isEmpty else { return figuresStart + figuresEnd }
+    static func figuresHTML(_ figures: [Figure], linked: [String] = []) -> String {
+        guard !figures.isEmpty || !linked.isEmpty else { return figuresStart + figuresEnd }
         var html = figuresStart + "<section id=\"figures\"><h2>Figures</h2>\n"
-        html += "<p class=\"muted\">Select a figure to see it at full size.</p>\n"
-        for figure in FigureGuide.ordered(figures) { html += figureHTML(figure) }
+        if !figures.isEmpty {
+            html += "<p class=\"muted\">Select a figure to see it at full size.</p>\n"
+            for figure in FigureGuide.ordered(figures) { html += figureHTML(figure) }
+        }
+        if !linked.isEmpty {
+            // PDF figures cannot be shown in the page: each file with its caption.
+            html += "<p class=\"muted\">The figures are PDF files beside this page:</p>\n<ul>\n"
+            let ordered = FigureGuide.ordered(linked.map { Figure(file: $0, bytes: []) }).map(\.file)
+            for file in ordered {
+                let guide = FigureGuide.entry(for: file)
+                let caption = guide.map { " — <strong>\(HTMLText.escaped($0.heading)).</strong> \(HTMLText.escaped($0.caption))" } ?? ""
+                html += "<li><a href=\"\(href(file))\">\(HTMLText.escaped(file))</a>\(caption)</li>\n"
+            }
+            html += "</ul>\n"
+        }
         return html + "</section>\n" + figuresEnd
     }
 
@@ -177,10 +196,10 @@ extension HTMLReport {
     /// `page` (a report.html this type wrote) with its figures section replaced by `figures`:
     /// after `orbitbench plot` draws a folder's figures again, its page shows the new ones.
     /// `nil` when the page has no figures section (not written by this version).
-    public static func replacingFigures(in page: String, with figures: [Figure]) -> String? {
+    public static func replacingFigures(in page: String, with figures: [Figure], linked: [String] = []) -> String? {
         guard let start = page.range(of: figuresStart), let end = page.range(of: figuresEnd, range: start.lowerBound..<page.endIndex) else {
             return nil
         }
-        return page.replacingCharacters(in: start.lowerBound..<end.upperBound, with: figuresHTML(figures))
+        return page.replacingCharacters(in: start.lowerBound..<end.upperBound, with: figuresHTML(figures, linked: linked))
     }
 }

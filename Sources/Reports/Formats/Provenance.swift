@@ -104,23 +104,6 @@ public struct MeanAndSpread: Sendable, Equatable {
     }
 }
 
-/// Fixed-width text tables for stdout and summary files.
-public enum TextTable {
-    public static func render(header: [String], rows: [[String]]) -> String {
-        var widths = header.map(\.count)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                index == 0
-                    ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[index] - cell.count) + cell
-            }.joined(separator: "  ")
-        }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-        return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
-    }
-}
-
 /// "1 seed", "3 seeds": a count and its noun, singular when it is one.
 public func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"

@@ -108,16 +108,18 @@ public enum CalibrationReport {
     }
 
     public static func table(_ calibration: ImuCalibration) -> String {
-        windowText(calibration) + "; values with their 95 % intervals\n" + TextTable.render(header: tableHeader, rows: tableRows(calibration))
+        let window = calibration.window.upperBound - calibration.window.lowerBound
+        return windowText(calibration) + "; values with their 95 % intervals\n" + TextTable.render(header: tableHeader, rows: tableRows(calibration))
+            + String(format: "\nnot identified: a %.1f s window cannot tell the term from zero; ≤ gives the largest value it allows", window)
     }
 
     /// One row per sensor axis: the three noise terms with their intervals, the correlation time.
     static func tableRows(_ calibration: ImuCalibration) -> [[String]] {
-        let window = calibration.window.upperBound - calibration.window.lowerBound
+        // Short cells keep the table within 120 columns; the line under it says what they mean.
         func cell(_ estimate: AllanNoiseTerms.Estimate, _ scale: Double, _ unit: String) -> String {
             estimate.isIdentifiable
                 ? "\(significant(estimate.value * scale)) [\(significant(estimate.lower * scale)), \(significant(estimate.upper * scale))] \(unit)"
-                : String(format: "not identifiable from a %.1f s window (≤ ", window) + significant(estimate.upper * scale) + ")"
+                : "not identified, ≤ \(significant(estimate.upper * scale)) \(unit)"
         }
         var rows: [[String]] = []
         for (sensor, axes, scale, units) in [
@@ -140,15 +142,49 @@ public enum CalibrationReport {
         return rows
     }
 
+    /// noise.csv: the fitted terms as data, one row per sensor axis and term — value with its
+    /// 95 % interval (empty where a term is not identifiable: `upper` is then the bound the
+    /// window allows), in the units of imu.yaml's keys (°/s…, µg…).
+    public static func termsCSV(_ calibration: ImuCalibration) -> CSVWriter {
+        var csv = CSVWriter(header: ["sensor", "axis", "term", "value", "ci_low", "ci_high", "unit", "identifiable"])
+        for (sensor, axes, scale, units) in [
+            ("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, ("deg_s_rthz", "deg_s", "deg_s_rts")),
+            ("accelerometer", calibration.accelerometer, microG, ("ug_rthz", "ug", "ug_rts")),
+        ] {
+            for axis in axes {
+                guard let terms = axis.terms else { continue }
+                for (name, estimate, unit) in [
+                    ("noise_density", terms.noiseDensity, units.0), ("bias_instability", terms.biasInstability, units.1),
+                    ("random_walk", terms.randomWalk, units.2),
+                ] {
+                    csv.text(sensor)
+                    csv.text(axis.name)
+                    csv.text(name)
+                    csv.number(estimate.isIdentifiable ? estimate.value * scale : nil, decimals: 8)
+                    csv.number(estimate.isIdentifiable ? estimate.lower * scale : nil, decimals: 8)
+                    csv.number(estimate.upper * scale, decimals: 8)
+                    csv.text(unit)
+                    csv.bool(estimate.isIdentifiable)
+                    csv.endRow()
+                }
+            }
+        }
+        return csv
+    }
+
     /// report.html of `calibrate`: the noise terms, the YAML block to paste, then the Allan
     /// figure. Call last, before `commit`.
     public static func writePage(_ calibration: ImuCalibration, file: String, to report: ReportDirectory, origin: ReportOrigin) throws {
         try report.writeHTMLReport(
             title: "IMU noise of \(calibration.recording)",
             summary:
-                "Noise terms fitted to the Allan deviation of a still stretch (\(windowText(calibration))), with 95 % intervals; imu.yaml holds them as scenario keys.",
+                "Noise terms fitted to the Allan deviation of the \(windowText(calibration)), with 95 % intervals; imu.yaml holds them as scenario keys.",
             whatRan: HTMLReport.whatRan(
-                origin: origin, facts: [HTMLReport.Fact("recording", file), HTMLReport.Fact("still window", windowText(calibration))]),
+                origin: origin,
+                facts: [
+                    HTMLReport.Fact("recording", file),
+                    HTMLReport.Fact("still window", String(windowText(calibration).dropFirst("still window ".count))),
+                ]),
             sections: [
                 HTMLReport.Section(heading: "Noise terms", html: HTMLReport.table(header: tableHeader, rows: tableRows(calibration))),
                 HTMLReport.Section(
@@ -157,7 +193,7 @@ public enum CalibrationReport {
     }
 
     /// plots/allan.png: log–log Allan deviation per axis with the fitted model.
-    public static func figure(_ calibration: ImuCalibration, provenance: [PNGText]) throws -> [UInt8] {
+    public static func figure(_ calibration: ImuCalibration, output: FigureOutput) throws -> [UInt8] {
         func panel(_ title: String, _ axes: [ImuCalibration.Axis], scale: Double, unit: String) -> Panel {
             var series = axes.enumerated().map { index, axis in
                 Series(
@@ -193,6 +229,6 @@ public enum CalibrationReport {
                     panel("accelerometer", calibration.accelerometer, scale: microG, unit: "µg"),
                 ]
             ])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 }

@@ -35,11 +35,12 @@ public enum RecordingFusionReport {
     }
 
     /// Writes fusion.csv, fusion-groups.csv, fusion-summary.txt (with the diagnostics table and
-    /// `extraSummary`), attitude/<trial>-<filter>.csv for rows with a trace and, with `plots`,
+    /// `extraSummary`), attitude/<trial>-<filter>.csv for rows with a trace and, with `format`,
     /// plots/fusion-broad.png and plots/fusion-error.png into `report` (not committed).
     /// Returns the summary text.
     public static func write(
-        _ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", to report: ReportDirectory, plots: Bool, origin: ReportOrigin
+        _ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", to report: ReportDirectory, figures format: FigureFormat?,
+        origin: ReportOrigin
     ) throws -> String {
         let trialNames = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let origin = origin.with(scenarios: trialNames, seeds: [])
@@ -55,12 +56,12 @@ public enum RecordingFusionReport {
         try report.write(averagesCSV(groups).bytes, to: "fusion-groups.csv")
         let text = summary(rows, useMagnetometer: useMagnetometer) + "\n" + diagnosticsTable(rows) + "\n" + extraSummary
         try report.write(text, to: "fusion-summary.txt")
-        if plots && !groups.isEmpty {
+        if let format, !groups.isEmpty {
             let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            let provenance = origin.pngTexts
-            try report.write(try figure(groups, trials: trials.count, provenance: provenance), to: "plots/fusion-broad.png")
+            let output = FigureOutput(format, provenance: origin.pngTexts)
+            try report.write(try figure(groups, trials: trials.count, output: output), to: format.fileName("plots/fusion-broad.png"))
             let timeRows = rows.map { FusionReport.Row(scenario: $0.trial, seed: 0, result: $0.result) }
-            try report.write(try FusionPlots.errorOverTime(timeRows, recordings: true, provenance: provenance), to: "plots/fusion-error.png")
+            try report.write(try FusionPlots.errorOverTime(timeRows, recordings: true, output: output), to: format.fileName("plots/fusion-error.png"))
         }
         return text
     }
@@ -104,20 +105,25 @@ public enum RecordingFusionReport {
         return csv
     }
 
-    /// What each filter skipped, rejected or re-initialised, per trial.
+    /// What each filter skipped, rejected or re-initialised: one table per trial (a trial's
+    /// name as its heading, so long BROAD names do not widen every row).
     public static func diagnosticsTable(_ rows: [Row]) -> String {
         let header = [
-            "trial", "filter", "updates", "non-finite skipped", "timestamp problems", "re-initialisations", "acc. rejections", "mag. rejections",
+            "filter", "updates", "non-finite skipped", "timestamp problems", "re-initialisations", "acc. rejections", "mag. rejections",
         ]
-        let lines = rows.map { row -> [String] in
-            let d = row.result.diagnostics
-            return [row.trial, row.result.label]
-                + [
-                    d.updates, d.rejectedNonFinite, d.rejectedTimestamps, d.reinitializations,
-                    d.accelerationRejections, d.magnetometerRejections,
-                ].map(String.init)
-        }
-        return "filter diagnostics (samples)\n" + TextTable.render(header: header, rows: lines)
+        let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return "filter diagnostics (samples)\n"
+            + trials.map { trial in
+                let lines = rows.filter { $0.trial == trial }.map { row -> [String] in
+                    let d = row.result.diagnostics
+                    return [row.result.label]
+                        + [
+                            d.updates, d.rejectedNonFinite, d.rejectedTimestamps, d.reinitializations,
+                            d.accelerationRejections, d.magnetometerRejections,
+                        ].map(String.init)
+                }
+                return "\(trial):\n" + TextTable.render(header: header, rows: lines)
+            }.joined(separator: "\n")
     }
 
     /// Averages over trials (BROAD: mean of per-trial RMSEs) for "all" and each group present.
@@ -186,8 +192,8 @@ public enum RecordingFusionReport {
         text += "\nErrors as in BROAD: q_err = q_est ⊗ q_true⁻¹ in the reference's earth frame; RMSE over the samples marked as\n"
         text += "movement that have a reference attitude; averages are means of the per-trial RMSEs.\n"
         if useMagnetometer {
-            text +=
-                "9D: estimates (x north, y west, z up) are turned into the reference frame (BROAD: ENU, a 90° turn about z) and compared directly.\n"
+            text += "9D: estimates (x north, y west, z up) are turned into the reference frame (BROAD: ENU, a 90° turn about z)\n"
+            text += "and compared directly.\n"
         } else {
             text += "6D (no magnetometer): heading compared after removing the mean heading offset of the first second of evaluated samples.\n"
         }
@@ -195,7 +201,7 @@ public enum RecordingFusionReport {
     }
 
     /// plots/fusion-broad.png: mean total RMSE per filter, grouped by trial group.
-    public static func figure(_ averages: [GroupAverage], trials: Int, provenance: [PNGText]) throws -> [UInt8] {
+    public static func figure(_ averages: [GroupAverage], trials: Int, output: FigureOutput) throws -> [UInt8] {
         let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let filters = averages.map(\.filter).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let width = 0.8 / Double(max(filters.count, 1))
@@ -204,7 +210,7 @@ public enum RecordingFusionReport {
             let offset = (Double(index) - Double(filters.count - 1) / 2) * width
             let values = groups.map { group in averages.first { $0.group == group && $0.filter == filter }?.total ?? .nan }
             for (position, value) in values.enumerated() where value.isFinite {
-                annotations.append(Annotation(x: Double(position) + offset - width / 2, y: value, text: String(format: "%.1f", value)))
+                annotations.append(Annotation(x: Double(position) + offset, y: value, text: String(format: "%.2f", value), placement: .above))
             }
             return Series(
                 filter, color: Palette.color(index), x: groups.indices.map(Double.init), y: values, style: .bars(width: width * 0.9, offset: offset))
@@ -218,6 +224,6 @@ public enum RecordingFusionReport {
             title: "Attitude filters on real recordings (\(counted(trials, "trial")))",
             subtitle: "BROAD error definitions: q_err = q_est ⊗ q_true⁻¹, RMSE over the movement samples, averaged over trials",
             footnote: "Same parameters for every trial (each filter's defaults).", width: 1200, height: 720, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 }

@@ -15,7 +15,7 @@ public enum RephotoPlots {
     /// measured rephotographs, the distribution of per-picture errors, and how much of the
     /// error comes from standing in the wrong place.
     public static func errors(
-        scenario: Scenario, _ results: [RephotoStudyResult], thesis: RephotoReport.ThesisReference?, provenance: [PNGText]
+        scenario: Scenario, _ results: [RephotoStudyResult], thesis: RephotoReport.ThesisReference?, output: FigureOutput
     ) throws -> [UInt8] {
         let names = results.first?.keypointNames ?? []
         let reference = results.first?.reference ?? []
@@ -108,7 +108,7 @@ public enum RephotoPlots {
             footnote:
                 "σ is the mean absolute deviation (the thesis's σ). Thesis values are recomputed from its Table 6.1; its published P3 column cannot be reproduced (see orbitbench thesis).",
             width: 1400, height: 1100, rows: [[.cartesian(frame), .cartesian(statistics)], [.cartesian(histogram), .cartesian(parallax)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 
     static func format(_ value: Double) -> String { String(format: "%.2f %%", value) }

@@ -1,6 +1,7 @@
 import Runs
 import Experiments
 import Foundation
+import Plotting
 import ReportIO
 import Rephoto
 import Scenarios
@@ -26,10 +27,11 @@ public enum RephotoReport {
     }
 
     /// Writes a rephoto study's files into `report` (not committed): metrics.csv, the
-    /// thesis-layout tables, users.csv, summary.json and (with `plots`) plots/rephoto-errors.png;
+    /// thesis-layout tables, users.csv, summary.json and (with `format`) plots/rephoto-errors.png;
     /// with `failures` (seeds whose filter failed, left out of everything else) failures.csv.
     public static func write(
-        scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?, to report: ReportDirectory, plots: Bool, origin: ReportOrigin,
+        scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?, to report: ReportDirectory, figures format: FigureFormat?,
+        origin: ReportOrigin,
         failures: [PluginFailure] = []
     ) throws {
         let origin = origin.with(scenarios: [scenario.name], seeds: results.map(\.seed))
@@ -44,10 +46,10 @@ public enum RephotoReport {
             try report.write(FailureReport.csv(failures).bytes, to: "failures.csv")
         }
         try report.write(Array(try summary.jsonData()), to: "summary.json")
-        if plots {
-            let provenance = origin.pngTexts
+        if let format {
+            let output = FigureOutput(format, provenance: origin.pngTexts)
             try report.write(
-                try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, provenance: provenance), to: "plots/rephoto-errors.png")
+                try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, output: output), to: format.fileName("plots/rephoto-errors.png"))
         }
         try report.writeHTMLReport(
             title: "\(scenario.name): rephotography study", summary: scenario.description + " " + HTMLReport.headline(summary),

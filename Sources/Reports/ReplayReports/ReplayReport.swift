@@ -1,6 +1,7 @@
 import Capture
 import Runs
 import Foundation
+import Plotting
 import ReportIO
 import Scenarios
 import Recordings
@@ -27,7 +28,7 @@ public enum ReplayReport {
     /// reference poses otherwise — and the spin viewer. Returns what rendering did.
     @discardableResult
     public static func write(
-        _ result: CaptureRunResult, name: String, scenario: Scenario, to report: ReportDirectory, plots: Bool, origin: ReportOrigin,
+        _ result: CaptureRunResult, name: String, scenario: Scenario, to report: ReportDirectory, figures format: FigureFormat?, origin: ReportOrigin,
         render: Rendering? = nil
     ) throws -> ReplayRenderOutcome? {
         let origin = origin.with(scenarios: [scenario.name], seeds: [])
@@ -44,14 +45,15 @@ public enum ReplayReport {
         let rendered = try render.map { try images(result, scenario: scenario, rendering: $0, to: report) }
         let summary = summary(result, name: name, scenario: scenario)
         try report.write(Array(try summary.jsonData()), to: "summary.json")
-        if plots {
+        if let format {
             let shown = named(scenario, name)
-            let provenance = origin.pngTexts
+            let output = FigureOutput(format, provenance: origin.pngTexts)
             try report.write(
-                try CapturePlots.coveragePolar(scenario: shown, [result], label: "replayed session", provenance: provenance),
-                to: "plots/coverage-polar.png")
+                try CapturePlots.coveragePolar(scenario: shown, [result], label: "replayed session", output: output),
+                to: format.fileName("plots/coverage-polar.png"))
             try report.write(
-                try CapturePlots.timeline(scenario: shown, result, label: "replayed session", provenance: provenance), to: "plots/timeline.png")
+                try CapturePlots.timeline(scenario: shown, result, label: "replayed session", output: output),
+                to: format.fileName("plots/timeline.png"))
         }
         try report.writeHTMLReport(
             title: "\(name): replayed session",
@@ -128,7 +130,7 @@ public enum ReplayReport {
             ])
     }
 
-    /// A one-screen table for stdout.
+    /// A one-screen table for stdout: each value in its metric's decimals (counts whole).
     public static func table(_ result: CaptureRunResult, name: String, scenario: Scenario) -> String {
         let columns = columns(for: result)
         let metrics = RunMetrics(result.metrics, columns: columns)
@@ -137,7 +139,12 @@ public enum ReplayReport {
         text += TextTable.render(
             header: ["metric", "value"],
             rows: columns.map { column in
-                [column, metrics[column].map { Metric.named(column)?.unit == .count ? String(Int($0)) : String(format: "%.4g", $0) } ?? "–"]
+                [
+                    column,
+                    metrics[column].map { value in
+                        Metric.named(column)?.unit == .count ? String(Int(value)) : String(format: "%.\(Metric.named(column)?.decimals ?? 3)f", value)
+                    } ?? "–",
+                ]
             })
         return text
     }

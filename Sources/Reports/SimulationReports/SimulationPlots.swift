@@ -8,7 +8,7 @@ import Simulation
 public enum SimulationPlots {
     /// The walk seen from above: the camera's path around the object (true positions), where it
     /// started and where the camera looked at the start and every 90° of progress.
-    public static func trajectory(scenario: Scenario, run: SimulatedRun, provenance: [PNGText]) throws -> [UInt8] {
+    public static func trajectory(scenario: Scenario, run: SimulatedRun, output: FigureOutput) throws -> [UInt8] {
         let step = max(1, run.imu.count / 4000)
         let states = stride(from: 0, to: run.imu.count, by: step).map { run.trajectory.state(at: run.imu[$0].time) }
         let center = scenario.world.object.center
@@ -46,6 +46,6 @@ public enum SimulationPlots {
                 format: "%.1f s, radius %.2f m, camera height %.2f–%.2f m", run.trajectory.duration, scenario.world.orbit.radius,
                 heights.min() ?? 0, heights.max() ?? 0),
             width: 900, height: 900, rows: [[.cartesian(plot)]])
-        return try figure.pngBytes(provenance: provenance)
+        return try figure.bytes(output)
     }
 }

@@ -7,7 +7,9 @@ import Foundation
 /// touch), the arrow keys and the wheel turn the object; the page shows the element nearest on
 /// the circle to the angle turned to (`Recording.element(nearest:)`), its angle, deviations and
 /// acceleration, and a ring of the slots (filled, empty, the largest gap, the current angle).
-/// An image that does not load is replaced by a placeholder naming the file.
+/// The ring is drawn as `coverage-polar.png` is: 0° at the top, angles growing clockwise. The
+/// page opens turned to 0°, showing the element nearest to it. An image that does not load is
+/// replaced by a placeholder naming the file.
 public enum SpinViewerPage {
     /// Degrees turned per CSS pixel dragged; dragging rightwards turns to larger angles.
     public static let dragDegreesPerPixel = 0.5
@@ -33,7 +35,8 @@ public enum SpinViewerPage {
         /// Per slot, whether an element lies in it (slot = round(angle / width) mod count, as
         /// `FramePlacer` places frames).
         public var filled: [Bool]
-        /// The largest angular gap between neighbouring elements; nil without elements.
+        /// The largest gap (`SlotGap`, as the metric `max_gap_deg`): the most empty slots in a
+        /// row; `nil` when every slot is filled.
         public var largestGap: Gap?
         /// URL prefix of the images (the element's name, percent-encoded, follows).
         public var imageBase: String
@@ -41,8 +44,9 @@ public enum SpinViewerPage {
         public var wheelDegreesPerPixel: Double
     }
 
-    /// A gap going forward (to larger angles) from the element at `from` to the one at `to`,
-    /// degrees; 360 for a single element.
+    /// A gap of empty slots going forward (to larger angles) from `from` to `to`, the outer
+    /// edges of its first and last slot, degrees in [0, 360); `degrees` is its size (empty
+    /// slots × slot width, 360 when every slot is empty).
     public struct Gap: Codable, Sendable, Equatable {
         public var from: Double
         public var to: Double
@@ -63,7 +67,7 @@ public enum SpinViewerPage {
     }
 
     /// The page's data: elements in playback order, the slots (`slotCount`, default from the
-    /// recording's radius) and the largest gap.
+    /// recording's radius) and the largest gap of those slots.
     public static func model(_ recording: Recording, slotCount: Int? = nil, imageBase: String = defaultImageBase) -> Model {
         var ordered = recording
         ordered.elements = Recording.orderedByAngle(recording.elements)
@@ -75,22 +79,17 @@ public enum SpinViewerPage {
             filled[(slot + count) % count] = true
         }
         let viewer = Viewer(
-            slotCount: count, slotWidth: width, filled: filled, largestGap: largestGap(ordered.elements), imageBase: imageBase,
+            slotCount: count, slotWidth: width, filled: filled, largestGap: largestGap(filled: filled, slotWidth: width), imageBase: imageBase,
             dragDegreesPerPixel: dragDegreesPerPixel, wheelDegreesPerPixel: wheelDegreesPerPixel)
         return Model(recording: ordered, viewer: viewer)
     }
 
-    /// The largest forward gap between neighbours of `elements` (in playback order, so the
-    /// pair last → first, where playback starts, wins a tie).
-    static func largestGap(_ elements: [Recording.Element]) -> Gap? {
-        guard let first = elements.first, let last = elements.last else { return nil }
-        func forward(_ a: Double, _ b: Double) -> Double { ((b - a).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) }
-        guard elements.count > 1 else { return Gap(from: first.angle, to: first.angle, degrees: 360) }
-        var best = Gap(from: last.angle, to: first.angle, degrees: forward(last.angle, first.angle))
-        for (a, b) in zip(elements, elements.dropFirst()) where forward(a.angle, b.angle) > best.degrees {
-            best = Gap(from: a.angle, to: b.angle, degrees: forward(a.angle, b.angle))
-        }
-        return best
+    /// The largest gap of the ring (`SlotGap.largest`) as angles; `nil` when no slot is empty.
+    static func largestGap(filled: [Bool], slotWidth: Double) -> Gap? {
+        guard let gap = SlotGap.largest(empty: filled.map { !$0 }), gap.count > 0 else { return nil }
+        let from = gap.startAngle(slotWidth: slotWidth), degrees = gap.degrees(slotWidth: slotWidth)
+        let to = (from + degrees).truncatingRemainder(dividingBy: 360)
+        return Gap(from: from, to: to, degrees: degrees)
     }
 
     /// The page. Throws only when the recording holds numbers JSON cannot carry (NaN, ∞).

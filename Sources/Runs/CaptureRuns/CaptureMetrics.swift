@@ -5,6 +5,8 @@ import StatisticsKit
 /// The per-seed capture metrics; `RunMetrics` names them (the metrics.csv columns).
 public struct CaptureMetrics: Sendable, Equatable, Codable {
     public var coverage: Double
+    /// The largest gap (`SlotGap`): the most empty slots in a row × the slot width, degrees;
+    /// 0 when every slot is filled, 360 when none is.
     public var maxGapDegrees: Double
     public var slotAngleErrorMean: Double
     public var angleEstimateErrorMean: Double
@@ -52,7 +54,7 @@ public struct CaptureMetrics: Sendable, Equatable, Codable {
     public init(tally: FrameTally, slots: [SlotRecord], slotWidth: Double, attitudeRMSE: AttitudeRMSE) {
         let filled = slots.filter { $0.entry != nil }
         coverage = Double(filled.count) / Double(max(slots.count, 1))
-        maxGapDegrees = Double(Self.longestEmptyRun(slots.map { $0.entry == nil })) * slotWidth
+        maxGapDegrees = SlotGap.largest(empty: slots.map { $0.entry == nil })?.degrees(slotWidth: slotWidth) ?? 0
         slotAngleErrorMean = Statistics.mean(filled.compactMap(\.slotAngleError))
         let selectedFrames = filled.compactMap(\.frame)
         let angleErrors = selectedFrames.compactMap(\.angleError).map(abs)
@@ -85,25 +87,4 @@ public struct CaptureMetrics: Sendable, Equatable, Codable {
         scoreSelected95 = Statistics.percentile(entries.map(\.score), 95)
         self.attitudeRMSE = attitudeRMSE
     }
-
-    /// Longest circular run of `true` values (all true ⇒ the count).
-    static func longestEmptyRun(_ empty: [Bool]) -> Int {
-        guard empty.contains(false) else { return empty.count }
-        let start = empty.firstIndex(of: false)!  // begin the scan at a filled slot
-        var longest = 0, run = 0
-        for step in 1...empty.count {
-            if empty[(start + step) % empty.count] {
-                run += 1
-                longest = max(longest, run)
-            } else {
-                run = 0
-            }
-        }
-        return longest
-    }
-}
-
-/// Exposes the gap computation to tests without widening the metrics' API.
-public enum CaptureMetricsProbe {
-    public static func longest(_ empty: [Bool]) -> Int { CaptureMetrics.longestEmptyRun(empty) }
 }

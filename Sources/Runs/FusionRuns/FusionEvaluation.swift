@@ -17,6 +17,9 @@ public struct FilterRunResult: Sendable {
     /// Sample times, s, and per-sample errors, rad (for plots).
     public var times: [Double]
     public var errors: [AttitudeError]
+    /// Per sample, whether the RMSE counts it (`FusionInput.evaluated`: the walk of a
+    /// simulation, a recording's movement samples that have a reference attitude).
+    public var evaluated: [Bool]
     /// The heading offset removed before comparison (6D only), rad.
     public var removedHeadingOffset: Double?
     /// Per-sample estimates, bias and flags, when the runner was asked to keep them.
@@ -187,7 +190,7 @@ public struct FilterRunner: FilterVisitor {
         return FilterRunResult(
             filter: kind, usesMagnetometer: useMagnetometer, rmse: rmse, biasErrorDegreesPerSecond: biasError,
             nanosecondsPerUpdate: pass.elapsed / Double(max(1, count)) * 1e9, diagnostics: diagnostics,
-            times: input.readings.map(\.time), errors: errors, removedHeadingOffset: removedOffset,
+            times: input.readings.map(\.time), errors: errors, evaluated: evaluated, removedHeadingOffset: removedOffset,
             trace: keepTrace ? FilterTrace(estimates: estimates, biases: biases, flags: pass.flags) : nil)
     }
 }

@@ -9,7 +9,7 @@ extension Metric {
             "coverage", .fraction, .higher, decimals: 3, "coverage (share of slots filled)", kinds: [.capture, .replay],
             capture: { $0.coverage }),
         Metric(
-            "max_gap_deg", .degrees, .lower, decimals: 1, "longest gap of empty slots", kinds: [.capture, .replay],
+            "max_gap_deg", .degrees, .lower, decimals: 1, "largest gap (most empty slots in a row × slot width)", kinds: [.capture, .replay],
             capture: { $0.maxGapDegrees }),
         Metric(
             "slot_angle_err_mean_deg", .degrees, .lower, decimals: 2, "mean slot angle error", kinds: [.capture, .replay],
@@ -21,13 +21,14 @@ extension Metric {
             "angle_est_err_max_deg", .degrees, .lower, decimals: 2, "largest angle estimate error", kinds: [.capture, .replay],
             capture: { $0.angleEstimateErrorMax }),
         Metric(
-            "blur_sel_mean_px", .pixels, .lower, decimals: 2, "mean blur of the object centre, selected frames", kinds: [.capture],
+            "blur_sel_mean_px", .pixels, .lower, decimals: 2, "centre blur (of the object centre alone), mean of the selected frames",
+            kinds: [.capture],
             capture: { $0.blurSelectedMean }),
         Metric(
-            "blur_sel_p95_px", .pixels, .lower, decimals: 2, "95th percentile centre blur, selected frames", kinds: [.capture],
+            "blur_sel_p95_px", .pixels, .lower, decimals: 2, "centre blur, 95th percentile of the selected frames", kinds: [.capture],
             capture: { $0.blurSelected95 }),
         Metric(
-            "blur_all_mean_px", .pixels, .lower, decimals: 2, "mean centre blur of all frames", kinds: [.capture], capture: { $0.blurAllMean }),
+            "blur_all_mean_px", .pixels, .lower, decimals: 2, "centre blur, mean of all frames", kinds: [.capture], capture: { $0.blurAllMean }),
         Metric(
             "dev_pitch_mean_deg", .degrees, .lower, decimals: 2, "mean |pitch deviation| of the selected frames", kinds: [.capture, .replay],
             capture: { $0.pitchDeviationMean }),
@@ -56,13 +57,13 @@ extension Metric {
             "att_rmse_incl_deg", .degrees, .lower, decimals: 2, "attitude RMSE, inclination", kinds: [.capture, .rephoto],
             capture: { $0.attitudeRMSE.inclinationDegrees }, rephoto: { $0.attitudeRMSE?.inclinationDegrees }),
         Metric(
-            "blur_obj_mean_px", .pixels, .lower, decimals: 2, "mean blur over the object, selected frames", kinds: [.capture],
+            "blur_obj_mean_px", .pixels, .lower, decimals: 2, "blur (over the object), mean of the selected frames", kinds: [.capture],
             capture: { $0.blurObjectSelectedMean }),
         Metric(
-            "blur_obj_max_px", .pixels, .lower, decimals: 2, "mean of each selected frame's largest blur on the object", kinds: [.capture],
+            "blur_obj_max_px", .pixels, .lower, decimals: 2, "blur, mean of each selected frame's largest on the object", kinds: [.capture],
             capture: { $0.blurObjectSelectedMax }),
         Metric(
-            "blur_obj_all_mean_px", .pixels, .lower, decimals: 2, "mean blur over the object, all frames", kinds: [.capture],
+            "blur_obj_all_mean_px", .pixels, .lower, decimals: 2, "blur, mean of all frames", kinds: [.capture],
             capture: { $0.blurObjectAllMean }),
         Metric(
             "kp_err_mean", .percentOfImage, .lower, decimals: 2, "mean key-point error", kinds: [.rephoto],
@@ -107,6 +108,26 @@ extension Metric {
             "kp_err_sd_", .percentOfImage, .lower, decimals: 2, "key-point error sd", kinds: [.rephoto],
             keypoint: { $0.sampleStandardDeviation }),
     ]
+
+    /// The table in the order tables and figures for people list it: `table` order, except that
+    /// the blur over the object (`blur_obj_*`, what "blur" means) comes just before the centre
+    /// blur (`blur_sel_*`, `blur_all_mean_px`, the object centre's path alone). Files keep
+    /// `table` order, so metrics.csv files written so far stay comparable column by column.
+    public static let readingOrder: [Metric] = {
+        let objectBlur = table.filter { $0.name.hasPrefix("blur_obj_") }
+        var ordered = table.filter { !$0.name.hasPrefix("blur_obj_") }
+        let centreBlur = ordered.firstIndex { $0.name == "blur_sel_mean_px" } ?? ordered.endIndex
+        ordered.insert(contentsOf: objectBlur, at: centreBlur)
+        return ordered
+    }()
+
+    /// `columns` sorted into `readingOrder` (a column of no metric keeps its place after the
+    /// known ones; ties keep their order).
+    public static func inReadingOrder(_ columns: [String]) -> [String] {
+        let rank = Dictionary(uniqueKeysWithValues: readingOrder.enumerated().map { ($0.element.name, $0.offset) })
+        func position(_ column: String) -> Int { named(column).flatMap { rank[$0.name] } ?? rank.count }
+        return columns.enumerated().sorted { (position($0.element), $0.offset) < (position($1.element), $1.offset) }.map(\.element)
+    }
 
     /// The metric of a column: an exact name, or a per-key-point prefix followed by a name.
     public static func named(_ column: String) -> Metric? {

@@ -85,6 +85,20 @@ public enum MetricUnit: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// For an axis beside a title that names the metric: "fraction (0–1)", "degrees (°)",
+    /// "pixels (px)", "milliseconds (ms)", "frames", "score", "% of image".
+    public var axisLabel: String {
+        switch self {
+        case .fraction: return "fraction (0–1)"
+        case .degrees: return "degrees (°)"
+        case .pixels: return "pixels (px)"
+        case .milliseconds: return "milliseconds (ms)"
+        case .count: return "frames"
+        case .score: return "score"
+        case .percentOfImage: return "% of image"
+        }
+    }
+
     /// Decimals in CSV files: counts are whole numbers, everything else keeps 4.
     public var fileDecimals: Int { self == .count ? 0 : 4 }
 }

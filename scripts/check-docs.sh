@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Checks that the docs are true, with the tool itself:
+#   1. every generated block of README.md and docs/**/*.md holds what its recipe or command
+#      gives now (scripts/docs/generated.py; scripts/update-docs.sh rewrites stale ones), and
+#   2. every command shown in their shell blocks runs, and no two write the same output folder
+#      (scripts/docs/doccommands.py).
+#
+#   scripts/check-docs.sh           everything (make docs-check: release build, minutes)
+#   scripts/check-docs.sh --fast    the cheap blocks, README's and the guides' quick commands
+#                                   (make test: debug build)
+#
+# The binary is $ORBITBENCH, else .build/release/orbitbench, else .build/debug/orbitbench.
+# Blocks on the real BROAD trials need ORBITBENCH_BROAD_DATA=DIR, and are skipped (said so)
+# without it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/docs/binary.sh
+case "${1:-}" in
+    "" | --fast) ;;
+    *) echo "usage: scripts/check-docs.sh [--fast]" >&2; exit 2 ;;
+esac
+status=0
+python3 -B scripts/docs/generated.py check ${1:+"$1"} || status=1
+python3 -B scripts/docs/doccommands.py ${1:+"$1"} || status=1
+exit $status
