@@ -153,6 +153,34 @@ import Testing
         #expect(Set(draws).count == 20 && third == draws[2])
     }
 
+    /// A property of the phone (the gyroscope's bias) comes from every trial but the held-out
+    /// one, of every group: centre the mean of the three others, width their SD × √(1 + 1/3);
+    /// the motion key beside it (lead-in) still comes from the group's own training trial.
+    @Test func sensorKeysComeFromEveryOtherTrial() throws {
+        let scenario = try Self.known()
+        let quiet = TrialStatistics(
+            TrialSignals(
+                times: (0..<10).map(Double.init), gyroscope: Array(repeating: .zero, count: 10),
+                accelerometer: Array(repeating: Vector3(0, 0, 9.81), count: 10), magnetometer: nil, truth: nil, moving: nil))
+        func fit(_ name: String, bias: Double, leadIn: Double) -> TrialKeyFit {
+            TrialKeyFit(trial: name, statistics: quiet, simulated: quiet, values: [.biasZ: bias, .leadIn: leadIn], matches: [])
+        }
+        let fits = [
+            "a": fit("a", bias: 0.9, leadIn: 30), "b": fit("b", bias: 0.1, leadIn: 34), "c": fit("c", bias: 0.2, leadIn: 40),
+            "d": fit("d", bias: 0.6, leadIn: 50),
+        ]
+        let groupOf = ["a": "g", "b": "g", "c": "h", "d": "i"]
+        let fold = FoldCalibration(base: scenario, group: "g", training: ["b"], heldOut: "a", fits: fits, groupOf: groupOf)
+        let bias = try #require(fold.estimates.first { $0.key == .biasZ })
+        // b, c, d: mean 0.3, SD √(((−0.2)² + (−0.1)² + 0.3²)/2) = √0.07.
+        #expect(abs(bias.value - 0.3) < 1e-12 && abs(bias.width - 0.07.squareRoot() * (4.0 / 3).squareRoot()) < 1e-12, "\(bias)")
+        #expect(bias.basis.contains("of every group") && !bias.basis.contains("a,") && bias.basis.contains("(b, c, d)"), "\(bias.basis)")
+        let leadIn = try #require(fold.estimates.first { $0.key == .leadIn })
+        #expect(leadIn.value == 34, "\(leadIn)")
+        // In sample (nothing held out) it uses all four.
+        let inSample = FoldCalibration(base: scenario, group: "g", training: ["a", "b"], heldOut: nil, fits: fits, groupOf: groupOf)
+        #expect(abs(try #require(inSample.estimates.first { $0.key == .biasZ }).value - 0.45) < 1e-12)
+    }
     /// Factors, interval and ranks of a small made-up run; the one-trial group has no
     /// out-of-sample prediction, the score counts only held-out trials.
     @Test func metricsCountFactorsRanksAndScore() throws {

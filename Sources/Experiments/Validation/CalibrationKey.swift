@@ -196,6 +196,16 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// Whether the key describes the phone and the session rather than the motion (the
+    /// gyroscope's bias, the IMU's delay): the trial's group says nothing about it, so a fold
+    /// estimates it from every trial it may use, of every group, not only the group's.
+    public var isSensorProperty: Bool {
+        switch self {
+        case .imuDelay, .biasX, .biasY, .biasZ: return true
+        default: return false
+        }
+    }
+
     /// Keys fitted by simulating the scenario until its statistics match the trial's.
     /// Motion and breaks are fitted too: the rest detector sees a break only once it has been
     /// still for 1.5 s, so measured breaks are shorter than the scenario's.

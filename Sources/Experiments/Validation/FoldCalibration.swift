@@ -8,7 +8,10 @@ import Simulation
 ///
 /// The width is the spread the trials show, widened for predicting a new trial from `n`:
 /// the standard deviation over the training trials × √(1 + 1/n) when there are at least
-/// two (of the statistic a fitted key is matched to, of the key for measured ones); with one training trial, the pooled within-group standard deviation of the other
+/// two (of the statistic a fitted key is matched to, of the key for measured ones). Keys of
+/// the phone rather than the motion (`CalibrationKey.isSensorProperty`: bias, delay) take
+/// every trial but the held-out one, of every group, as their training trials. With one
+/// training trial, the pooled within-group standard deviation of the other
 /// groups that have two or more trials (never using the held-out trial) × √2; with neither,
 /// no spread (said in the basis). A field riding on the sensor without an estimated width
 /// keeps the scenario's own `strength_spread`.
@@ -68,13 +71,16 @@ public struct FoldCalibration: Sendable {
     static func estimate(
         _ key: CalibrationKey, training: [String], heldOut: String?, group: String, fits: [String: TrialKeyFit], groupOf: [String: String]
     ) -> KeyEstimate? {
-        let shown = training.filter { fits[$0]?.values[key] != nil }
+        // A property of the phone comes from every trial the fold may use (never the held-out one).
+        let pool = key.isSensorProperty ? groupOf.keys.filter { $0 != heldOut }.sorted() : training
+        let shown = pool.filter { fits[$0]?.values[key] != nil }
         guard !shown.isEmpty else { return nil }
         let values = shown.map { key.scale == .log ? log(max(fits[$0]!.values[key]!, 1e-12)) : fits[$0]!.values[key]! }
         let mean = values.reduce(0, +) / Double(values.count)
         let centre = key.scale == .log ? exp(mean) : mean
         let names = shown.map(Self.short).joined(separator: ", ")
         var basis = "\(key.scale == .log ? "geometric mean" : "mean") of \(shown.count) training \(shown.count == 1 ? "trial" : "trials") (\(names))"
+        if key.isSensorProperty { basis += ", of every group: a property of the phone, not of the motion" }
         let inflation = (1 + 1 / Double(shown.count)).squareRoot()
         var width = 0.0, widthEstimated = false
         let spreads = shown.compactMap { spread(key, fits[$0]!) }
