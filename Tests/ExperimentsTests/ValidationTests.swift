@@ -123,7 +123,8 @@ import Testing
 
     /// Widths: two training trials give their spread × √(1 + 1/2); one gives the pooled
     /// within-group spread of the other groups × √2, never from the held-out trial; none: no
-    /// width, and the basis says so.
+    /// width, and the basis says so. Each is widened by Student's t 90 % point over the
+    /// normal's for its degrees of freedom: one here, t = tan(0.4π) (Cauchy).
     @Test func widthsComeFromTheTrialsSpread() throws {
         let scenario = try Self.known()
         let quiet = TrialStatistics(
@@ -137,13 +138,27 @@ import Testing
         let groupOf = ["a": "g", "b": "g", "c": "h", "d": "i"]
         let both = FoldCalibration(base: scenario, group: "g", training: ["a", "b"], heldOut: nil, fits: fits, groupOf: groupOf)
         let leadIn = try #require(both.estimates.first { $0.key == .leadIn })
-        #expect(abs(leadIn.value - 32) < 1e-12 && abs(leadIn.width - 8.0.squareRoot() * 1.5.squareRoot()) < 1e-9, "\(leadIn)")
+        let oneDegree = tan(0.4 * Double.pi) / 1.2815515655446004
+        #expect(abs(leadIn.value - 32) < 1e-12 && abs(leadIn.width - 8.0.squareRoot() * 1.5.squareRoot() * oneDegree) < 1e-9, "\(leadIn)")
         let pooled = FoldCalibration(base: scenario, group: "h", training: ["c"], heldOut: nil, fits: fits, groupOf: groupOf)
         let pooledLeadIn = try #require(pooled.estimates.first { $0.key == .leadIn })
-        #expect(abs(pooledLeadIn.width - 8.0.squareRoot() * 2.0.squareRoot()) < 1e-9 && pooledLeadIn.basis.contains("pooled"))
+        #expect(abs(pooledLeadIn.width - 8.0.squareRoot() * 2.0.squareRoot() * oneDegree) < 1e-9 && pooledLeadIn.basis.contains("pooled"))
         let alone = FoldCalibration(base: scenario, group: "g", training: ["b"], heldOut: "a", fits: fits, groupOf: groupOf)
         let aloneLeadIn = try #require(alone.estimates.first { $0.key == .leadIn })
         #expect(aloneLeadIn.value == 34 && aloneLeadIn.width == 0 && aloneLeadIn.basis.contains("no width"))
+        // With a second pair (h: c, e), the width pools both pairs: squares 8 + 50 over 2 d.f.,
+        // t(0.9; 2) = 0.8 / √0.18, and the held-out trial never enters (a pair with it is no pair).
+        var pairs = fits
+        pairs["e"] = fit("e", leadIn: 50)
+        let twoPairs = FoldCalibration(
+            base: scenario, group: "g", training: ["a", "b"], heldOut: nil, fits: pairs, groupOf: groupOf.merging(["e": "h"]) { $1 })
+        let twoDegrees = 0.8 / 0.18.squareRoot() / 1.2815515655446004
+        let pooledTwo = try #require(twoPairs.estimates.first { $0.key == .leadIn })
+        #expect(abs(pooledTwo.width - 29.0.squareRoot() * 1.5.squareRoot() * twoDegrees) < 1e-9, "\(pooledTwo)")
+        #expect(pooledTwo.basis.contains("g (2), h (2)"), "\(pooledTwo.basis)")
+        let withoutE = FoldCalibration(
+            base: scenario, group: "g", training: ["a", "b"], heldOut: "e", fits: pairs, groupOf: groupOf.merging(["e": "h"]) { $1 })
+        #expect(try #require(withoutE.estimates.first { $0.key == .leadIn }).width == leadIn.width)
         // A key no trial shows keeps the scenario's value.
         let tilt = try #require(alone.estimates.first { $0.key == .tiltRMS })
         #expect(!tilt.isEstimated && tilt.value == 20 && alone.scenario.world.handheld.tiltRMS == 20)
@@ -153,8 +168,18 @@ import Testing
         #expect(Set(draws).count == 20 && third == draws[2])
     }
 
+    /// A kept log-uniform spread reports its own 10–90 % range: value × 10^(∓0.4) for a factor 10.
+    @Test func keptSpreadGivesItsRange() {
+        var estimate = KeyEstimate(key: .magnetStrength, value: 20, width: 0, isEstimated: true, isWidthEstimated: false, basis: "")
+        #expect(estimate.range1090 == 20...20)
+        estimate.keptSpread = 10
+        let range = estimate.range1090
+        #expect(abs(range.lowerBound - 20 / pow(10, 0.4)) < 1e-12 && abs(range.upperBound - 20 * pow(10, 0.4)) < 1e-12, "\(range)")
+    }
+
     /// A property of the phone (the gyroscope's bias) comes from every trial but the held-out
-    /// one, of every group: centre the mean of the three others, width their SD × √(1 + 1/3);
+    /// one, of every group: centre the mean of the three others, width their SD × √(1 + 1/3)
+    /// × t(0.9; 2 d.f.) / z(0.9), t = 0.8 / √0.18 in closed form;
     /// the motion key beside it (lead-in) still comes from the group's own training trial.
     @Test func sensorKeysComeFromEveryOtherTrial() throws {
         let scenario = try Self.known()
@@ -173,7 +198,8 @@ import Testing
         let fold = FoldCalibration(base: scenario, group: "g", training: ["b"], heldOut: "a", fits: fits, groupOf: groupOf)
         let bias = try #require(fold.estimates.first { $0.key == .biasZ })
         // b, c, d: mean 0.3, SD √(((−0.2)² + (−0.1)² + 0.3²)/2) = √0.07.
-        #expect(abs(bias.value - 0.3) < 1e-12 && abs(bias.width - 0.07.squareRoot() * (4.0 / 3).squareRoot()) < 1e-12, "\(bias)")
+        let twoDegrees = 0.8 / 0.18.squareRoot() / 1.2815515655446004
+        #expect(abs(bias.value - 0.3) < 1e-12 && abs(bias.width - 0.07.squareRoot() * (4.0 / 3).squareRoot() * twoDegrees) < 1e-9, "\(bias)")
         #expect(bias.basis.contains("of every group") && !bias.basis.contains("a,") && bias.basis.contains("(b, c, d)"), "\(bias.basis)")
         let leadIn = try #require(fold.estimates.first { $0.key == .leadIn })
         #expect(leadIn.value == 34, "\(leadIn)")

@@ -2,18 +2,20 @@ import Foundation
 import OrbitMath
 import Scenarios
 import Simulation
+import StatisticsKit
 
 /// A group's scenario calibrated on its training trials: every key's centre (the mean of the
 /// training trials' fitted values) and the width each seed draws it from.
 ///
-/// The width is the spread the trials show, widened for predicting a new trial from `n`:
-/// the standard deviation over the training trials × √(1 + 1/n) when there are at least
-/// two (of the statistic a fitted key is matched to, of the key for measured ones). Keys of
-/// the phone rather than the motion (`CalibrationKey.isSensorProperty`: bias, delay) take
-/// every trial but the held-out one, of every group, as their training trials. With one
-/// training trial, the pooled within-group standard deviation of the other
-/// groups that have two or more trials (never using the held-out trial) × √2; with neither,
-/// no spread (said in the basis). A field riding on the sensor without an estimated width
+/// The width is the spread the trials show, widened for predicting a new trial: the
+/// within-group standard deviation (of the statistic a fitted key is matched to, of the key
+/// for measured ones), pooled over every group with two or more usable trials (this fold's
+/// training trials for its own group, every trial but the held-out one for the others),
+/// × √(1 + 1/n) for a centre from n trials, × Student's t 90 % point over the normal's for
+/// the pooled degrees of freedom (`predictiveFactor`). Keys of the phone rather than the
+/// motion (`CalibrationKey.isSensorProperty`: bias, delay) take every trial but the held-out
+/// one, of every group, as their training trials and their spread over them. With no group of
+/// two, no spread (said in the basis). A field riding on the sensor without an estimated width
 /// keeps the scenario's own `strength_spread`.
 public struct FoldCalibration: Sendable {
     /// The validation group (e.g. "rotation").
@@ -56,7 +58,10 @@ public struct FoldCalibration: Sendable {
                     basis: kept.contains(key) ? "scenario's value (kept)" : "scenario's value: no training trial shows it")
             if key == .magnetStrength, !estimate.isWidthEstimated, let index = CalibrationKey.magnetIndex(scenario) {
                 let spread = scenario.world.environment.disturbances[index].strengthSpread
-                if spread != 1 { estimate.basis += "; the scenario's strength_spread \(Self.format(spread)) (log-uniform) is kept" }
+                if spread != 1 {
+                    estimate.basis += "; the scenario's strength_spread \(Self.format(spread)) (log-uniform) is kept"
+                    estimate.keptSpread = spread
+                }
             } else if key == .magnetStrength, let index = CalibrationKey.magnetIndex(scenario) {
                 scenario.world.environment.disturbances[index].strengthSpread = 1
             }
@@ -82,39 +87,51 @@ public struct FoldCalibration: Sendable {
         var basis = "\(key.scale == .log ? "geometric mean" : "mean") of \(shown.count) training \(shown.count == 1 ? "trial" : "trials") (\(names))"
         if key.isSensorProperty { basis += ", of every group: a property of the phone, not of the motion" }
         let inflation = (1 + 1 / Double(shown.count)).squareRoot()
-        var width = 0.0, widthEstimated = false
-        let spreads = shown.compactMap { spread(key, fits[$0]!) }
-        if spreads.count >= 2 {
-            let spreadMean = spreads.reduce(0, +) / Double(spreads.count)
-            let variance = spreads.reduce(0) { $0 + ($1 - spreadMean) * ($1 - spreadMean) } / Double(spreads.count - 1)
-            width = variance.squareRoot() * inflation
-            widthEstimated = true
-            basis += "; width: SD of \(spreadName(key)) over them × √(1 + 1/\(shown.count))"
+        // The spread: of the phone's keys over the trials they come from; of the motion's keys
+        // within groups, pooled over every group (this fold's training trials for its own,
+        // every trial but the held-out one for the others), so that a width rests on more than
+        // one pair of trials and a group of one still gets one.
+        var samples: [[Double]] = []
+        var described: [String] = []
+        if key.isSensorProperty {
+            samples = [shown.compactMap { spread(key, fits[$0]!) }]
         } else {
-            var squares = 0.0, degrees = 0
-            var pooled: [String] = []
-            let others = Set(groupOf.values).subtracting([group]).sorted()
-            for other in others {
-                let members = groupOf.filter { $0.value == other && $0.key != heldOut }.map(\.key).sorted().filter {
-                    fits[$0]?.values[key] != nil
-                }
+            for other in Set(groupOf.values).union([group]).sorted() {
+                let members = (other == group ? training : groupOf.filter { $0.value == other && $0.key != heldOut }.map(\.key)).sorted()
                 let memberValues = members.compactMap { fits[$0].flatMap { spread(key, $0) } }
                 guard memberValues.count >= 2 else { continue }
-                let memberMean = memberValues.reduce(0, +) / Double(memberValues.count)
-                squares += memberValues.reduce(0) { $0 + ($1 - memberMean) * ($1 - memberMean) }
-                degrees += memberValues.count - 1
-                pooled.append("\(other) (\(memberValues.count))")
+                samples.append(memberValues)
+                described.append("\(other) (\(memberValues.count))")
             }
-            if degrees > 0 {
-                width = (squares / Double(degrees)).squareRoot() * inflation
-                widthEstimated = true
-                basis += "; width: pooled within-group SD of \(spreadName(key)) in \(pooled.joined(separator: ", ")) × √2"
-            } else {
-                basis += "; no width: one training trial and no other group with two"
-            }
+        }
+        var squares = 0.0, degrees = 0
+        for sample in samples where sample.count >= 2 {
+            let sampleMean = sample.reduce(0, +) / Double(sample.count)
+            squares += sample.reduce(0) { $0 + ($1 - sampleMean) * ($1 - sampleMean) }
+            degrees += sample.count - 1
+        }
+        var width = 0.0, widthEstimated = false
+        if degrees > 0 {
+            width = (squares / Double(degrees)).squareRoot() * inflation * Self.predictiveFactor(degrees: degrees)
+            widthEstimated = true
+            let over = key.isSensorProperty ? "over them" : "within groups, pooled over \(described.joined(separator: ", "))"
+            basis += "; width: SD of \(spreadName(key)) \(over) × √(1 + 1/\(shown.count)) × \(Self.factorText(degrees)) (t, \(degrees) d.f.)"
+        } else {
+            basis += "; no width: no group with two trials shows it"
         }
         return KeyEstimate(key: key, value: centre, width: width, isEstimated: true, isWidthEstimated: widthEstimated, basis: basis)
     }
+
+    /// How much wider a spread estimated with `degrees` degrees of freedom makes the predictive
+    /// 10–90 % range than a known one: Student's t 90 % point over the normal's (2.40 for one
+    /// degree, 1.08 for nine). The draws stay normal with the widened width: they span the t
+    /// interval's 10–90 % range without its tails, which from one degree of freedom would throw
+    /// a tenth of the seeds to the keys' limits.
+    static func predictiveFactor(degrees: Int) -> Double {
+        Statistics.studentTQuantile(0.9, degrees: Double(degrees)) / 1.2815515655446004
+    }
+
+    static func factorText(_ degrees: Int) -> String { String(format: "%.2f", predictiveFactor(degrees: degrees)) }
 
     /// What a key's width is measured on, in the key's scale (logarithm for log keys): the
     /// statistic a fitted key is matched to (each grows about in proportion to its key, and

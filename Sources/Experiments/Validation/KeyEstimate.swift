@@ -14,6 +14,9 @@ public struct KeyEstimate: Sendable, Equatable {
     public var isEstimated: Bool
     /// Whether `width` comes from the trials.
     public var isWidthEstimated: Bool
+    /// The factor over which the scenario itself spreads the value per seed, log-uniformly
+    /// (a disturbance's `strength_spread` kept where the trials give no width); 1 for none.
+    public var keptSpread: Double = 1
     /// How `value` and `width` were obtained, e.g. "mean of 1 training trial (05_…); width:
     /// pooled within-group SD of 2 groups (…) × √(1 + 1/1)".
     public var basis: String
@@ -34,9 +37,14 @@ public struct KeyEstimate: Sendable, Equatable {
         return min(max(raw, key.limits.lowerBound), key.limits.upperBound)
     }
 
-    /// The 10–90 % range of the per-seed draws (clamped to the key's limits), for reports.
+    /// The 10–90 % range of the per-seed draws (clamped to the key's limits), for reports;
+    /// with no width, that of the kept log-uniform spread.
     public var range1090: ClosedRange<Double> {
         let z = 1.2815515655446004
+        if width == 0 && keptSpread != 1 {  // value × spread^(u − 1/2), u uniform: p10 and p90 at u = 0.1, 0.9
+            let low = value * pow(keptSpread, -0.4), high = value * pow(keptSpread, 0.4)
+            return max(low, key.limits.lowerBound)...min(high, key.limits.upperBound)
+        }
         let low = drawn(-z), high = drawn(z)
         return min(low, high)...max(low, high)
     }

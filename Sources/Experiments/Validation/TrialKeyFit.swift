@@ -106,6 +106,8 @@ public struct TrialKeyFit: Sendable {
         let direction = statistics.bodyField.flatMap { $0.field.normalized }
         if let direction, let strength = values[.magnetStrength], let index = CalibrationKey.magnetIndex(scenario) {
             scenario.world.environment.disturbances[index].field = direction * strength
+            // The trial's own strength was measured: its copy does not draw another one.
+            scenario.world.environment.disturbances[index].strengthSpread = 1
         }
         let axis = kept.contains(.translationAxisShare) ? nil : statistics.accelerationShape?.bodyAxis.normalized
         if let axis { scenario.world.handheld.translationAxis = axis }
