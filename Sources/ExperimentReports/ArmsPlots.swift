@@ -119,6 +119,12 @@ public enum ArmsPlots {
         )
     }
 
+    /// Where `count` block dots sit about category `x`: spread over `width` in a repeating run
+    /// of seven, so that equal values of neighbouring blocks stay visible.
+    static func blockDots(_ count: Int, at x: Double, width: Double) -> [Double] {
+        (0..<count).map { x + width * (Double($0 % 7) / 6 - 0.5) }
+    }
+
     /// Each arm's values over the blocks: a box from the first to the third quartile, the
     /// median across it, whiskers to the extremes, every block as a dot.
     public static func distributions(_ comparison: ArmsComparison, _ metrics: [ArmComparison]) -> Figure {
@@ -133,9 +139,7 @@ public enum ArmsPlots {
                 series.append(Series(nil, color: Palette.frame, x: [x, x], y: [five.low, five.high], style: .line(width: 1.2)))
                 series.append(Series(nil, color: color.withAlpha(0.45), x: [x, x], y: [five.q1, five.q3], style: .line(width: 26)))
                 series.append(Series(nil, color: Palette.text, x: [x - 0.17, x + 0.17], y: [five.median, five.median], style: .line(width: 2.2)))
-                // Dots spread sideways by block so equal values stay visible.
-                let spread = values.indices.map { x + 0.28 * (Double($0 % 7) / 6 - 0.5) }
-                series.append(Series(nil, color: color, x: spread, y: values, style: .markers(radius: 2.6)))
+                series.append(Series(nil, color: color, x: blockDots(values.count, at: x, width: 0.28), y: values, style: .markers(radius: 2.6)))
             }
             return .cartesian(
                 CartesianPlot(
@@ -171,8 +175,10 @@ public enum ArmsPlots {
                 categories.append(
                     others.count > 3 ? comparison.arms[arm] : "\(comparison.arms[arm]) (p \(pair.map { ArmsReport.p($0.holmP) } ?? "–"))")
                 let x = Double(position), color = Palette.color(arm)
-                let spread = differences.indices.map { x - 0.12 + 0.24 * (Double($0 % 7) / 6) }
-                series.append(Series(nil, color: color.withAlpha(0.6), x: spread, y: differences, style: .markers(radius: 2.4)))
+                series.append(
+                    Series(
+                        nil, color: color.withAlpha(0.6), x: blockDots(differences.count, at: x, width: 0.24), y: differences,
+                        style: .markers(radius: 2.4)))
                 if let pair, pair.medianDifference.isFinite {
                     if let interval = pair.interval {
                         let ends = [sign * interval.lowerBound, sign * interval.upperBound].sorted()

@@ -148,7 +148,7 @@ extension Bench {
             try AtomicFile.write(bytes, to: plots.appendingPathComponent(file))
             written.append("plots/\(file)")
             figures.append(HTMLReport.Figure(file: "plots/\(file)", bytes: bytes))
-            if !FigureGuide.isFigure(file) { linked.append("plots/\(file)") }
+            if FigureGuide.isLinkedFigure(file) { linked.append("plots/\(file)") }
         }
         // The page embeds the figures: it shows the new ones.
         let pageFile = URL(fileURLWithPath: directory).appendingPathComponent("report.html")

@@ -11,16 +11,8 @@ import Foundation
 /// Blocks where an arm has no value are left out of the Friedman test and mean ranks (which
 /// need every arm) but a pair uses every block where both of its arms have one.
 public struct ArmComparison: Sendable {
-    public enum Verdict: String, Sendable {
-        /// The second arm is better, significantly after Holm's correction.
-        case better
-        case worse
-        /// A metric without a better direction differs significantly.
-        case changed
-        case noSignificantDifference = "no significant difference"
-        /// Every block gave both arms the same value.
-        case identical
-    }
+    /// What a pair's Wilcoxon test, after Holm's correction, says about its second arm.
+    public typealias Verdict = ComparisonVerdict
 
     /// One arm over its blocks.
     public struct Arm: Sendable, Equatable {

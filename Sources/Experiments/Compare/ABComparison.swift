@@ -6,19 +6,9 @@ import Execution
 
 /// A against B on the same scenarios and seeds, metric by metric, with paired statistics.
 public struct ABComparison: Sendable {
-    /// What the paired test says about B − A.
-    public enum Verdict: String, Sendable {
-        /// B is better, and the difference is significant at the level.
-        case better
-        /// B is worse, significantly.
-        case worse
-        /// A metric without a better direction changed significantly.
-        case changed
-        /// The interval includes zero: the difference cannot be told apart from seed noise.
-        case noSignificantDifference = "no significant difference"
-        /// Every seed gave the same value on both sides.
-        case identical
-    }
+    /// What the paired test says about B − A (no significant difference: the paired t
+    /// interval includes zero).
+    public typealias Verdict = ComparisonVerdict
 
     public struct Line: Sendable {
         public var scenario: String

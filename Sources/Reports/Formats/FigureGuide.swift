@@ -131,6 +131,10 @@ public enum FigureGuide {
     /// Whether `path` names a figure file a page can embed.
     public static func isFigure(_ path: String) -> Bool { mimeTypes[(path as NSString).pathExtension.lowercased()] != nil }
 
+    /// Whether `path` names a figure file a page links to instead of embedding (PDF: browsers
+    /// show it in a frame of their own, not in an img element).
+    public static func isLinkedFigure(_ path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "pdf" }
+
     static let mimeTypes = ["png": "image/png", "svg": "image/svg+xml"]
 
     public static func mimeType(of path: String) -> String { mimeTypes[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream" }

@@ -117,7 +117,7 @@ extension HTMLReport {
         let figures = files.filter { $0.hasPrefix("plots/") && FigureGuide.isFigure($0) }.compactMap { file in
             read(file).map { Figure(file: file, bytes: $0) }
         }
-        let linked = files.filter { $0.hasPrefix("plots/") && $0.lowercased().hasSuffix(".pdf") }
+        let linked = files.filter { $0.hasPrefix("plots/") && FigureGuide.isLinkedFigure($0) }
         return HTMLReport(
             title: title, summary: summary, whatRan: whatRan, sections: sections, figures: figures, linkedFigures: linked,
             trailing: Self.files(files, viewerHint: viewerHint)
