@@ -4,7 +4,9 @@ bare ```) of README.md and docs/**/*.md that call the tool — `orbitbench`, `./
 `.build/debug/custom-orbitbench` and `CustomSelector` — or `make`. Each page runs from its top,
 in order, in a fresh copy of the checkout (so a page's commands may use what its earlier ones
 wrote), with the binary under test as every one of those names. A command must exit 0, or N
-when its comment starts with `exits N`. Absolute /tmp/ paths are moved into the copy.
+when its comment starts with `exits N`. Absolute /tmp/ paths are moved into the copy. Commands
+on "$ORBITBENCH_BROAD_DATA" (the BROAD trials beyond the two shipped) run when it names a
+folder and are skipped, said so, when not.
 
 It fails when a command fails, when two different commands (on any pages) write the same output
 folder (the second takes the first's results away: give one an `--out`), and when a rule of
@@ -248,6 +250,9 @@ def main(argv):
                     rules_used[rule] += 1
                     counts["skipped"] += 1
                     plan.append((command, dict(SKIP)[rule]))
+                elif "$ORBITBENCH_BROAD_DATA" in command.run_text and not os.environ.get("ORBITBENCH_BROAD_DATA"):
+                    counts["skipped"] += 1
+                    plan.append((command, "needs the BROAD trials: ORBITBENCH_BROAD_DATA=DIR"))
                 elif fast and (not re.match(FAST_PAGES, page) or any(re.search(r, command.run_text) for r in SLOW)):
                     counts["left"] += 1
                 else:

@@ -729,3 +729,82 @@ def _(tool):
                  [[f"`{row['metric']}`", row["arm_b"], row["arm_a"], fmt(float(row["median_diff"]), 3),
                    f"[{fmt(float(row['ci_low']), 3)}, {fmt(float(row['ci_high']), 3)}]" if row["ci_low"] else "–",
                    fmt(float(row["wilcoxon_p"]), 4), fmt(float(row["holm_p"]), 4), row["verdict"]] for row in rows])
+
+
+# ---------------------------------------------------------------------------------------------
+# docs/validation.md, "Out of sample": orbitbench validate on the eleven trials
+
+def validation(tool):
+    return tool.run("validate", "--recording", *broad_trials(), "--no-plots")
+
+
+def factor_cell(text):
+    """A factor from the console table ("0.78", "1.57✗", "–") as the docs show it."""
+    return text.replace("✗", " ✗") if text not in ("", "–") else "–"
+
+
+@recipe("validate-table", needs_broad=True)
+def _(tool):
+    run = validation(tool)
+    rows = read_csv(run.out / "validation.csv")
+    group_table = next(t for t in console_tables(run.file("validation-summary.txt").read_text()) if "trials" in t.header)
+    ranks = {line.split(":")[0]: line for line in run.file("validation-summary.txt").read_text().split("\n")
+             if " real " in line and "; in sample " in line}
+    groups, lines = list(dict.fromkeys(cells["group"] for cells in group_table)), []
+    for group in groups:
+        cells = {r["filter"]: r for r in group_table if r["group"] == group}
+        trials = sorted({row["trial"].split("_")[0] for row in rows if row["group"] == group})
+        line = ranks[group].split(": ", 1)[1]
+        real, rest = line.split("; in sample ")
+        inside, _, outside = rest.partition("; out of sample ")
+        lines.append([f"{group} ({', '.join(trials)})",
+                      *[f"{factor_cell(cells[f]['IS f'])} / {factor_cell(cells[f]['OOS f'])}" for f in FILTERS],
+                      real.removeprefix("real "), inside, outside or "one trial"])
+    held = [r for r in rows if r["oos_status"] == "predicted"]
+    within = lambda text: text not in ("", "–") and "✗" not in text
+    is_factors = [within(r["IS f"]) for r in group_table]
+    oos_factors = [within(r["OOS f"]) for r in group_table if r["OOS f"] not in ("", "–")]
+    share = lambda hits, total: f"{hits} of {total} ({round(100 * hits / total)} %)"
+    score = sum(r["oos_inside"] == "1" for r in held)
+    verdict = ("over-confident" if score / len(held) < 0.65 else "uninformative" if score / len(held) > 0.9
+               else "within the target") if held else "not measured"
+    misses = [f"{r['trial'].split('_')[0]} {r['filter']} ({fmt(float(r['real_rmse_deg']))}° against "
+              f"{fmt(float(r['oos_p10_deg']))}–{fmt(float(r['oos_p90_deg']))}°)"
+              for r in held if r["oos_inside"] != "1"]
+    return (table(["group (trials)", *[f"{f}: IS / OOS" for f in FILTERS], "ranking real", "in sample", "out of sample"],
+                  lines)
+            + f"\nFactors predicted / real of the group means within 1.5: in sample {share(sum(is_factors), len(is_factors))}, "
+              f"out of sample {share(sum(oos_factors), len(oos_factors))}. Calibration score (the real error inside the "
+              f"seeds' 10–90 % interval): in sample {share(sum(r['is_inside'] == '1' for r in rows), len(rows))}, "
+              f"out of sample {share(score, len(held))}, {verdict}. Outside their out-of-sample interval: "
+              + "; ".join(misses) + ".\n")
+
+
+@recipe("validate-unforeseen", needs_broad=True)
+def _(tool):
+    """Per held-out trial, the measured or fitted keys that fall outside the 10–90 % range its
+    fold draws them from: what the other trials of its group could not show."""
+    run = validation(tool)
+    fits = {(row["trial"], row["key"]): row for row in read_csv(run.out / "fits.csv")}
+    trials = {row["trial"].split("_")[0]: row["trial"] for row in read_csv(run.out / "validation.csv")}
+    items = []
+    for row in read_csv(run.out / "calibration.csv"):
+        if not row["fold"].startswith("without "):
+            continue
+        short_name = row["fold"].removeprefix("without ")
+        fit = fits.get((trials[short_name], row["key"]))
+        if not fit or row["estimated"] != "1":
+            continue
+        value, low, high = float(fit["value"]), float(row["draw_p10"]), float(row["draw_p90"])
+        if low <= value <= high:
+            continue
+        digits = 2 if max(abs(value), abs(low), abs(high)) >= 1 else 3
+        unit = row["unit"] if row["unit"] == "°" else f" {row['unit']}"
+        items.append((row["group"], short_name, row["training"],
+                      f"`{row['key']}` {fmt(value, digits)}{unit} (drawn {fmt(low, digits)} to {fmt(high, digits)})"))
+    lines = []
+    for group in dict.fromkeys(item[0] for item in items):
+        for held in dict.fromkeys(item[1] for item in items if item[0] == group):
+            found = [item for item in items if item[0] == group and item[1] == held]
+            lines.append(f"- **{group}, {held} predicted from {found[0][2]}:** " + "; ".join(i[3] for i in found) + ".")
+    return "\n".join(lines) + "\n" if lines else "Every held-out trial's keys lie inside the ranges its fold draws.\n"
