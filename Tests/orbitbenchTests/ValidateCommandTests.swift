@@ -44,6 +44,23 @@ import Testing
         #expect(try String(contentsOf: out.appendingPathComponent("validation.csv"), encoding: .utf8) == csv)
     }
 
+    /// A trial without BROAD's trials.json beside it has no group: with nothing left to
+    /// validate, the command fails naming the file and why, and writes no report.
+    @Test func refusesTrialsWithoutGroups() throws {
+        let folder = Tool.temporaryDirectory(), out = Tool.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: out)
+        }
+        let trial = try #require(try Self.trials().first)
+        let copy = folder.appendingPathComponent((trial as NSString).lastPathComponent)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: trial), to: copy)
+        let result = try Tool.run(["validate", "--fast", "--quiet", "--out", out.path, "--recording", copy.path])
+        #expect(result.status == 2, "\(result.status): \(result.standardError)")
+        #expect(result.standardError.contains(copy.path) && result.standardError.contains("trials.json"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("validation.csv").path))
+    }
+
     /// No trials is a usage error naming the option.
     @Test func refusesWithoutTrials() throws {
         let result = try Tool.run(["validate"])

@@ -44,7 +44,22 @@ public struct ValidationRun: Sendable {
         progress: (@Sendable (_ stage: String, _ finished: Int, _ total: Int) -> Void)? = nil
     ) throws -> ValidationRun {
         let (groups, ungrouped) = ValidationGroup.grouping(recordings.map { ($0.name, $0.groups) })
-        let skipped = ungrouped.map { ($0, "no scenario describes its BROAD groups") }
+        let groupsOf = Dictionary(recordings.map { ($0.name, $0.groups) }, uniquingKeysWith: { first, _ in first })
+        let skipped = ungrouped.map { trial in
+            (
+                trial: trial,
+                reason: groupsOf[trial]?.isEmpty ?? true
+                    ? "no BROAD groups (trials.json beside it does not name it)" : "no scenario describes its BROAD groups"
+            )
+        }
+        // Nothing to validate is an error, not an empty report.
+        guard !groups.isEmpty else {
+            let first =
+                skipped.first.map { skip in
+                    " (\(recordings.first { $0.name == skip.trial }?.file ?? skip.trial): \(skip.reason))"
+                } ?? ""
+            throw ValidationFailure("no trial belongs to a group a broad-* scenario describes\(first)")
+        }
         var resolved: [String: Scenario] = [:]
         for group in groups {
             let scenario = try resolve(group.scenario)
