@@ -734,8 +734,8 @@ def _(tool):
 # ---------------------------------------------------------------------------------------------
 # docs/validation.md, "Out of sample": orbitbench validate on the eleven trials
 
-def validation(tool):
-    return tool.run("validate", "--recording", *broad_trials(), "--no-plots")
+def validation(tool, *extra):
+    return tool.run("validate", "--recording", *broad_trials(), "--no-plots", *extra)
 
 
 def factor_cell(text):
@@ -743,41 +743,78 @@ def factor_cell(text):
     return text.replace("✗", " ✗") if text not in ("", "–") else "–"
 
 
+def validation_figures(run):
+    """The per-trial rows, the per-group console table and the counts of a validate run:
+    factors within 1.5 and calibration scores, in and out of sample, each (hits, total)."""
+    rows = read_csv(run.out / "validation.csv")
+    summary = run.file("validation-summary.txt").read_text()
+    groups = next(t for t in console_tables(summary) if "trials" in t.header)
+    within = lambda text: text not in ("", "–") and "✗" not in text
+    held = [r for r in rows if r["oos_status"] == "predicted"]
+    out_factors = [r["OOS f"] for r in groups if r["OOS f"] not in ("", "–")]
+    return rows, groups, summary, {
+        "is_factors": (sum(within(r["IS f"]) for r in groups), len(groups)),
+        "oos_factors": (sum(map(within, out_factors)), len(out_factors)),
+        "is_score": (sum(r["is_inside"] == "1" for r in rows), len(rows)),
+        "oos_score": (sum(r["oos_inside"] == "1" for r in held), len(held)),
+    }
+
+
+def share(counts):
+    hits, total = counts
+    return f"{hits} of {total} ({round(100 * hits / total)} %)" if total else "none"
+
+
 @recipe("validate-table", needs_broad=True)
 def _(tool):
     run = validation(tool)
-    rows = read_csv(run.out / "validation.csv")
-    group_table = next(t for t in console_tables(run.file("validation-summary.txt").read_text()) if "trials" in t.header)
-    ranks = {line.split(":")[0]: line for line in run.file("validation-summary.txt").read_text().split("\n")
-             if " real " in line and "; in sample " in line}
-    groups, lines = list(dict.fromkeys(cells["group"] for cells in group_table)), []
-    for group in groups:
+    rows, group_table, summary, counts = validation_figures(run)
+    ranks = {line.split(":")[0]: line for line in summary.split("\n") if " real " in line and "; in sample " in line}
+    lines = []
+    for group in dict.fromkeys(cells["group"] for cells in group_table):
         cells = {r["filter"]: r for r in group_table if r["group"] == group}
         trials = sorted({row["trial"].split("_")[0] for row in rows if row["group"] == group})
-        line = ranks[group].split(": ", 1)[1]
-        real, rest = line.split("; in sample ")
+        real, rest = ranks[group].split(": ", 1)[1].split("; in sample ")
         inside, _, outside = rest.partition("; out of sample ")
         lines.append([f"{group} ({', '.join(trials)})",
                       *[f"{factor_cell(cells[f]['IS f'])} / {factor_cell(cells[f]['OOS f'])}" for f in FILTERS],
                       real.removeprefix("real "), inside, outside or "one trial"])
     held = [r for r in rows if r["oos_status"] == "predicted"]
-    within = lambda text: text not in ("", "–") and "✗" not in text
-    is_factors = [within(r["IS f"]) for r in group_table]
-    oos_factors = [within(r["OOS f"]) for r in group_table if r["OOS f"] not in ("", "–")]
-    share = lambda hits, total: f"{hits} of {total} ({round(100 * hits / total)} %)"
-    score = sum(r["oos_inside"] == "1" for r in held)
-    verdict = ("over-confident" if score / len(held) < 0.65 else "uninformative" if score / len(held) > 0.9
-               else "within the target") if held else "not measured"
+    score = counts["oos_score"][0] / counts["oos_score"][1] if held else None
+    verdict = ("not measured" if score is None else "over-confident" if score < 0.65 else
+               "uninformative" if score > 0.9 else "within the target")
     misses = [f"{r['trial'].split('_')[0]} {r['filter']} ({fmt(float(r['real_rmse_deg']))}° against "
               f"{fmt(float(r['oos_p10_deg']))}–{fmt(float(r['oos_p90_deg']))}°)"
               for r in held if r["oos_inside"] != "1"]
     return (table(["group (trials)", *[f"{f}: IS / OOS" for f in FILTERS], "ranking real", "in sample", "out of sample"],
                   lines)
-            + f"\nFactors predicted / real of the group means within 1.5: in sample {share(sum(is_factors), len(is_factors))}, "
-              f"out of sample {share(sum(oos_factors), len(oos_factors))}. Calibration score (the real error inside the "
-              f"seeds' 10–90 % interval): in sample {share(sum(r['is_inside'] == '1' for r in rows), len(rows))}, "
-              f"out of sample {share(score, len(held))}, {verdict}. Outside their out-of-sample interval: "
-              + "; ".join(misses) + ".\n")
+            + f"\nFactors predicted / real of the group means within 1.5: in sample {share(counts['is_factors'])}, "
+              f"out of sample {share(counts['oos_factors'])}. Calibration score (the real error inside the seeds' "
+              f"10–90 % interval): in sample {share(counts['is_score'])}, out of sample {share(counts['oos_score'])}, "
+              f"{verdict}. Outside their out-of-sample interval: " + ("; ".join(misses) or "none") + ".\n")
+
+
+# The mechanisms validate calibrates beyond the scenarios' first keys, with what each is
+# measured or fitted from; the recipe runs validate without each (--keep) to show its effect.
+MECHANISMS = [
+    ("bursts along a body axis", "handheld.translation_axis_share",
+     "the share of the linear acceleration along its principal body axis"),
+    ("lever arm", "handheld.lever_arm_m",
+     "least squares of the linear acceleration on ω̇×ℓ + ω×(ω×ℓ)"),
+    ("IMU delay", "imu.delay_ms", "the lag that best aligns the gyroscope with the reference's rotation rate"),
+]
+
+
+@recipe("validate-mechanisms", needs_broad=True)
+def _(tool):
+    _, _, _, calibrated = validation_figures(validation(tool))
+    lines = []
+    for name, key, statistic in MECHANISMS:
+        _, _, _, kept = validation_figures(validation(tool, "--keep", key))
+        lines.append([name, f"`{key}`", statistic,
+                      *[f"{share(kept[c])} → {share(calibrated[c])}" for c in ("oos_factors", "oos_score", "is_factors")]])
+    return table(["mechanism", "key", "calibrated from", "out of sample: factors within 1.5", "calibration score",
+                  "in sample: factors within 1.5"], lines)
 
 
 @recipe("validate-unforeseen", needs_broad=True)
