@@ -72,12 +72,7 @@ extension ValidationReport {
     static func writePage(_ metrics: ValidationMetrics, run: ValidationRun, summary: [String], to report: ReportDirectory, origin: ReportOrigin)
         throws
     {
-        let groupRows = metrics.groupFilters.map { cell -> [String] in
-            [
-                cell.group, String(cell.trials), cell.filter, degrees(cell.real), degrees(cell.inSample), factor(cell.inSample / cell.real),
-                degrees(cell.outOfSample), factor(cell.outOfSample.map { $0 / cell.real }),
-            ]
-        }
+        let groupRows = groupRows(metrics)
         let trialRows = metrics.rows.map { row -> [String] in
             [
                 row.group, row.trial, row.filter, degrees(row.real), degrees(row.inSample.median),

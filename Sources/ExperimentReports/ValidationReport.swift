@@ -197,22 +197,28 @@ public enum ValidationReport {
 
     /// Group × filter means (real, in sample, out of sample) with factors, as a text table.
     public static func groupTable(_ metrics: ValidationMetrics) -> String {
-        let rows = metrics.groupFilters.map { cell -> [String] in
+        TextTable.render(header: ["group", "trials", "filter", "real°", "IS°", "IS f", "OOS°", "OOS f"], rows: groupRows(metrics))
+    }
+
+    /// The cells of the group × filter table (console and page).
+    static func groupRows(_ metrics: ValidationMetrics) -> [[String]] {
+        metrics.groupFilters.map { cell -> [String] in
             [
                 cell.group, String(cell.trials), cell.filter, degrees(cell.real), degrees(cell.inSample), factor(cell.inSample / cell.real),
                 degrees(cell.outOfSample), factor(cell.outOfSample.map { $0 / cell.real }),
             ]
         }
-        return TextTable.render(header: ["group", "trials", "filter", "real°", "IS°", "IS f", "OOS°", "OOS f"], rows: rows)
     }
+
+    /// Said where a count needs two trials of a group and no group has them.
+    static let noPairs = "none (no group has two trials)"
 
     /// The headline lines: factors within 1.5, ranking and best filter, calibration score,
     /// groups of one trial, trials left out.
     public static func summary(_ metrics: ValidationMetrics, run: ValidationRun) -> [String] {
         let factors = metrics.factorCounts, trialFactors = metrics.trialFactorCounts, agreement = metrics.agreementCounts
         let limit = String(format: "%g", ValidationMetrics.factorLimit)
-        let none = "none (no group has two trials)"
-        func outside(_ count: Int, of total: Int) -> String { total > 0 ? "\(count) of \(total)" : none }
+        func outside(_ count: Int, of total: Int) -> String { total > 0 ? "\(count) of \(total)" : noPairs }
         var lines = [
             "Group × filter factors (mean predicted median / mean real) within \(limit): in sample \(factors.inSample) of \(factors.inSampleOf), "
                 + "out of sample \(outside(factors.outOfSample, of: factors.outOfSampleOf)); trial × filter: in sample \(trialFactors.inSample) of "
@@ -234,7 +240,7 @@ public enum ValidationReport {
     }
 
     static func score(_ score: ValidationMetrics.Score) -> String {
-        guard score.count > 0 else { return "none (no group has two trials)" }
+        guard score.count > 0 else { return noPairs }
         return "\(score.inside) of \(score.count) (\(Int((score.share * 100).rounded())) %: \(score.verdict))"
     }
 }

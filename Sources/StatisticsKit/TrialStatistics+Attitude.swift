@@ -100,7 +100,10 @@ extension TrialStatistics {
     static func referenceDelay(_ truth: [Quaternion?], gyroscope: [Vector3], times: [Double], samples: [Int]) -> Double? {
         guard samples.count >= 100, times.count > 2 else { return nil }
         let interval = (times[times.count - 1] - times[0]) / Double(times.count - 1)
-        let reach = max(1, Int((maximumDelay / interval).rounded()))
+        // A file's clock is untrusted: a span too short for the lags gives no delay, not a trap.
+        let lags = maximumDelay / interval
+        guard interval > 0, lags.isFinite, lags < Double(times.count) else { return nil }
+        let reach = max(1, Int(lags.rounded()))
         var referenceRate = [Vector3?](repeating: nil, count: times.count)
         for index in 1..<(times.count - 1) {
             guard let before = truth[index - 1], let after = truth[index + 1] else { continue }

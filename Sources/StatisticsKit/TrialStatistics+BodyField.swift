@@ -2,12 +2,12 @@ import Foundation
 import OrbitMath
 
 extension TrialStatistics {
-    /// The earth field (earth frame) from the first half of the first rest; the residual of
+    /// The earth field (earth frame) from the at-rest samples of the first half of the lead-in; the residual of
     /// every sample against it, smoothed over `fieldSmoothing`; on for the longest stretch
     /// where it exceeds `bodyFieldThreshold` (gaps up to `bodyFieldGap` bridged: a fast turn
     /// can dip the residual). Nil when that stretch is shorter than `minimumBodyField`.
     static func bodyField(_ magnetometer: [Vector3?], truth: [Quaternion?], times: [Double], atRest: [Bool], motionStart: Int) -> BodyField? {
-        let restEnd = times[motionStart] / 2
+        let restEnd = (times[0] + times[motionStart]) / 2
         var earth = Vector3.zero, earthCount = 0
         for index in 0..<motionStart where atRest[index] && times[index] <= restEnd {
             guard let m = magnetometer[index], let q = truth[index] else { continue }

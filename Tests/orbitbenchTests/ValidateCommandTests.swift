@@ -61,6 +61,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("validation.csv").path))
     }
 
+    /// A trial given twice, or two trials of one number, would share folds and files: refused,
+    /// naming the file. An empty filter list is a usage error.
+    @Test func refusesRepeatedTrialsAndNoFilters() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let trial = try #require(try Self.trials().first)
+        let twice = try Tool.run(["validate", "--fast", "--quiet", "--out", out.path, "--recording", trial, trial])
+        #expect(twice.status == 2 && twice.standardError.contains("given twice") && twice.standardError.contains(trial), "\(twice.standardError)")
+        let none = try Tool.run(["validate", "--fast", "--filters", "", "--out", out.path, "--recording", trial])
+        #expect(none.status != 0 && none.standardError.contains("--filters"), "\(none.standardError)")
+    }
+
     /// No trials is a usage error naming the option.
     @Test func refusesWithoutTrials() throws {
         let result = try Tool.run(["validate"])

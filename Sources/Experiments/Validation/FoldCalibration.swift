@@ -128,7 +128,7 @@ public struct FoldCalibration: Sendable {
     /// interval's 10–90 % range without its tails, which from one degree of freedom would throw
     /// a tenth of the seeds to the keys' limits.
     static func predictiveFactor(degrees: Int) -> Double {
-        Statistics.studentTQuantile(0.9, degrees: Double(degrees)) / 1.2815515655446004
+        Statistics.studentTQuantile(0.9, degrees: Double(degrees)) / KeyEstimate.normal90
     }
 
     static func factorText(_ degrees: Int) -> String { String(format: "%.2f", predictiveFactor(degrees: degrees)) }
@@ -136,12 +136,15 @@ public struct FoldCalibration: Sendable {
     /// What a key's width is measured on, in the key's scale (logarithm for log keys): the
     /// statistic a fitted key is matched to (each grows about in proportion to its key, and
     /// keys that trade off, such as an amplitude and a bandwidth, vary far more from trial to
-    /// trial than the motion they describe), the key itself for measured ones.
+    /// trial than the motion they describe), the key itself for measured ones. A linear
+    /// statistic is scaled by the key's slope (`fitGain`: the shaking axis's share moves its
+    /// statistic by two thirds of a step), so that its spread is in the key's unit.
     static func spread(_ key: CalibrationKey, _ fit: TrialKeyFit) -> Double? {
         guard fit.values[key] != nil else { return nil }
-        let value = CalibrationKey.fitted.contains(key) ? TrialKeyFit.target(key, fit.statistics) : fit.values[key]
+        let isFitted = CalibrationKey.fitted.contains(key)
+        let value = isFitted ? TrialKeyFit.target(key, fit.statistics) : fit.values[key]
         guard let value else { return nil }
-        return key.scale == .log ? log(max(value, 1e-12)) : value
+        return key.scale == .log ? log(max(value, 1e-12)) : value * (isFitted ? key.fitGain : 1)
     }
 
     static func spreadName(_ key: CalibrationKey) -> String {

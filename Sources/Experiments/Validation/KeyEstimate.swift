@@ -17,8 +17,9 @@ public struct KeyEstimate: Sendable, Equatable {
     /// The factor over which the scenario itself spreads the value per seed, log-uniformly
     /// (a disturbance's `strength_spread` kept where the trials give no width); 1 for none.
     public var keptSpread: Double = 1
-    /// How `value` and `width` were obtained, e.g. "mean of 1 training trial (05_…); width:
-    /// pooled within-group SD of 2 groups (…) × √(1 + 1/1)".
+    /// How `value` and `width` were obtained, e.g. "mean of 1 training trial (05); width: SD of
+    /// the key within groups, pooled over attached magnet (2), fast translation (2) × √(1 + 1/1)
+    /// × 1.47 (t, 2 d.f.)".
     public var basis: String
 
     public init(key: CalibrationKey, value: Double, width: Double, isEstimated: Bool, isWidthEstimated: Bool, basis: String) {
@@ -37,10 +38,13 @@ public struct KeyEstimate: Sendable, Equatable {
         return min(max(raw, key.limits.lowerBound), key.limits.upperBound)
     }
 
+    /// The standard normal's 90 % point (its 10–90 % range is ± this).
+    static let normal90 = 1.2815515655446004
+
     /// The 10–90 % range of the per-seed draws (clamped to the key's limits), for reports;
     /// with no width, that of the kept log-uniform spread.
     public var range1090: ClosedRange<Double> {
-        let z = 1.2815515655446004
+        let z = Self.normal90
         if width == 0 && keptSpread != 1 {  // value × spread^(u − 1/2), u uniform: p10 and p90 at u = 0.1, 0.9
             let low = value * pow(keptSpread, -0.4), high = value * pow(keptSpread, 0.4)
             return max(low, key.limits.lowerBound)...min(high, key.limits.upperBound)

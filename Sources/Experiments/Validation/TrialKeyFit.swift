@@ -90,8 +90,8 @@ public struct TrialKeyFit: Sendable {
     /// - Parameters:
     ///   - seeds: seeds of the matching simulations (their statistics are averaged).
     ///   - iterations: scale steps; the simulation runs `iterations + 1` times per seed.
-    /// - Throws: `GSLError` from the simulation.
     ///   - kept: keys left at the scenario's values.
+    /// - Throws: `GSLError` from the simulation.
     public static func fit(
         trial: String, statistics: TrialStatistics, base: Scenario, seeds: [UInt64], iterations: Int, kept: Set<CalibrationKey> = []
     ) throws -> TrialKeyFit {
@@ -103,7 +103,8 @@ public struct TrialKeyFit: Sendable {
             values[key] = value
             key.set(value, in: &scenario)
         }
-        let direction = statistics.bodyField.flatMap { $0.field.normalized }
+        // A kept magnet keeps its direction too.
+        let direction = kept.contains(.magnetStrength) ? nil : statistics.bodyField.flatMap { $0.field.normalized }
         if let direction, let strength = values[.magnetStrength], let index = CalibrationKey.magnetIndex(scenario) {
             scenario.world.environment.disturbances[index].field = direction * strength
             // The trial's own strength was measured: its copy does not draw another one.

@@ -115,7 +115,8 @@ public struct ValidationMetrics: Sendable {
             }
             groupFilters += means
             func order(_ values: [Double]) -> [String] { run.filters.indices.sorted { values[$0] < values[$1] }.map { run.filters[$0] } }
-            let outOfSample = means.allSatisfy { $0.outOfSample != nil } ? order(means.map { $0.outOfSample! }) : nil
+            let predicted = !means.isEmpty && means.allSatisfy { $0.outOfSample != nil }
+            let outOfSample = predicted ? order(means.map { $0.outOfSample! }) : nil
             agreements.append(
                 Agreement(
                     group: group.name, trials: group.trials.count, real: order(means.map(\.real)), inSample: order(means.map(\.inSample)),

@@ -43,6 +43,18 @@ public struct ValidationRun: Sendable {
         recordings: [SensorRecording], settings: ValidationSettings, scenario resolve: (String) throws -> Scenario,
         progress: (@Sendable (_ stage: String, _ finished: Int, _ total: Int) -> Void)? = nil
     ) throws -> ValidationRun {
+        guard !settings.filters.isEmpty else { throw ValidationFailure("no filters to validate") }
+        // Folds, files and rows are named by the trial and its number ("05"): both must be unique.
+        var seen: [String: String] = [:]
+        for recording in recordings {
+            for name in Set([recording.name, FoldCalibration.short(recording.name)]) {
+                if let other = seen[name] {
+                    throw ValidationFailure(
+                        "\(recording.file): trial '\(name)' is given twice (also \(other)); give each trial once, with a name of its own")
+                }
+                seen[name] = recording.file
+            }
+        }
         let (groups, ungrouped) = ValidationGroup.grouping(recordings.map { ($0.name, $0.groups) })
         let groupsOf = Dictionary(recordings.map { ($0.name, $0.groups) }, uniquingKeysWith: { first, _ in first })
         let skipped = ungrouped.map { trial in
@@ -71,8 +83,11 @@ public struct ValidationRun: Sendable {
         let scenarios = resolved
         let byName = Dictionary(recordings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for recording in recordings where !ungrouped.contains(recording.name) {
-            guard FusionInput(recording: recording).hasReference else {
+            guard recording.truth?.contains(where: { $0 != nil }) == true else {
                 throw ValidationFailure("\(recording.file): no reference attitude, so no error to predict")
+            }
+            guard FusionInput(recording: recording).hasReference else {
+                throw ValidationFailure("\(recording.file): no sample is marked as moving (BROAD's movement), so no error to predict")
             }
             guard recording.magnetometer != nil else { throw ValidationFailure("\(recording.file): no magnetometer; validate runs the 9D filters") }
         }

@@ -60,7 +60,8 @@ struct ValidateCommand: ParsableCommand {
     func validate() throws {
         if recordings.isEmpty { throw ValidationError("give the trials: --recording FILE…") }
         if let seeds { _ = try ListParsing.seeds(seeds) }
-        _ = try ListParsing.names(filters, option: "--filters") as [FilterName]
+        let named: [FilterName] = try ListParsing.names(filters, option: "--filters")
+        if named.isEmpty { throw ValidationError("--filters: name at least one of \(FilterName.allCases.map(\.rawValue).joined(separator: ", "))") }
         _ = try keptKeys()
     }
 
