@@ -762,7 +762,8 @@ def validation_figures(run):
 
 def share(counts):
     hits, total = counts
-    return f"{hits} of {total} ({round(100 * hits / total)} %)" if total else "none"
+    # Halves round up, as the tool's own percentages (Swift's rounded()) do.
+    return f"{hits} of {total} ({int(100 * hits / total + 0.5)} %)" if total else "none"
 
 
 @recipe("validate-table", needs_broad=True)
@@ -780,9 +781,10 @@ def _(tool):
                       *[f"{factor_cell(cells[f]['IS f'])} / {factor_cell(cells[f]['OOS f'])}" for f in FILTERS],
                       real.removeprefix("real "), inside, outside or "one trial"])
     held = [r for r in rows if r["oos_status"] == "predicted"]
-    score = counts["oos_score"][0] / counts["oos_score"][1] if held else None
-    verdict = ("not measured" if score is None else "over-confident" if score < 0.65 else
-               "uninformative" if score > 0.9 else "within the target")
+    # The tool's own word for the out-of-sample score ("calibrated", "over-confident", …).
+    words = " ".join(summary.split())
+    calibration = words[words.index("Calibration score"):]
+    verdict = calibration.split("out of sample ", 1)[1].split(": ", 1)[1].split(")", 1)[0] if held else "not measured"
     misses = [f"{r['trial'].split('_')[0]} {r['filter']} ({fmt(float(r['real_rmse_deg']))}° against "
               f"{fmt(float(r['oos_p10_deg']))}–{fmt(float(r['oos_p90_deg']))}°)"
               for r in held if r["oos_inside"] != "1"]
