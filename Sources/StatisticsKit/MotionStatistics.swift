@@ -41,7 +41,7 @@ public struct MotionStatistics: Sendable, Equatable {
         let restCount = atRest.filter { $0 }.count
         restFraction = count > 0 ? Double(restCount) / Double(count) : 0
         let restMagnitudes = (0..<count).filter { atRest[$0] }.map { accelerometer[$0].norm }
-        let g = gravity ?? Self.percentile(restMagnitudes.sorted(), 0.5) ?? Units.standardGravity
+        let g = gravity ?? Statistics.percentile(sorted: restMagnitudes.sorted(), fraction: 0.5) ?? Units.standardGravity
         let moving = (0..<count).filter { !atRest[$0] }
         let degreesPerRadian = 180 / Double.pi
         rotationRate = Self.percentiles(moving.map { gyroscope[$0].norm * degreesPerRadian })
@@ -68,15 +68,8 @@ public struct MotionStatistics: Sendable, Equatable {
     static func percentiles(_ values: [Double]) -> Percentiles {
         let sorted = values.sorted()
         return Percentiles(
-            p5: percentile(sorted, 0.05) ?? .nan, p50: percentile(sorted, 0.5) ?? .nan, p90: percentile(sorted, 0.9) ?? .nan,
-            p95: percentile(sorted, 0.95) ?? .nan, p99: percentile(sorted, 0.99) ?? .nan)
-    }
-
-    /// Linear interpolation between order statistics; nil for no values.
-    public static func percentile(_ sorted: [Double], _ fraction: Double) -> Double? {
-        guard !sorted.isEmpty else { return nil }
-        let position = fraction * Double(sorted.count - 1)
-        let lower = Int(position.rounded(.down)), upper = min(sorted.count - 1, lower + 1)
-        return sorted[lower] + (position - Double(lower)) * (sorted[upper] - sorted[lower])
+            p5: Statistics.percentile(sorted: sorted, fraction: 0.05) ?? .nan, p50: Statistics.percentile(sorted: sorted, fraction: 0.5) ?? .nan,
+            p90: Statistics.percentile(sorted: sorted, fraction: 0.9) ?? .nan,
+            p95: Statistics.percentile(sorted: sorted, fraction: 0.95) ?? .nan, p99: Statistics.percentile(sorted: sorted, fraction: 0.99) ?? .nan)
     }
 }

@@ -10,12 +10,16 @@ public enum Statistics {
     /// Percentile p ∈ [0, 100] with linear interpolation between order statistics (the common
     /// "type 7" definition); NaN for no values.
     public static func percentile(_ values: [Double], _ p: Double) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        let position = p / 100 * Double(sorted.count - 1)
+        percentile(sorted: values.sorted(), fraction: p / 100) ?? .nan
+    }
+
+    /// The `fraction` ∈ [0, 1] quantile of values already sorted ascending, type 7 as
+    /// `percentile(_:_:)`; nil for no values. For several quantiles of one sample.
+    public static func percentile(sorted: [Double], fraction: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let position = fraction * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down)), upper = min(lower + 1, sorted.count - 1)
-        let fraction = position - Double(lower)
-        return sorted[lower] + fraction * (sorted[upper] - sorted[lower])
+        return sorted[lower] + (position - Double(lower)) * (sorted[upper] - sorted[lower])
     }
 
     /// Sample standard deviation (n − 1); 0 for fewer than two values.

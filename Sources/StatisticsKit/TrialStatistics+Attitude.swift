@@ -32,7 +32,7 @@ extension TrialStatistics {
             vertical.append(Angles.degrees(abs(rate.z)))
             horizontal.append(Angles.degrees((rate.x * rate.x + rate.y * rate.y).squareRoot()))
         }
-        return (MotionStatistics.percentile(vertical.sorted(), 0.5), MotionStatistics.percentile(horizontal.sorted(), 0.5))
+        return (Statistics.percentile(sorted: vertical.sorted(), fraction: 0.5), Statistics.percentile(sorted: horizontal.sorted(), fraction: 0.5))
     }
 
     /// The principal axes of the linear acceleration over `samples` (each with a reference),

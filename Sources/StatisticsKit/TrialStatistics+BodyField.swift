@@ -27,7 +27,7 @@ extension TrialStatistics {
             residualTimes[last] - residualTimes[first] >= minimumBodyField
         else { return nil }
         let on = Array(first...last)
-        func median(_ values: [Double]) -> Double { MotionStatistics.percentile(values.sorted(), 0.5) ?? 0 }
+        func median(_ values: [Double]) -> Double { Statistics.percentile(sorted: values.sorted(), fraction: 0.5) ?? 0 }
         let field = Vector3(median(on.map { residuals[$0].x }), median(on.map { residuals[$0].y }), median(on.map { residuals[$0].z }))
         return BodyField(field: field, onset: residualTimes[first], offset: residualTimes[last])
     }

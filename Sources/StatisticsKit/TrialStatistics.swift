@@ -133,7 +133,8 @@ public struct TrialStatistics: Sendable {
             tiltRMS = Self.tiltRMS(truth, times: times, phase: phase)
             let moving = phase.filter { !atRest[$0] && truth[$0] != nil }
             (verticalRate, horizontalRate) = Self.earthRates(truth, gyroscope: signals.gyroscope, samples: moving)
-            let gravity = MotionStatistics.percentile((0..<count).filter { atRest[$0] }.map { signals.accelerometer[$0].norm }.sorted(), 0.5)
+            let gravity = Statistics.percentile(
+                sorted: (0..<count).filter { atRest[$0] }.map { signals.accelerometer[$0].norm }.sorted(), fraction: 0.5)
             accelerationShape = Self.accelerationShape(
                 truth, accelerometer: signals.accelerometer, gravity: gravity ?? Units.standardGravity, samples: moving)
             referenceDelay = Self.referenceDelay(truth, gyroscope: signals.gyroscope, times: times, samples: moving)
