@@ -34,13 +34,12 @@ public enum ArmsPlots {
         return symbol.isEmpty ? what : "\(what) (\(symbol))"
     }
 
-    /// Rows of at most two panels.
-    static func grid(_ panels: [Panel]) -> [[Panel]] {
-        stride(from: 0, to: panels.count, by: 2).map { Array(panels[$0..<min($0 + 2, panels.count)]) }
-    }
-
-    static func size(_ panels: Int, rowHeight: Int) -> (width: Int, height: Int) {
-        (panels == 1 ? 900 : 1400, 150 + rowHeight * ((panels + 1) / 2))
+    /// A figure of `panels` in rows of at most two, `rowHeight` px each (one panel: a narrower
+    /// figure).
+    static func gridFigure(title: String, subtitle: String, panels: [Panel], rowHeight: Int) -> Figure {
+        let rows = stride(from: 0, to: panels.count, by: 2).map { Array(panels[$0..<min($0 + 2, panels.count)]) }
+        return Figure(
+            title: title, subtitle: subtitle, width: panels.count == 1 ? 900 : 1400, height: 150 + rowHeight * rows.count, rows: rows)
     }
 
     /// Sets of arms, adjacent in mean-rank order, no two of which differ significantly (after
@@ -101,13 +100,11 @@ public enum ArmsPlots {
                     series: series, lines: [ReferenceLine(0, .horizontal, color: Palette.frame, dash: [])], legend: .none,
                     annotations: annotations))
         }
-        let (width, height) = size(panels.count, rowHeight: 90 + 34 * k)
-        let figure = Figure(
+        return gridFigure(
             title: "Critical-difference diagram: \(k) arms over \(comparison.blocks.count) blocks",
             subtitle:
                 "mean rank of each arm within a block (scenario × seed), 1 = best; a black bar joins arms no pair of which differs (exact Wilcoxon signed-rank, Holm-adjusted, \(Int((comparison.level * 100).rounded())) %)",
-            width: width, height: height, rows: grid(panels))
-        return figure
+            panels: panels, rowHeight: 90 + 34 * k)
     }
 
     /// Quartiles of `values` (linear interpolation) and the range.
@@ -147,13 +144,11 @@ public enum ArmsPlots {
                     x: ChartAxis("arm", categories: comparison.arms), y: ChartAxis(unitLabel(metric.metric, "value")), series: series,
                     legend: .none))
         }
-        let (width, height) = size(panels.count, rowHeight: 330)
-        let figure = Figure(
+        return gridFigure(
             title: "\(k) arms, every block",
             subtitle:
                 "box: first to third quartile, line: median, whiskers: smallest and largest, dots: the \(comparison.blocks.count) blocks (scenario × seed)",
-            width: width, height: height, rows: grid(panels))
-        return figure
+            panels: panels, rowHeight: 330)
     }
 
     /// Per metric, every other arm minus `reference` in each block (dots), with the median
@@ -194,12 +189,10 @@ public enum ArmsPlots {
                     y: ChartAxis(unitLabel(metric.metric, "difference"), includesZero: true), series: series,
                     lines: [ReferenceLine(0, .horizontal, color: Palette.frame, label: "no difference")], legend: .none))
         }
-        let (width, height) = size(panels.count, rowHeight: 330)
-        let figure = Figure(
+        return gridFigure(
             title: "Paired differences against \(comparison.arms[reference])",
             subtitle:
                 "dots: each block's difference (same scenario and seed); black: the median difference with its sign-test interval (\(Int((comparison.level * 100).rounded())) %)",
-            width: width, height: height, rows: grid(panels))
-        return figure
+            panels: panels, rowHeight: 330)
     }
 }
