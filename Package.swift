@@ -28,9 +28,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
-        // SHA-256 of stored results (shards, sweeps), so an edited row is noticed. Foundation on
-        // Linux has no hash; swift-crypto is Apple's CryptoKit API on BoringSSL.
-        .package(url: "https://github.com/apple/swift-crypto.git", exact: "3.12.3"),
     ],
     targets: [
         // System libraries, reached through pkg-config. The Makefile installs the Debian
@@ -40,6 +37,9 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHDF5", pkgConfig: "hdf5", providers: [.apt(["libhdf5-dev"])]),
+        // SHA-256 of stored results (shards, sweeps), so an edited row is noticed: Foundation on
+        // Linux has no hash, and the system's libcrypto is linked already (through HDF5's libcurl).
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // PNG encoding and decoding through libpng, which reports errors with longjmp, which
         // Swift cannot survive: this C target does the setjmp and hands back error codes and
         // messages.
@@ -66,7 +66,7 @@ let package = Package(
         .plugin(name: "BundleFiles", capability: .buildTool(), dependencies: ["BundleGenerator"]),
         .target(name: "BundledFiles", plugins: ["BundleFiles"]),
         // Files: CSV reading and writing, report folders written atomically, JSON, content digests.
-        .target(name: "ReportIO", dependencies: ["BundledFiles", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "ReportIO", dependencies: ["BundledFiles", "COpenSSL"]),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
         .target(name: "Recordings", dependencies: ["CHDF5", "CPlatform", "ConfigKit", "OrbitMath", "Fusion", "Capture", "ReportIO", "BundledFiles"]),
         // The child process that reads an HDF5 file first (RecordingIsolation.probe); the

@@ -4,8 +4,8 @@
 set -euo pipefail
 
 # pkg-config module -> Debian package
-modules=(gsl libpng zlib cairo hdf5 libjpeg)
-declare -A package_of=([gsl]=libgsl-dev [libpng]=libpng-dev [zlib]=zlib1g-dev [cairo]=libcairo2-dev [hdf5]=libhdf5-dev [libjpeg]=libjpeg-dev)
+modules=(gsl libpng zlib cairo hdf5 libjpeg libcrypto)
+declare -A package_of=([gsl]=libgsl-dev [libpng]=libpng-dev [zlib]=zlib1g-dev [cairo]=libcairo2-dev [hdf5]=libhdf5-dev [libjpeg]=libjpeg-dev [libcrypto]=libssl-dev)
 
 missing=()
 if ! command -v pkg-config >/dev/null 2>&1; then

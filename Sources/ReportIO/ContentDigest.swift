@@ -1,9 +1,9 @@
-import Crypto
+import COpenSSL
 import Foundation
 
 /// SHA-256 of stored results, and the `sha256sum` file that keeps them beside the results
 /// (`sweep.csv.sha256`, a shard's `jobs.sha256`): "<64 hex digits>  <file name>" per line, so
-/// `sha256sum -c` checks them too.
+/// `sha256sum -c` checks them too. Computed by the system's libcrypto (OpenSSL's EVP API).
 ///
 /// Threat model: results that were edited after the code wrote them — by hand, by a tool that
 /// re-saved a CSV, by a copy that went wrong, or rows forged into a file without recomputing
@@ -26,22 +26,62 @@ public struct ContentDigest: Sendable, Equatable, CustomStringConvertible {
         self.hex = String(hex)
     }
 
-    private init(digest: SHA256.Digest) { hex = digest.map { String(format: "%02x", $0) }.joined() }
+    private init(bytes: [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        hex = String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
 
     public var description: String { hex }
 
     /// A digest computed piece by piece (rows as they are appended); `digest` is the digest of
-    /// everything so far and can be taken at any time.
+    /// everything so far and can be taken at any time. A value type: a copy goes on on its own.
     public struct Running {
-        private var hasher = SHA256()
+        private var context = Context()
         public init() {}
 
         public mutating func update(_ bytes: some Sequence<UInt8>) {
-            let array = Array(bytes)
-            array.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+            if !isKnownUniquelyReferenced(&context) { context = Context(copying: context) }
+            if bytes.withContiguousStorageIfAvailable({ context.update($0) }) == nil {
+                Array(bytes).withUnsafeBufferPointer { context.update($0) }
+            }
         }
 
-        public var digest: ContentDigest { ContentDigest(digest: hasher.finalize()) }
+        public var digest: ContentDigest { ContentDigest(bytes: Context(copying: context).finish()) }
+    }
+
+    /// An OpenSSL digest context (EVP_MD_CTX) for SHA-256, freed with its owner.
+    private final class Context {
+        private let handle: OpaquePointer
+
+        init() {
+            // Fails only when OpenSSL cannot allocate a few hundred bytes.
+            guard let handle = EVP_MD_CTX_new(), EVP_DigestInit_ex(handle, EVP_sha256(), nil) == 1 else {
+                fatalError("libcrypto: cannot set up a SHA-256 context")
+            }
+            self.handle = handle
+        }
+
+        init(copying other: Context) {
+            guard let handle = EVP_MD_CTX_new(), EVP_MD_CTX_copy_ex(handle, other.handle) == 1 else {
+                fatalError("libcrypto: cannot copy a SHA-256 context")
+            }
+            self.handle = handle
+        }
+
+        deinit { EVP_MD_CTX_free(handle) }
+
+        func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            guard EVP_DigestUpdate(handle, base, bytes.count) == 1 else { fatalError("libcrypto: SHA-256 update failed") }
+        }
+
+        /// The digest; the context is spent afterwards.
+        func finish() -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+            var length: UInt32 = 0
+            guard EVP_DigestFinal_ex(handle, &bytes, &length) == 1, length == 32 else { fatalError("libcrypto: SHA-256 final failed") }
+            return Array(bytes.prefix(32))
+        }
     }
 }
 
