@@ -151,8 +151,9 @@ public enum ArmsPlots {
             panels: panels, rowHeight: 330)
     }
 
-    /// Per metric, every other arm minus `reference` in each block (dots), with the median
-    /// difference and its sign-test interval, and the Holm-adjusted p in the category name.
+    /// Per metric, every other arm minus `reference` in each block (dots), with the
+    /// Hodges–Lehmann estimate and the interval of its test, and the Holm-adjusted p in the
+    /// category name.
     public static func differences(_ comparison: ArmsComparison, _ metrics: [ArmComparison], reference: Int) -> Figure {
         let others = comparison.arms.indices.filter { $0 != reference }
         let panels = metrics.map { metric -> Panel in
@@ -174,12 +175,12 @@ public enum ArmsPlots {
                     Series(
                         nil, color: color.withAlpha(0.6), x: blockDots(differences.count, at: x, width: 0.24), y: differences,
                         style: .markers(radius: 2.4)))
-                if let pair, pair.medianDifference.isFinite {
+                if let pair, pair.estimate.isFinite {
                     if let interval = pair.interval {
                         let ends = [sign * interval.lowerBound, sign * interval.upperBound].sorted()
                         series.append(Series(nil, color: Palette.text, x: [x + 0.3, x + 0.3], y: ends, style: .line(width: 2)))
                     }
-                    series.append(Series(nil, color: Palette.text, x: [x + 0.3], y: [sign * pair.medianDifference], style: .markers(radius: 4.5)))
+                    series.append(Series(nil, color: Palette.text, x: [x + 0.3], y: [sign * pair.estimate], style: .markers(radius: 4.5)))
                 }
             }
             return .cartesian(
@@ -192,7 +193,7 @@ public enum ArmsPlots {
         return gridFigure(
             title: "Paired differences against \(comparison.arms[reference])",
             subtitle:
-                "dots: each block's difference (same scenario and seed); black: the median difference with its sign-test interval (\(Int((comparison.level * 100).rounded())) %)",
+                "dots: each block's difference (same scenario and seed); black: the Hodges–Lehmann estimate with the interval of its Wilcoxon test at Holm's level",
             panels: panels, rowHeight: 330)
     }
 }

@@ -5,6 +5,7 @@ import Reports
 import Runs
 import Scenarios
 import StatisticsKit
+import ReportFormats
 
 /// The tables of an N-arm comparison (`compare --arm`, `--reports A B C…`, `--sweep`):
 /// blocks.csv (the raw per-block values), comparison.csv (Friedman per metric), arms.csv (per
@@ -76,11 +77,14 @@ public enum ArmsReport {
         return csv
     }
 
-    /// pairs.csv: per metric and pair, the median of arm_b − arm_a with its sign-test interval,
-    /// the exact Wilcoxon p, the Holm-adjusted p and the verdict for arm_b against arm_a.
+    /// pairs.csv: per metric and pair, the blocks and those where the arms differ, the
+    /// Hodges–Lehmann estimate of arm_b − arm_a there with the interval of its test (at
+    /// `ci_level`, Holm's level for the pair), the signed-rank p, the Holm-adjusted p, the
+    /// verdict for arm_b against arm_a and the procedure's name.
     public static func pairsCSV(_ comparison: ArmsComparison) -> CSVWriter {
         var csv = CSVWriter(header: [
-            "metric", "arm_a", "arm_b", "blocks", "median_diff", "ci_low", "ci_high", "wilcoxon_p", "holm_p", "verdict",
+            "metric", "arm_a", "arm_b", "blocks", "blocks_differing", "hl_diff", "ci_low", "ci_high", "ci_level", "wilcoxon_p", "holm_p",
+            "verdict", "procedure",
         ])
         for metric in comparison.metrics {
             for pair in metric.pairs {
@@ -88,14 +92,65 @@ public enum ArmsReport {
                 csv.text(metric.arms[pair.first].name)
                 csv.text(metric.arms[pair.second].name)
                 csv.integer(pair.count)
-                csv.number(pair.medianDifference.isFinite ? pair.medianDifference : nil, decimals: 6)
+                csv.integer(pair.differing)
+                csv.number(pair.estimate.isFinite ? pair.estimate : nil, decimals: 6)
                 csv.number(pair.interval?.lowerBound, decimals: 6)
                 csv.number(pair.interval?.upperBound, decimals: 6)
+                csv.number(pair.intervalLevel, decimals: 6)
                 csv.number(pair.wilcoxonP, decimals: 6)
                 csv.number(pair.holmP, decimals: 6)
                 csv.text(pair.verdict.rawValue)
+                csv.text(procedureName)
                 csv.endRow()
             }
+        }
+        return csv
+    }
+
+    /// The procedure's name in pairs.csv and compare.csv.
+    public static let procedureName = "wilcoxon-signed-rank+hodges-lehmann+holm"
+
+    /// compare.csv, for two arms: per metric the verdict's columns (as pairs.csv) beside the
+    /// paired t columns people read for a mean difference — the means, the mean of B − A with
+    /// its Student-t interval and p (descriptive: the verdict is the signed-rank test's), the
+    /// smallest difference these blocks detect with 80 % power and the blocks a difference of
+    /// the observed size needs.
+    public static func pairedCSV(_ comparison: ArmsComparison) -> CSVWriter {
+        var csv = CSVWriter(header: [
+            "metric", "blocks", "blocks_differing", "mean_a", "mean_b", "hl_diff", "ci_low", "ci_high", "ci_level", "wilcoxon_p", "verdict",
+            "procedure",
+            "mean_diff", "sd_diff", "t_ci_low", "t_ci_high", "t_p", "detectable_diff", "seeds_needed",
+        ])
+        for metric in comparison.metrics {
+            guard let pair = metric.pair(0, 1) else { continue }
+            let table = comparison.values[metric.metric] ?? []
+            let paired = PairedComparison(a: table.map { $0[0] }, b: table.map { $0[1] }, level: comparison.level)
+            csv.text(metric.metric)
+            csv.integer(pair.count)
+            csv.integer(pair.differing)
+            csv.number(paired.meanA, decimals: 6)
+            csv.number(paired.meanB, decimals: 6)
+            csv.number(pair.estimate.isFinite ? pair.estimate : nil, decimals: 6)
+            csv.number(pair.interval?.lowerBound, decimals: 6)
+            csv.number(pair.interval?.upperBound, decimals: 6)
+            csv.number(pair.intervalLevel, decimals: 6)
+            csv.number(pair.wilcoxonP, decimals: 6)
+            csv.text(pair.verdict.rawValue)
+            csv.text(procedureName)
+            csv.number(paired.meanDifference, decimals: 6)
+            csv.number(paired.differenceSD, decimals: 6)
+            csv.number(paired.interval?.lowerBound, decimals: 6)
+            csv.number(paired.interval?.upperBound, decimals: 6)
+            csv.number(paired.tTestP, decimals: 6)
+            csv.number(paired.detectableDifference(), decimals: 6)
+            if pair.verdict != .identical,
+                let needed = PairedComparison.seedsNeeded(difference: paired.meanDifference, sd: paired.differenceSD, level: comparison.level)
+            {
+                csv.integer(needed)
+            } else {
+                csv.empty()
+            }
+            csv.endRow()
         }
         return csv
     }
@@ -120,10 +175,17 @@ public enum ArmsReport {
             })
     }
 
-    /// One row per metric: each arm's mean (mean rank), the Friedman p and how many pairs
-    /// differ after Holm's correction. `shown` limits the metrics.
+    /// One row per metric. Two arms: both means, B − A (Hodges–Lehmann) with its interval, p and
+    /// the verdict. More: each arm's mean (mean rank), the Friedman p and how many pairs differ
+    /// after Holm's correction. `shown` limits the metrics.
     static func rows(_ comparison: ArmsComparison, shown: Set<String>?) -> [[String]] {
         comparison.metrics.filter { shown?.contains($0.metric) ?? true }.map { metric in
+            if comparison.arms.count == 2, let pair = metric.pair(0, 1) {
+                return [
+                    metric.metric, mean(metric.arms[0].mean, metric.metric), mean(metric.arms[1].mean, metric.metric),
+                    signed(pair.estimate, metric.metric), interval(pair, metric.metric), p(pair.holmP), pair.verdict.rawValue,
+                ]
+            }
             let marked = differingFromBest(metric)
             let best = bestByRank(metric)
             return [metric.metric]
@@ -138,16 +200,38 @@ public enum ArmsReport {
         }
     }
 
+    /// A difference with its sign, in the metric's decimals (at least two).
+    static func signed(_ value: Double, _ metric: String) -> String {
+        value.isFinite ? String(format: "%+.\(max(Metric.named(metric)?.decimals ?? 3, 2))f", value) : "–"
+    }
+
+    /// "[low, high]" of a pair's interval, or "–" when too few blocks bound it.
+    static func interval(_ pair: ArmComparison.Pair, _ metric: String) -> String {
+        pair.interval.map { "[\(signed($0.lowerBound, metric)), \(signed($0.upperBound, metric))]" } ?? "–"
+    }
+
     static func header(_ comparison: ArmsComparison) -> [String] {
-        ["metric"] + comparison.arms + ["Friedman p", "pairs differing"]
+        if comparison.arms.count == 2 {
+            let (a, b) = (comparison.arms[0], comparison.arms[1])
+            return ["metric", a, b, "\(b) − \(a)", "interval", "p", "verdict"]
+        }
+        return ["metric"] + comparison.arms + ["Friedman p", "pairs differing"]
     }
 
     static func legend(_ comparison: ArmsComparison) -> String {
         let percent = Int((comparison.level * 100).rounded())
+        if comparison.arms.count == 2 {
+            return """
+                Means over \(comparison.blocks.count) blocks (scenario × seed, paired). The difference is the Hodges–Lehmann estimate; its \(percent) %
+                interval is inverted from the exact Wilcoxon signed-rank test, whose p decides the verdict: zero lies outside the
+                interval exactly when the verdict is a difference. compare.csv adds the paired t columns (mean difference).
+                """
+        }
         return """
             Mean (mean rank; 1 = best, or lowest for metrics without a better direction) over \(comparison.blocks.count) blocks
             (scenario × seed). best: the lowest mean rank; *: differs from the best arm (exact Wilcoxon
-            signed-rank, Holm-adjusted, \(percent) %). Friedman p: χ² test over the blocks; pairs.csv has every pair.
+            signed-rank, Holm-adjusted, \(percent) %). Friedman p: χ² test over the blocks; pairs.csv has every pair
+            with its Hodges–Lehmann estimate and the interval of its test.
             """
     }
 
@@ -200,11 +284,14 @@ extension ArmsReport {
         let alpha = 1 - comparison.level
         let differing = comparison.metrics.filter { ($0.friedman.p ?? 1) < alpha }
         let percent = Int((comparison.level * 100).rounded())
-        var text =
-            "\(comparison.arms.count) arms over \(comparison.blocks.count) blocks (scenario × seed): the Friedman test finds them different on \(differing.count) of \(comparison.metrics.count) metrics at \(percent) %"
-        let best = differing.compactMap { metric in bestByRank(metric).map { "\(metric.metric): \(metric.arms[$0].name)" } }
-        if !best.isEmpty { text += "; best mean rank — " + best.prefix(6).joined(separator: ", ") + (best.count > 6 ? ", …" : "") }
-        text += "."
+        var text = comparison.arms.count == 2 ? twoArmVerdict(comparison) : ""
+        if comparison.arms.count > 2 {
+            text +=
+                "\(comparison.arms.count) arms over \(comparison.blocks.count) blocks (scenario × seed): the Friedman test finds them different on \(differing.count) of \(comparison.metrics.count) metrics at \(percent) %"
+            let best = differing.compactMap { metric in bestByRank(metric).map { "\(metric.metric): \(metric.arms[$0].name)" } }
+            if !best.isEmpty { text += "; best mean rank — " + best.prefix(6).joined(separator: ", ") + (best.count > 6 ? ", …" : "") }
+            text += "."
+        }
         // The smallest exact two-sided Wilcoxon p of n blocks is 2/2ⁿ; Holm multiplies it by the pairs.
         let pairs = comparison.arms.count * (comparison.arms.count - 1) / 2
         let needed = (1...64).first { n in Double(pairs) * 2 / pow(2, Double(n)) < alpha } ?? 64
@@ -215,6 +302,27 @@ extension ArmsReport {
         return text
     }
 
+    /// "B is better on 2 metrics, worse on 1, … (Wilcoxon signed-rank test at 95 % over 8 blocks)."
+    static func twoArmVerdict(_ comparison: ArmsComparison) -> String {
+        let verdicts = comparison.metrics.compactMap { $0.pair(0, 1)?.verdict }
+        let counts = Dictionary(grouping: verdicts, by: { $0 }).mapValues(\.count)
+        let order: [ComparisonVerdict] = [.better, .worse, .changed, .noSignificantDifference, .identical]
+        let parts = order.compactMap { verdict -> String? in
+            guard let count = counts[verdict] else { return nil }
+            let what = count == 1 ? "1 metric" : "\(count) metrics"
+            switch verdict {
+            case .better: return "better on \(what)"
+            case .worse: return "worse on \(what)"
+            case .changed: return "changed on \(what) without a better direction"
+            case .noSignificantDifference: return "not told apart on \(what)"
+            case .identical: return "identical on \(what)"
+            }
+        }
+        let percent = Int((comparison.level * 100).rounded())
+        return "\(comparison.arms[1]) against \(comparison.arms[0]): " + parts.joined(separator: ", ")
+            + " (Wilcoxon signed-rank test at \(percent) % over \(comparison.blocks.count) blocks; the table lists each metric)."
+    }
+
     /// report.html: the verdict, the table of every metric, the pairs that differ, then the
     /// figures. Call after the files, before `commit`.
     public static func writePage(_ comparison: ArmsComparison, scenarios: [Scenario], to report: ReportDirectory, origin: ReportOrigin) throws {
@@ -222,12 +330,9 @@ extension ArmsReport {
         var pairRows: [[String]] = []
         for metric in comparison.metrics {
             for pair in metric.pairs where pair.verdict != .identical && pair.verdict != .noSignificantDifference {
-                let decimals = Metric.named(metric.metric)?.decimals ?? 3
-                func signed(_ value: Double) -> String { String(format: "%+.\(decimals)f", value) }
-                let interval = pair.interval.map { "[\(signed($0.lowerBound)), \(signed($0.upperBound))]" } ?? "–"
                 pairRows.append([
-                    metric.metric, metric.arms[pair.second].name, metric.arms[pair.first].name, signed(pair.medianDifference), interval,
-                    p(pair.holmP), pair.verdict.rawValue,
+                    metric.metric, metric.arms[pair.second].name, metric.arms[pair.first].name, signed(pair.estimate, metric.metric),
+                    interval(pair, metric.metric), String(format: "%.1f %%", 100 * pair.intervalLevel), p(pair.holmP), pair.verdict.rawValue,
                 ])
             }
         }
@@ -240,10 +345,12 @@ extension ArmsReport {
         sections.append(
             HTMLReport.Section(
                 heading: "Pairs that differ (Holm-adjusted exact Wilcoxon, \(percent) %)",
-                html: pairRows.isEmpty
-                    ? "<p>No pair of arms differs on any metric after Holm's correction.</p>"
-                    : HTMLReport.table(
-                        header: ["metric", "arm", "against", "median difference", "\(percent) % interval", "Holm p", "verdict"], rows: pairRows)
+                html: "<p class=\"muted\">Procedure: \(HTMLText.escaped(ArmComparison.pairProcedure)).</p>"
+                    + (pairRows.isEmpty
+                        ? "<p>No pair of arms differs on any metric after Holm's correction.</p>"
+                        : HTMLReport.table(
+                            header: ["metric", "arm", "against", "difference (Hodges–Lehmann)", "interval", "its level", "Holm p", "verdict"],
+                            rows: pairRows))
             ))
         let arms = HTMLReport.Fact("arms", comparison.arms.joined(separator: ", "))
         try report.writeHTMLReport(

@@ -3,7 +3,9 @@ import Foundation
 import ReportIO
 import Runs
 import Scenarios
+import StatisticsKit
 import Reports
+import ReportFormats
 
 /// `orbitbench regress` output: the console diff, diff.csv, JUnit XML and a Markdown summary.
 public enum RegressReport {
@@ -89,7 +91,8 @@ public enum RegressReport {
             csv.number(line.paired?.interval?.lowerBound, decimals: 6)
             csv.number(line.paired?.interval?.upperBound, decimals: 6)
             csv.number(line.p, decimals: 6)
-            csv.number(line.paired?.wilcoxonP, decimals: 6)
+            // The project's one signed-rank test (as compare's pairs), descriptive here: the verdict is the one-sided t test's.
+            csv.number(line.paired.flatMap { $0.differences.isEmpty ? nil : SignedRankInference($0.differences).p }, decimals: 6)
             csv.number(line.detectableNoiseChange, decimals: 6)
             csv.text(line.verdict.rawValue)
             csv.endRow()

@@ -1,8 +1,10 @@
 import Foundation
 import ReportIO
+import ReportFormats
 
 extension Bench {
-    /// `orbitbench compare SCENARIO… --arm NAME:overrides …`: every arm runs every scenario with
+    /// `orbitbench compare SCENARIO… --arm NAME:overrides …` (and `--a`/`--b`, arms A and B):
+    /// every arm runs every scenario with
     /// its overrides on the same seeds (each scenario's own when nil) — common random numbers,
     /// so a block (scenario, seed) is the same simulated world for every arm — and the arms
     /// are compared per metric (`ArmsComparison`: Friedman, pairwise Wilcoxon with Holm).
@@ -17,7 +19,7 @@ extension Bench {
         _ scenarios: [String], arms: [ArmSpecification], seeds: [UInt64]? = nil, overrides: [String] = [], level: Double = 0.95,
         searchDirectories: [String] = scenarioDirectories, progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> (scenarios: [[Scenario]], comparison: ArmsComparison) {
-        guard !scenarios.isEmpty else { throw RegressionError("name at least one scenario to compare the arms on") }
+        guard !scenarios.isEmpty else { throw ExperimentError("name at least one scenario to compare the arms on") }
         let resolved = try arms.map { arm in
             try scenarios.map { name in
                 let parsed =
@@ -31,8 +33,8 @@ extension Bench {
         return (resolved, comparison)
     }
 
-    /// Writes an N-arm comparison's folder: blocks.csv, comparison.csv, arms.csv, pairs.csv,
-    /// comparison.md, comparison.tex, the figures in `figures`' format (as PDF also all in one
+    /// Writes a comparison's folder: blocks.csv, comparison.csv, arms.csv, pairs.csv (with two
+    /// arms also compare.csv, the pair beside the paired t columns), comparison.md, comparison.tex, the figures in `figures`' format (as PDF also all in one
     /// comparison.pdf with the verdict), report.html, provenance and —
     /// for arms that ran — each arm's resolved scenarios (scenarios/ARM.SCENARIO.resolved.yaml).
     public static func writeArmsReport(
@@ -55,6 +57,7 @@ extension Bench {
         try report.write(ArmsReport.comparisonCSV(comparison).bytes, to: "comparison.csv")
         try report.write(ArmsReport.armsCSV(comparison).bytes, to: "arms.csv")
         try report.write(ArmsReport.pairsCSV(comparison).bytes, to: "pairs.csv")
+        if comparison.arms.count == 2 { try report.write(ArmsReport.pairedCSV(comparison).bytes, to: "compare.csv") }
         try report.write(ArmsReport.markdown(comparison), to: "comparison.md")
         try report.write(ArmsReport.latex(comparison), to: "comparison.tex")
         if let figures {
@@ -71,5 +74,13 @@ extension Bench {
         }
         try ArmsReport.writePage(comparison, scenarios: named, to: report, origin: origin)
         try report.commit()
+    }
+}
+
+extension Bench {
+    /// `orbitbench compare --reports A B …`: reports' per-block metrics (two code versions, two
+    /// settings run separately), paired by scenario and seed (`ArmsComparison.reports`).
+    public static func compare(reports: [String], level: Double = 0.95) throws -> ArmsComparison {
+        try ArmsComparison.reports(reports, level: level)
     }
 }

@@ -4,9 +4,11 @@ import Foundation
 /// Any number of arms (settings, selectors, code versions) measured on the same blocks
 /// (scenario × seed: common random numbers), compared on one metric as Demšar (2006) and
 /// Benavoli et al. (2016) recommend: the Friedman test over blocks with the Iman–Davenport
-/// correction, then every pair by the exact Wilcoxon signed-rank test with Holm's correction
-/// over the pairs, each pair's median difference with its sign-test interval, and a verdict
-/// that knows which direction of the metric is better.
+/// correction, then every pair by the Wilcoxon signed-rank test with Holm's correction over
+/// the pairs. Each pair's estimate and interval come from that same test
+/// (`SignedRankInference`): the Hodges–Lehmann estimate, and the interval inverted from the
+/// test at the level Holm tests the pair at, so a pair's verdict and its interval never
+/// disagree. Verdicts know which direction of the metric is better.
 ///
 /// Blocks where an arm has no value are left out of the Friedman test and mean ranks (which
 /// need every arm) but a pair uses every block where both of its arms have one.
@@ -33,19 +35,32 @@ public struct ArmComparison: Sendable {
         public var first: Int
         public var second: Int
         public var count: Int
-        public var medianDifference: Double
-        /// The sign test's interval of the median difference; nil when too few blocks.
+        /// Of them, the blocks where the arms differ: zero differences carry no direction and
+        /// are left out of the test, the estimate and the interval (Wilcoxon's convention).
+        public var differing: Int
+        /// The Hodges–Lehmann estimate of the difference where the arms differ: the median of
+        /// the Walsh averages (0 when they never differ).
+        public var estimate: Double
+        /// The shifts the signed-rank test does not reject at `intervalLevel`; nil when too few
+        /// blocks bound it. Excludes zero exactly when the verdict is a difference.
         public var interval: ClosedRange<Double>?
-        /// Exact two-sided Wilcoxon signed-rank p (zero differences dropped, ties at mid-ranks).
+        /// The interval's confidence: 1 − α·p/p_Holm, the level Holm's procedure tests this pair at.
+        public var intervalLevel: Double
+        /// Two-sided signed-rank p (`SignedRankInference.p`).
         public var wilcoxonP: Double
         /// `wilcoxonP` adjusted by Holm over every pair of this metric.
         public var holmP: Double
         /// The second arm against the first.
         public var verdict: Verdict
-        /// Share of the signed-rank sum on positive differences (second above first), 0…1;
-        /// 0.5 when none differ.
-        public var positiveRankShare: Double
+
+        /// The Hodges–Lehmann estimate, which pairs report since the interval belongs to it.
+        @available(*, deprecated, renamed: "estimate", message: "pairs report the Hodges–Lehmann estimate of their interval's test")
+        public var medianDifference: Double { estimate }
     }
+
+    /// Names the procedure of every pair, for files and pages.
+    public static let pairProcedure =
+        "Wilcoxon signed-rank test on the blocks where the arms differ, Holm-adjusted over the pairs; Hodges–Lehmann estimate with the interval inverted from the test at Holm's level"
 
     public let metric: String
     public let direction: MetricDirection
@@ -78,44 +93,37 @@ public struct ArmComparison: Sendable {
             }
             return Arm(name: names[arm], count: known.count, mean: mean, interval: interval, meanRank: friedman.meanRanks[arm])
         }
-        var raw: [Pair] = []
+        var inferences: [(first: Int, second: Int, inference: SignedRankInference)] = []
         for first in names.indices {
             for second in names.indices where second > first {
                 let differences = values.compactMap { row -> Double? in
                     guard let a = row[first], let b = row[second], a.isFinite, b.isFinite else { return nil }
                     return b - a
                 }
-                let (median, interval) = Statistics.medianWithInterval(differences, level: level)
-                raw.append(
-                    Pair(
-                        first: first, second: second, count: differences.count, medianDifference: median, interval: interval,
-                        wilcoxonP: differences.isEmpty ? 1 : PairedComparison.wilcoxon(differences), holmP: 1,
-                        verdict: differences.allSatisfy { abs($0) <= 1e-12 } ? .identical : .noSignificantDifference,
-                        positiveRankShare: Self.positiveRankShare(differences)))
+                inferences.append((first, second, SignedRankInference(differences)))
             }
         }
-        let adjusted = Statistics.holm(raw.map(\.wilcoxonP))
-        pairs = zip(raw, adjusted).map { pair, holm in
-            var pair = pair
-            pair.holmP = holm
-            if pair.verdict != .identical && holm < 1 - level {
-                // The side the signed ranks lean to (the median can be 0 when they lean).
-                let upward = pair.positiveRankShare > 0.5
+        let adjusted = Statistics.holm(inferences.map(\.inference.p))
+        let alpha = 1 - level
+        pairs = zip(inferences, adjusted).map { pair, holm in
+            let inference = pair.inference
+            let (interval, intervalLevel) = inference.interval(alpha: alpha, holmP: holm)
+            var verdict = ComparisonVerdict.noSignificantDifference
+            if inference.isIdentical {
+                verdict = .identical
+            } else if holm < alpha, let interval {
+                let upward = interval.lowerBound > 0
                 switch direction {
-                case .none: pair.verdict = .changed
-                case .higher: pair.verdict = upward ? .better : .worse
-                case .lower: pair.verdict = upward ? .worse : .better
+                case .none: verdict = .changed
+                case .higher: verdict = upward ? .better : .worse
+                case .lower: verdict = upward ? .worse : .better
                 }
             }
-            return pair
+            return Pair(
+                first: pair.first, second: pair.second, count: inference.count, differing: inference.differing, estimate: inference.estimate,
+                interval: interval,
+                intervalLevel: intervalLevel, wilcoxonP: inference.p, holmP: holm, verdict: verdict)
         }
-    }
-
-    static func positiveRankShare(_ differences: [Double]) -> Double {
-        let nonZero = differences.filter { abs($0) > 1e-12 }
-        guard !nonZero.isEmpty else { return 0.5 }
-        let ranks = Statistics.ranks(nonZero.map(abs))
-        return zip(nonZero, ranks).filter { $0.0 > 0 }.map(\.1).reduce(0, +) / ranks.reduce(0, +)
     }
 
     /// The pair of arms `a` and `b` in either order.

@@ -2,8 +2,9 @@ import CGSL
 import Foundation
 
 /// Two settings run on the same seeds (common random numbers), compared seed by seed: the
-/// paired differences B − A, their mean with a Student-t confidence interval, the paired t,
-/// Wilcoxon signed-rank and sign tests, and how many seeds a difference needs.
+/// paired differences B − A, their mean with a Student-t confidence interval, the paired t test
+/// and how many seeds a difference needs. `regress` decides with its one-sided test; `compare`
+/// shows these columns beside its verdict, which is the signed-rank test's (`ArmComparison`).
 ///
 /// Pairing removes what the seeds share (the same walk, the same sensor noise), so a change is
 /// told apart from seed-to-seed spread with far fewer seeds than comparing two means would
@@ -27,10 +28,6 @@ public struct PairedComparison: Sendable, Equatable {
     /// The paired t statistic (±∞ for a constant non-zero shift, 0 for none); nil for fewer
     /// than two pairs.
     public let tStatistic: Double?
-    /// Two-sided exact Wilcoxon signed-rank p-value (zero differences dropped, ties at mid-ranks).
-    public let wilcoxonP: Double?
-    /// Two-sided exact sign-test p-value.
-    public let signTestP: Double?
 
     /// Pairs `a[i]` with `b[i]`; pairs with a missing or non-finite side are left out.
     public init(a: [Double?], b: [Double?], level: Double = 0.95) {
@@ -66,8 +63,6 @@ public struct PairedComparison: Sendable, Equatable {
             tTestP = nil
             tStatistic = nil
         }
-        wilcoxonP = n == 0 ? nil : Self.wilcoxon(differences)
-        signTestP = n == 0 ? nil : Self.signTest(differences)
     }
 
     /// One-sided paired t-test p-value for "the mean difference is above zero" (`positive`)
@@ -112,44 +107,5 @@ public struct PairedComparison: Sendable, Equatable {
             n = n < 64 ? n + 1 : n * 5 / 4
         }
         return nil
-    }
-
-    /// Exact two-sided signed-rank p-value: the null distribution of the positive rank sum by
-    /// counting sign patterns (ranks doubled so mid-ranks of ties stay integers).
-    static func wilcoxon(_ differences: [Double]) -> Double {
-        let nonZero = differences.filter { abs($0) > 1e-12 }
-        let n = nonZero.count
-        guard n > 0 else { return 1 }
-        let order = nonZero.indices.sorted { abs(nonZero[$0]) < abs(nonZero[$1]) }
-        var doubledRanks = [Int](repeating: 0, count: n)
-        var start = 0
-        while start < n {
-            var end = start
-            while end + 1 < n && abs(abs(nonZero[order[end + 1]]) - abs(nonZero[order[start]])) <= 1e-12 { end += 1 }
-            for position in start...end { doubledRanks[order[position]] = start + end + 2 }  // 2 × mid-rank
-            start = end + 1
-        }
-        let total = doubledRanks.reduce(0, +)
-        let observed = zip(nonZero, doubledRanks).filter { $0.0 > 0 }.map(\.1).reduce(0, +)
-        // counts[s]: sign patterns whose positive doubled-rank sum is s, as probabilities.
-        var counts = [Double](repeating: 0, count: total + 1)
-        counts[0] = 1
-        var reach = 0
-        for rank in doubledRanks {
-            for sum in stride(from: reach, through: 0, by: -1) where counts[sum] > 0 { counts[sum + rank] += counts[sum] }
-            reach += rank
-            for sum in 0...reach { counts[sum] *= 0.5 }
-        }
-        let lower = counts[0...observed].reduce(0, +), upper = counts[observed...].reduce(0, +)
-        return min(1, 2 * min(lower, upper))
-    }
-
-    /// Exact two-sided sign test over the non-zero differences.
-    static func signTest(_ differences: [Double]) -> Double {
-        let nonZero = differences.filter { abs($0) > 1e-12 }
-        guard !nonZero.isEmpty else { return 1 }
-        let positive = nonZero.filter { $0 > 0 }.count
-        let smaller = min(positive, nonZero.count - positive)
-        return min(1, 2 * gsl_cdf_binomial_P(UInt32(smaller), 0.5, UInt32(nonZero.count)))
     }
 }

@@ -3,8 +3,9 @@ import StatisticsKit
 import Testing
 
 /// Reference values: Friedman and Iman–Davenport from SciPy 1.17 (`friedmanchisquare`, `f.sf`),
-/// Wilcoxon p by brute force over every sign pattern, Holm by its definition — all computed by
-/// `arm_comparison_reference.py` beside this file, independently of the Swift code.
+/// the signed-rank p by brute force over every sign pattern, Holm by its definition, the
+/// Hodges–Lehmann estimate and the interval at Holm's level by scanning every shift — all
+/// computed by `arm_comparison_reference.py` beside this file, independently of the Swift code.
 @Suite struct ArmComparisonTests {
     static let distinct: [[Double]] = [[1.0, 2.0, 3.0], [2.1, 1.9, 3.5], [0.5, 1.5, 2.2], [1.2, 2.8, 2.9], [0.9, 1.1, 3.3], [1.4, 1.6, 2.0]]
     static let ties: [[Double]] = [[1, 2, 2], [3, 3, 4], [1, 2, 3], [2, 2, 2.5], [1, 3, 3], [0, 1, 1], [2, 4, 4], [1, 1.5, 1.5]]
@@ -15,6 +16,7 @@ import Testing
     struct Expected {
         var friedman: Double, friedmanP: Double, imanDavenport: Double, imanDavenportP: Double
         var wilcoxon: [Double], holm: [Double]
+        var estimate: [Double], interval: [ClosedRange<Double>?]
     }
 
     static let expected: [(data: [[Double]], values: Expected)] = [
@@ -22,20 +24,23 @@ import Testing
             distinct,
             Expected(
                 friedman: 10.333333333333329, friedmanP: 0.005703548998007417, imanDavenport: 30.999999999999897,
-                imanDavenportP: 5.168178652475136e-05, wilcoxon: [0.125, 0.03125, 0.03125], holm: [0.125, 0.09375, 0.09375])
+                imanDavenportP: 5.168178652475136e-05, wilcoxon: [0.15625, 0.03125, 0.03125], holm: [0.15625, 0.09375, 0.09375],
+                estimate: [0.6000000000000001, 1.7, 1.0], interval: [-0.20000000000000018...1.5999999999999999, nil, nil])
         ),
         (
             ties,
             Expected(
                 friedman: 13.04, friedmanP: 0.0014736691023539954, imanDavenport: 30.837837837837828, imanDavenportP: 7.41655290101564e-06,
-                wilcoxon: [0.03125, 0.0078125, 0.25], holm: [0.0625, 0.0234375, 0.25])
+                wilcoxon: [0.03125, 0.0078125, 0.25], holm: [0.0625, 0.0234375, 0.25], estimate: [1.25, 1.25, 0.875],
+                interval: [nil, 0.5...2.0, nil])
         ),
         (
             tiedBlock,
             Expected(
                 friedman: 11.21052631578948, friedmanP: 0.010640284204499764, imanDavenport: 6.870967741935492,
-                imanDavenportP: 0.0027893205156520966, wilcoxon: [0.3125, 0.03125, 0.03125, 0.3125, 0.0625, 0.375],
-                holm: [0.9375, 0.1875, 0.1875, 0.9375, 0.25, 0.9375])
+                imanDavenportP: 0.0027893205156520966, wilcoxon: [0.4375, 0.03125, 0.03125, 0.4375, 0.0625, 0.4375],
+                holm: [1.0, 0.1875, 0.1875, 1.0, 0.25, 1.0], estimate: [0.6, 1.2, 2.0, 1.0, 1.5, 1.0],
+                interval: [nil, nil, nil, nil, nil, nil])
         ),
     ]
 
@@ -50,6 +55,12 @@ import Testing
         #expect(abs(try #require(friedman.imanDavenportP) - expected.imanDavenportP) < 1e-12)
         #expect(comparison.pairs.map(\.wilcoxonP).elementsEqual(expected.wilcoxon) { abs($0 - $1) < 1e-12 })
         #expect(comparison.pairs.map(\.holmP).elementsEqual(expected.holm) { abs($0 - $1) < 1e-12 })
+        #expect(comparison.pairs.map(\.estimate).elementsEqual(expected.estimate) { abs($0 - $1) < 1e-12 })
+        #expect(
+            comparison.pairs.map(\.interval).elementsEqual(expected.interval) { found, wanted in
+                guard let found, let wanted else { return found == nil && wanted == nil }
+                return abs(found.lowerBound - wanted.lowerBound) < 1e-12 && abs(found.upperBound - wanted.upperBound) < 1e-12
+            })
     }
 
     /// By hand: the first set ranks [1,2,3] in five blocks and [2,1,3] in one, so the rank sums
@@ -102,14 +113,5 @@ import Testing
         #expect(Statistics.holm([0.01, 0.04, 0.03]).elementsEqual([0.03, 0.06, 0.06]) { abs($0 - $1) < 1e-15 })
         #expect(Statistics.holm([0.5, 0.9]) == [1, 1])
         #expect(Statistics.holm([]) == [])
-    }
-
-    /// The sign-test interval: at 95 %, six values give [min, max] (P(B ≤ 0) = 1/64 ≤ 0.025),
-    /// five give none (1/32 > 0.025); twelve give [x₃, x₁₀] (P(B ≤ 2) = 79/4096 ≤ 0.025 < P(B ≤ 3)).
-    @Test func medianIntervalFromOrderStatistics() {
-        let six = Statistics.medianWithInterval([3, 1, 2, 6, 5, 4], level: 0.95)
-        #expect(six.median == 3.5 && six.interval == 1...6)
-        #expect(Statistics.medianWithInterval([1, 2, 3, 4, 5], level: 0.95).interval == nil)
-        #expect(Statistics.medianWithInterval((1...12).map(Double.init), level: 0.95).interval == 3...10)
     }
 }

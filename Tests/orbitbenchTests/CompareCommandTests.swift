@@ -26,8 +26,8 @@ import Testing
         let direct = try verdicts(out)
         #expect(direct["coverage"] == "better" && direct["max_gap_deg"] == "better")
         #expect(direct["att_rmse_total_deg"] == "identical")  // selection does not touch fusion
-        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plots/paired-differences.png").path))
-        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("scenarios/b.resolved.yaml").path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plots/arm-differences.png").path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("scenarios/B.shaky-hands.resolved.yaml").path))
 
         for (name, threshold) in [("a", "6"), ("b", "17")] {
             let run = try Tool.run([
@@ -68,6 +68,42 @@ import Testing
         let coverage = try #require(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("coverage ") })
         let means = coverage.split(separator: " ").dropFirst().prefix(2)
         #expect(means.allSatisfy { $0.split(separator: ".").last?.count == 3 }, "\(coverage)")
+    }
+
+    /// The case that made verdicts and intervals disagree (10 of 126 pairs): four thresholds on
+    /// shaky-hands, 12 blocks. Every pair of every metric now says "differs" exactly when its
+    /// interval excludes zero, and the interval's level is the one Holm tested the pair at.
+    @Test func fourArmsNeverContradictThemselves() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Tool.run([
+            "compare", "shaky-hands", "--arm", "default:", "--arm", "t7:selection.threshold=7", "--arm", "t8:selection.threshold=8", "--arm",
+            "t9:selection.threshold=9", "--seeds", "1-12", "--no-plots", "--quiet", "--out", out.path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try String(contentsOf: out.appendingPathComponent("pairs.csv"), encoding: .utf8).split(separator: "\n")
+        let header = lines[0].split(separator: ",").map(String.init)
+        func column(_ name: String) throws -> Int { try #require(header.firstIndex(of: name)) }
+        let (low, high, level, holm, verdict) = (
+            try column("ci_low"), try column("ci_high"), try column("ci_level"), try column("holm_p"), try column("verdict")
+        )
+        var differing = 0
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let differs = ["better", "worse", "changed"].contains(fields[verdict])
+            differing += differs ? 1 : 0
+            #expect(differs == ((Double(fields[holm]) ?? 1) < 0.05), "\(line)")
+            if let lower = Double(fields[low]), let upper = Double(fields[high]) {
+                #expect(differs == (lower > 0 || upper < 0), "\(line)")
+                #expect((Double(fields[level]) ?? 0) >= 0.95, "\(line)")
+            } else {
+                #expect(!differs, "\(line)")
+            }
+        }
+        #expect(
+            lines.count - 1 == 6
+                * (header.count > 0 ? lines.dropFirst().map { $0.prefix { $0 != "," } }.reduce(into: Set<Substring>()) { $0.insert($1) }.count : 0))
+        #expect(differing > 0, "the thresholds differ on some metric")
     }
 
     @Test func badArgumentsExitWithTwo() throws {

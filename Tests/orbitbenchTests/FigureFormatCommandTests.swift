@@ -17,7 +17,7 @@ import Testing
         ("rephoto", ["run", "rephoto-fountain", "--seeds", "1"], "rephoto-fountain", ["rephoto-errors"]),
         (
             "compare", ["compare", "shaky-hands", "--a", "selection.threshold=6", "--b", "selection.threshold=17", "--seeds", "1-3"], "",
-            ["paired-differences"]
+            ["arm-differences"]
         ),
         (
             "compare-arms",

@@ -17,15 +17,15 @@ public struct ArmSpecification: Sendable, Equatable {
         self.overrides = overrides
     }
 
-    public init(parsing text: String) throws(RegressionError) {
+    public init(parsing text: String) throws(ExperimentError) {
         let name = String(text.prefix { $0 != ":" })
         guard !name.isEmpty else {
-            throw RegressionError("--arm \(TextExcerpt.quoted(text)): expected NAME:key=value[,key=value…], e.g. low:selection.threshold=4")
+            throw ExperimentError("--arm \(TextExcerpt.quoted(text)): expected NAME:key=value[,key=value…], e.g. low:selection.threshold=4")
         }
         guard name.count <= Self.maximumNameLength,
             name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_.+".unicodeScalars.contains($0) })
         else {
-            throw RegressionError(
+            throw ExperimentError(
                 "--arm \(TextExcerpt.quoted(text)): the name \(TextExcerpt.quoted(name)) must be letters, digits and - _ . + (at most \(Self.maximumNameLength))"
             )
         }
@@ -40,7 +40,7 @@ public struct ArmSpecification: Sendable, Equatable {
         }
         for override in overrides {
             do { _ = try ConfigOverride(parsing: override) } catch {
-                throw RegressionError("--arm \(name): \(TextExcerpt.quoted(override)): \(error.message)")
+                throw ExperimentError("--arm \(name): \(TextExcerpt.quoted(override)): \(error.message)")
             }
         }
         self.name = name

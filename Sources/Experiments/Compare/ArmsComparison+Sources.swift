@@ -24,11 +24,11 @@ extension ArmsComparison {
         let folder = URL(fileURLWithPath: directory)
         let definitionFile = folder.appendingPathComponent("sweep.json").path
         guard let data = ProjectFiles.contents(atPath: definitionFile) else {
-            throw RegressionError("\(definitionFile): missing; give the folder of a finished orbitbench sweep")
+            throw ExperimentError("\(definitionFile): missing; give the folder of a finished orbitbench sweep")
         }
         let definition: SweepDefinition
         do { definition = try JSONDecoder().decode(SweepDefinition.self, from: data) } catch {
-            throw RegressionError("\(definitionFile): not a sweep definition (\(error))")
+            throw ExperimentError("\(definitionFile): not a sweep definition (\(error))")
         }
         let table = try CSVTable.load(folder.appendingPathComponent("sweep.csv").path)
         let keys = definition.vary.map { String($0.prefix { $0 != "=" }) }
@@ -56,7 +56,7 @@ extension ArmsComparison {
             }
             rows[cell, default: []].append(RegressionRun.Row(scenario: definition.scenario, seed: seed, metrics: metrics))
         }
-        guard order.count >= 2 else { throw RegressionError("\(directory): the sweep has \(order.count) cell; a comparison needs two or more") }
+        guard order.count >= 2 else { throw ExperimentError("\(directory): the sweep has \(order.count) cell; a comparison needs two or more") }
         return try ArmsComparison(
             arms: order.sorted().map { (labels[$0]!, RegressionRun(rows: rows[$0]!, columns: metricNames)) }, level: level)
     }

@@ -8,8 +8,8 @@ import Execution
 /// arm sees the same simulated world in it (common random numbers) — metric by metric:
 /// Friedman over blocks, pairwise Wilcoxon with Holm (`ArmComparison`).
 ///
-/// `compare --arm`, `compare --reports A B C…` and `compare --sweep DIR` all end here; the A/B
-/// comparison (`ABComparison`) is the two-arm case with the paired t test.
+/// `compare --arm`, `--a/--b` (the arms A and B), `--reports A B …` and `--sweep DIR` all end
+/// here: two arms are the two-arm case, not a procedure of their own.
 public struct ArmsComparison: Sendable {
     /// One (scenario, seed).
     public struct Block: Hashable, Sendable, Comparable {
@@ -35,11 +35,11 @@ public struct ArmsComparison: Sendable {
 
     /// Pairs the arms' rows by (scenario, seed). Throws when two arms have different blocks
     /// (the pairing would be meaningless) or an arm has a block twice.
-    public init(arms: [(name: String, run: RegressionRun)], level: Double = 0.95) throws(RegressionError) {
-        guard arms.count >= 2 else { throw RegressionError("a comparison needs at least two arms, got \(arms.count)") }
+    public init(arms: [(name: String, run: RegressionRun)], level: Double = 0.95) throws(ExperimentError) {
+        guard arms.count >= 2 else { throw ExperimentError("a comparison needs at least two arms, got \(arms.count)") }
         var seen: Set<String> = []
         for arm in arms where !seen.insert(arm.name).inserted {
-            throw RegressionError("two arms are named \(arm.name); give each arm its own name")
+            throw ExperimentError("two arms are named \(arm.name); give each arm its own name")
         }
         var tables: [[Block: RegressionRun.Row]] = []
         for arm in arms {
@@ -47,7 +47,7 @@ public struct ArmsComparison: Sendable {
             for row in arm.run.rows {
                 let block = Block(scenario: row.scenario, seed: row.seed)
                 guard table.updateValue(row, forKey: block) == nil else {
-                    throw RegressionError("arm \(arm.name) has \(row.scenario) seed \(row.seed) twice")
+                    throw ExperimentError("arm \(arm.name) has \(row.scenario) seed \(row.seed) twice")
                 }
             }
             tables.append(table)
@@ -56,7 +56,7 @@ public struct ArmsComparison: Sendable {
         for (arm, table) in zip(arms, tables).dropFirst() where Set(table.keys) != Set(blocks) {
             let missing = blocks.filter { table[$0] == nil }.prefix(3).map { "\($0.scenario) seed \($0.seed)" }
             let extra = table.keys.filter { !blocks.contains($0) }.sorted().prefix(3).map { "\($0.scenario) seed \($0.seed)" }
-            throw RegressionError(
+            throw ExperimentError(
                 "arm \(arm.name) ran other blocks than arm \(arms[0].name)"
                     + (missing.isEmpty ? "" : " (missing \(missing.joined(separator: ", ")))")
                     + (extra.isEmpty ? "" : " (extra \(extra.joined(separator: ", ")))") + "; every arm needs the same scenarios and seeds")
@@ -84,10 +84,10 @@ public struct ArmsComparison: Sendable {
     public static func run(
         arms: [(name: String, scenarios: [Scenario])], seeds: [UInt64]?, level: Double = 0.95, progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> ArmsComparison {
-        guard let first = arms.first else { throw RegressionError("a comparison needs at least two arms, got 0") }
+        guard let first = arms.first else { throw ExperimentError("a comparison needs at least two arms, got 0") }
         for arm in arms.dropFirst() {
             for (a, b) in zip(first.scenarios, arm.scenarios) where a.kind != b.kind || a.name != b.name {
-                throw RegressionError("arm \(arm.name) runs \(b.name) (\(b.kind.rawValue)) where \(first.name) runs \(a.name) (\(a.kind.rawValue))")
+                throw ExperimentError("arm \(arm.name) runs \(b.name) (\(b.kind.rawValue)) where \(first.name) runs \(a.name) (\(a.kind.rawValue))")
             }
         }
         struct Job: Sendable {
