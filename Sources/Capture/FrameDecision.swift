@@ -44,3 +44,41 @@ public struct FrameDecision: Sendable, Equatable, Codable {
         self.replacedFrame = replacedFrame
     }
 }
+
+// The 0.1 shape of a decision, kept for one minor version (CHANGELOG.md): the placement's
+// fields were the decision's own.
+extension FrameDecision {
+    /// A decision with the 0.1 fields. A frame is placed when `pose`, `slot`, `motion`,
+    /// `angleOffset` and `acceleration` are all given; its placement's `time` is then 0 (the
+    /// 0.1 decision had none: set `placement?.time` to the time since the recording started).
+    @available(*, deprecated, message: "use init(outcome:lookupTime:placement:score:replacedFrame:) with a FramePlacement")
+    public init(
+        outcome: FrameOutcome, lookupTime: Double, motion: InterpolatedMotion? = nil, pose: OrbitPose?, slot: Int? = nil,
+        angleOffset: Double? = nil, acceleration: Double? = nil, score: Double? = nil, replacedFrame: Int? = nil
+    ) {
+        var placement: FramePlacement?
+        if let motion, let pose, let slot, let angleOffset, let acceleration {
+            placement = FramePlacement(motion: motion, pose: pose, slot: slot, angleOffset: angleOffset, acceleration: acceleration, time: 0)
+        }
+        self.init(outcome: outcome, lookupTime: lookupTime, placement: placement, score: score, replacedFrame: replacedFrame)
+    }
+
+    @available(*, deprecated, renamed: "placement.motion")
+    public var motion: InterpolatedMotion? { placement?.motion }
+    @available(*, deprecated, renamed: "placement.pose")
+    public var pose: OrbitPose? { placement?.pose }
+    @available(*, deprecated, renamed: "placement.slot")
+    public var slot: Int? { placement?.slot }
+    @available(*, deprecated, renamed: "placement.angleOffset")
+    public var angleOffset: Double? { placement?.angleOffset }
+    @available(*, deprecated, renamed: "placement.acceleration")
+    public var acceleration: Double? { placement?.acceleration }
+}
+
+extension FramePlacement {
+    /// The 0.1 initialiser: the lookup instant is the decision's (`FrameDecision.lookupTime`).
+    @available(*, deprecated, message: "use init(motion:pose:slot:angleOffset:acceleration:time:); the lookup time is FrameDecision.lookupTime")
+    public init(lookupTime: Double, motion: InterpolatedMotion, pose: OrbitPose, slot: Int, angleOffset: Double, acceleration: Double, time: Double) {
+        self.init(motion: motion, pose: pose, slot: slot, angleOffset: angleOffset, acceleration: acceleration, time: time)
+    }
+}

@@ -17,13 +17,13 @@ import Testing
     }
 
     @Test func badAxesAreRejected() {
-        #expect(throws: SweepError.self) { try SweepAxis(parsing: "selection.threshold") }
-        #expect(throws: SweepError.self) { try SweepAxis(parsing: "selection.threshold=1:2:0") }
-        #expect(throws: SweepError.self) { try SweepAxis(parsing: "fusion.filter=madgwick,,mahony") }
-        #expect(throws: SweepError.self) { try SweepAxis(parsing: "fusion.filter=madgwick,madgwick") }
-        #expect(throws: SweepError.self) { try SweepAxis(parsing: "selection.threshold=madgwick,mahony") }
-        #expect(throws: SweepError.self) { try SweepAxis(parsing: "no.such.key=1:2:1") }
-        #expect(throws: SweepError.self) { try SweepAxis(parsing: "selection.threshold=0:100000:1") }
+        #expect(throws: ExperimentError.self) { try SweepAxis(parsing: "selection.threshold") }
+        #expect(throws: ExperimentError.self) { try SweepAxis(parsing: "selection.threshold=1:2:0") }
+        #expect(throws: ExperimentError.self) { try SweepAxis(parsing: "fusion.filter=madgwick,,mahony") }
+        #expect(throws: ExperimentError.self) { try SweepAxis(parsing: "fusion.filter=madgwick,madgwick") }
+        #expect(throws: ExperimentError.self) { try SweepAxis(parsing: "selection.threshold=madgwick,mahony") }
+        #expect(throws: ExperimentError.self) { try SweepAxis(parsing: "no.such.key=1:2:1") }
+        #expect(throws: ExperimentError.self) { try SweepAxis(parsing: "selection.threshold=0:100000:1") }
     }
 
     /// A choice key takes names: numbered cells, names in files, each cell's scenario set by name,
@@ -35,7 +35,9 @@ import Testing
         let source = ScenarioSource(reference: "tripod-ideal", searchDirectories: [Repository.scenarios])
         let plan = try SweepPlan(source: source, axes: [axis], seeds: [1])
         #expect(plan.cellScenarios.map(\.fusion.filter) == [.madgwick, .biasEstimating])
-        #expect(throws: SweepError.self) { try SweepPlan(source: source, axes: [try SweepAxis(parsing: "fusion.filter=madgwick,nope")], seeds: [1]) }
+        #expect(throws: ExperimentError.self) {
+            try SweepPlan(source: source, axes: [try SweepAxis(parsing: "fusion.filter=madgwick,nope")], seeds: [1])
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-choice-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try SweepRunner.run(plan, in: folder, mode: .fresh).ran == 2)
@@ -83,7 +85,7 @@ import Testing
         #expect(plan.cells == [[2, 3], [2, 4], [2, 5], [4, 3], [4, 4], [4, 5]])
         #expect(plan.jobs.map(\.seed) == [7, 9, 7, 9, 7, 9, 7, 9, 7, 9, 7, 9])
         #expect(plan.header.prefix(5) == ["cell", "seed", "selection.threshold", "orbit.radius_m", "coverage"])
-        #expect(throws: SweepError.self) {
+        #expect(throws: ExperimentError.self) {
             try SweepPlan(source: source, axes: [try SweepAxis(parsing: "orbit.radius_m=0.1:1:0.3")], seeds: [1])
         }
     }
@@ -139,6 +141,6 @@ import Testing
         let lost = run((1...4).map { seed in ("a", UInt64(seed), ["blur_sel_mean_px": 1, "frames_total": 100]) })
         #expect(try RegressionComparison(suite: suite(), baseline: baseline, current: lost).lines.first?.verdict == .vanished)
         let otherSeeds = run([("a", 1, ["coverage": 1]), ("a", 3, ["coverage": 1])])
-        #expect(throws: RegressionError.self) { try RegressionComparison(suite: suite(), baseline: baseline, current: otherSeeds) }
+        #expect(throws: ExperimentError.self) { try RegressionComparison(suite: suite(), baseline: baseline, current: otherSeeds) }
     }
 }

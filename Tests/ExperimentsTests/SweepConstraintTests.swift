@@ -53,10 +53,10 @@ import Testing
         #expect(try SweepConstraint(parsing: " blur_sel_p95_px <= 3 ").relation == .atMost)
         #expect(atLeast.description == "coverage ≥ 0.9")
         #expect(atLeast.admits(0.9) && !atLeast.admits(0.8999) && !atLeast.admits(nil) && !atLeast.admits(.nan))
-        #expect(throws: SweepError.self) { try SweepConstraint(parsing: "coverage>0.9") }
-        #expect(throws: SweepError.self) { try SweepConstraint(parsing: "nope>=1") }
-        #expect(throws: SweepError.self) { try SweepConstraint(parsing: "coverage>=most") }
-        #expect(throws: SweepError.self) { try SweepConstraint(parsing: "coverage>=inf") }
+        #expect(throws: ExperimentError.self) { try SweepConstraint(parsing: "coverage>0.9") }
+        #expect(throws: ExperimentError.self) { try SweepConstraint(parsing: "nope>=1") }
+        #expect(throws: ExperimentError.self) { try SweepConstraint(parsing: "coverage>=most") }
+        #expect(throws: ExperimentError.self) { try SweepConstraint(parsing: "coverage>=inf") }
     }
 
     /// A hand-written sweep.csv: the lowest blur belongs to a cell with 10 % coverage, so with
@@ -94,7 +94,7 @@ import Testing
         #expect(blur.ranking(feasibility) == [2, 1, 3, 0])
         let none = try SweepFeasibility(plan: plan, csv: file, constraints: [try SweepConstraint(parsing: "coverage>=1.01")])
         #expect(blur.best(none) == nil)
-        #expect(throws: SweepError.self) {
+        #expect(throws: ExperimentError.self) {
             try SweepFeasibility(plan: plan, csv: file, constraints: [try SweepConstraint(parsing: "kp_err_mean>=1")])
         }
     }

@@ -37,7 +37,7 @@ import Execution
             to: shardCSV.deletingLastPathComponent().appendingPathComponent("sweep.csv.sha256"), atomically: true, encoding: .utf8)
         lines = Array(lines.prefix(3)) + [String(lines[3].prefix(9))]
         try Data(lines.joined(separator: "\n").utf8).write(to: shardCSV)
-        #expect(throws: SweepError.self) { try SweepMerge.merge(plan, in: sharded, resubmit: { missing, count in "\(missing) of \(count)" }) }
+        #expect(throws: ExperimentError.self) { try SweepMerge.merge(plan, in: sharded, resubmit: { missing, count in "\(missing) of \(count)" }) }
         do {
             _ = try SweepMerge.merge(plan, in: sharded) { missing, count in "resubmit \(missing) of \(count)" }
         } catch {

@@ -103,7 +103,7 @@ import Testing
         #expect(weight.value(1000) == weight.range.upperBound)
         let slots = try TuningParameter(key: "selection.slots", scenario: scenario)
         #expect(slots.isInteger && slots.value(log(72.4)) == 72)
-        #expect(throws: TuningError.self) { try TuningParameter(key: "fusion.filter", scenario: scenario) }
+        #expect(throws: ExperimentError.self) { try TuningParameter(key: "fusion.filter", scenario: scenario) }
     }
 
     /// A plug-in parameter is tuned from its default within the range its plug-in declared.
@@ -125,11 +125,11 @@ import Testing
         let bias = try TuningParameter(key: "selection.parameters.bias", scenario: scenario)
         // A tenth of the range from 0; never beyond it.
         #expect(!bias.logarithmic && bias.step == 1 && bias.value(-30) == -5)
-        #expect(throws: TuningError.self) { try TuningParameter(key: "selection.parameters.missing", scenario: scenario) }
-        #expect(throws: TuningError.self) {
+        #expect(throws: ExperimentError.self) { try TuningParameter(key: "selection.parameters.missing", scenario: scenario) }
+        #expect(throws: ExperimentError.self) {
             try TuningParameter(key: "selection.parameters.offset_weight", scenario: try ScenarioLoader.builtInDefault())
         }
-        #expect(throws: TuningError.self) { try TuningParameter(key: "selection.weights.missing", scenario: scenario) }
+        #expect(throws: ExperimentError.self) { try TuningParameter(key: "selection.weights.missing", scenario: scenario) }
     }
 }
 

@@ -122,20 +122,20 @@ import Testing
 
     @Test func invalidKeywordsAreRejected() {
         let image = RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 255])
-        #expect(throws: PNGError.self) { try PNGCodec.encode(image, texts: [PNGText("", "x")]) }
-        #expect(throws: PNGError.self) { try PNGCodec.encode(image, texts: [PNGText(String(repeating: "k", count: 80), "x")]) }
-        #expect(throws: PNGError.self) { try PNGCodec.encode(image, texts: [PNGText(" leading", "x")]) }
+        #expect(throws: PlotError.self) { try PNGCodec.encode(image, texts: [PNGText("", "x")]) }
+        #expect(throws: PlotError.self) { try PNGCodec.encode(image, texts: [PNGText(String(repeating: "k", count: 80), "x")]) }
+        #expect(throws: PlotError.self) { try PNGCodec.encode(image, texts: [PNGText(" leading", "x")]) }
     }
 
     /// libpng errors arrive as Swift errors with libpng's message, not as a crash.
     @Test func corruptOrTruncatedDataThrows() throws {
         let canvas = try Canvas(width: 16, height: 16)
         let bytes = try canvas.pngBytes()
-        #expect(throws: PNGError.self) { try PNGCodec.decode(Array(bytes.prefix(bytes.count / 2))) }
-        #expect(throws: PNGError.self) { try PNGCodec.decode([1, 2, 3]) }
+        #expect(throws: PlotError.self) { try PNGCodec.decode(Array(bytes.prefix(bytes.count / 2))) }
+        #expect(throws: PlotError.self) { try PNGCodec.decode([1, 2, 3]) }
         var corrupt = bytes
         corrupt[20] ^= 0xff  // inside IHDR: CRC mismatch
-        #expect(throws: PNGError.self) { try PNGCodec.decode(corrupt) }
+        #expect(throws: PlotError.self) { try PNGCodec.decode(corrupt) }
     }
 
     @Test func textIsDrawnWithAFont() throws {

@@ -57,18 +57,18 @@ public struct RegressionComparison: Sendable {
     /// Checks that the baseline holds the same runs, then compares every tolerance's metric.
     public init(suite: RegressionSuite, baseline: RegressionRun, current: RegressionRun, level: Double = 0.95) throws {
         for (index, tolerance) in suite.tolerances.enumerated() where !RunMetrics.isKnown(tolerance.metric) {
-            throw RegressionError("tolerances[\(index)].metric: \(tolerance.metric) is not a metric (\(Metric.nameList))")
+            throw ExperimentError("tolerances[\(index)].metric: \(tolerance.metric) is not a metric (\(Metric.nameList))")
         }
         var lines: [Line] = []
         for entry in suite.entries {
             let before = baseline.rows.filter { $0.scenario == entry.name }
             let now = current.rows.filter { $0.scenario == entry.name }
             guard !before.isEmpty else {
-                throw RegressionError(
+                throw ExperimentError(
                     "the baseline has no rows for \(entry.name): the suite changed; review and run orbitbench regress --update-baseline")
             }
             guard before.map(\.seed) == now.map(\.seed) else {
-                throw RegressionError(
+                throw ExperimentError(
                     "the baseline ran \(entry.name) with seeds \(before.map { String($0.seed) }.joined(separator: ",")), the suite with \(now.map { String($0.seed) }.joined(separator: ",")); run orbitbench regress --update-baseline"
                 )
             }

@@ -4,12 +4,6 @@ import ReportIO
 import Scenarios
 import Execution
 
-/// A regression-suite problem, as one line.
-public struct RegressionError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// The suite's runs and their metrics: what the baseline stores.
 public struct RegressionRun: Sendable {
     public struct Row: Sendable {
@@ -41,7 +35,7 @@ public struct RegressionRun: Sendable {
             var overrides: [ConfigOverride] = []
             for text in entry.overrides {
                 do { overrides.append(try ConfigOverride(parsing: text)) } catch {
-                    throw RegressionError("scenarios[\(index)].set: \(TextExcerpt.quoted(text)): \((error as? ConfigError)?.message ?? "\(error)")")
+                    throw ExperimentError("scenarios[\(index)].set: \(TextExcerpt.quoted(text)): \((error as? ConfigError)?.message ?? "\(error)")")
                 }
             }
             let base = try ScenarioSource(reference: entry.scenario, searchDirectories: searchDirectories, overrides: overrides).resolve()
@@ -127,5 +121,30 @@ public struct RegressionRun: Sendable {
             rows.append(Row(scenario: row.fields[0], seed: seed, metrics: metrics))
         }
         self.init(rows: rows, columns: columns)
+    }
+}
+
+extension RegressionRun {
+    /// Per-seed metrics from a report: a metrics.csv file, a folder holding one (a `run`
+    /// scenario folder, a `regress` output, a baseline folder), or a `run` output folder with
+    /// one sub-folder per scenario.
+    public static func loadReport(_ path: String) throws -> RegressionRun {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ExperimentError("\(path): no such file or folder")
+        }
+        guard isDirectory.boolValue else { return try load(baseline: path) }
+        let own = (path as NSString).appendingPathComponent("metrics.csv")
+        if FileManager.default.fileExists(atPath: own) { return try load(baseline: own) }
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+            .map { (path as NSString).appendingPathComponent($0) + "/metrics.csv" }.filter { FileManager.default.fileExists(atPath: $0) }
+        guard !folders.isEmpty else { throw ExperimentError("\(path): no metrics.csv in it or in its sub-folders (give a report of orbitbench run)") }
+        var rows: [Row] = [], columns: [String] = []
+        for file in folders {
+            let part = try load(baseline: file)
+            rows += part.rows
+            for column in part.columns where !columns.contains(column) { columns.append(column) }
+        }
+        return RegressionRun(rows: rows, columns: columns)
     }
 }

@@ -2,12 +2,6 @@ import Foundation
 import Runs
 import Scenarios
 
-/// A sweep problem with the user's input, as one line.
-public struct SweepError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// One `--vary KEY=FROM:TO:STEP` (a numeric scenario key and the values it takes) or
 /// `--vary KEY=NAME,NAME,…` (a choice key such as `selection.selector` or `fusion.filter`, its
 /// values numbered 0, 1, … in `values`, named in `names`).
@@ -26,38 +20,38 @@ public struct SweepAxis: Sendable, Equatable, CustomStringConvertible {
     public static let maximumValues = 1000
 
     /// Parses and checks `KEY=FROM:TO:STEP` against the scenario key reference.
-    public init(parsing text: String) throws(SweepError) {
+    public init(parsing text: String) throws(ExperimentError) {
         guard let equals = text.firstIndex(of: "=") else {
-            throw SweepError("--vary \(text): expected KEY=FROM:TO:STEP, e.g. selection.threshold=2:8:1")
+            throw ExperimentError("--vary \(text): expected KEY=FROM:TO:STEP, e.g. selection.threshold=2:8:1")
         }
         key = String(text[..<equals]).trimmingCharacters(in: .whitespaces)
         if ScenarioLoader.choiceKey(key) != nil {
             let names = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
-            guard !names.contains(where: \.isEmpty) else { throw SweepError("--vary \(text): expected NAME,NAME,… after '='") }
-            guard Set(names).count == names.count else { throw SweepError("--vary \(text): a name is given twice") }
-            guard names.count <= Self.maximumValues else { throw SweepError("--vary \(text): at most \(Self.maximumValues) names per key") }
+            guard !names.contains(where: \.isEmpty) else { throw ExperimentError("--vary \(text): expected NAME,NAME,… after '='") }
+            guard Set(names).count == names.count else { throw ExperimentError("--vary \(text): a name is given twice") }
+            guard names.count <= Self.maximumValues else { throw ExperimentError("--vary \(text): at most \(Self.maximumValues) names per key") }
             // Whether each name exists is checked when the plan resolves every cell's scenario.
             (from, to, step, values, self.names) = (0, Double(names.count - 1), 1, names.indices.map(Double.init), names)
             return
         }
         guard let description = ScenarioLoader.numericKey(key) else {
-            throw SweepError("--vary \(text): \(key) is neither a numeric nor a choice scenario key (see orbitbench scenario keys)")
+            throw ExperimentError("--vary \(text): \(key) is neither a numeric nor a choice scenario key (see orbitbench scenario keys)")
         }
         let bounds = text[text.index(after: equals)...].split(separator: ":", omittingEmptySubsequences: false)
             .map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard bounds.count == 3, let from = bounds[0], let to = bounds[1], let step = bounds[2],
             from.isFinite, to.isFinite, step.isFinite
         else {
-            throw SweepError("--vary \(text): expected three numbers FROM:TO:STEP after '='")
+            throw ExperimentError("--vary \(text): expected three numbers FROM:TO:STEP after '='")
         }
-        guard step > 0 else { throw SweepError("--vary \(text): STEP must be positive") }
-        guard to >= from else { throw SweepError("--vary \(text): TO must not be below FROM") }
+        guard step > 0 else { throw ExperimentError("--vary \(text): STEP must be positive") }
+        guard to >= from else { throw ExperimentError("--vary \(text): TO must not be below FROM") }
         // Checked as a Double first: (to − from)/step can be ±∞ or beyond Int's range (1e−300
         // steps, ±1e308 bounds), which an Int conversion would trap on.
         let span = ((to - from) / step + 1e-9).rounded(.down)
         guard span.isFinite, span < Double(Self.maximumValues) else {
-            throw SweepError(
+            throw ExperimentError(
                 "--vary \(text): \(span.isFinite ? ConfigNumber.format(span + 1) : "too many") values; at most \(Self.maximumValues) per key (use a larger STEP)"
             )
         }
@@ -65,7 +59,7 @@ public struct SweepAxis: Sendable, Equatable, CustomStringConvertible {
         // Computed from the index (no accumulated rounding) and rounded to the 15 digits files use.
         let values = (0..<count).map { Double(ConfigNumber.format(from + Double($0) * step))! }
         if description.type.hasPrefix("integer"), let fractional = values.first(where: { $0 != $0.rounded() }) {
-            throw SweepError("--vary \(text): \(key) takes whole numbers, but the grid contains \(ConfigNumber.format(fractional))")
+            throw ExperimentError("--vary \(text): \(key) takes whole numbers, but the grid contains \(ConfigNumber.format(fractional))")
         }
         (self.from, self.to, self.step, self.values, self.names) = (from, to, step, values, nil)
     }

@@ -20,19 +20,19 @@ public struct SweepConstraint: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses `coverage>=0.9`; the metric must be a known metrics.csv column.
-    public init(parsing text: String) throws(SweepError) {
+    public init(parsing text: String) throws(ExperimentError) {
         let example = "e.g. coverage>=0.9 or blur_obj_max_px<=3"
         guard let range = text.range(of: ">=") ?? text.range(of: "<=") else {
-            throw SweepError("--require \(text): expected METRIC>=BOUND or METRIC<=BOUND, \(example)")
+            throw ExperimentError("--require \(text): expected METRIC>=BOUND or METRIC<=BOUND, \(example)")
         }
         metric = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
         relation = Relation(rawValue: String(text[range]))!
         let boundText = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
         guard RunMetrics.isKnown(metric) else {
-            throw SweepError("--require \(text): '\(metric)' is not a metric; choose from \(Metric.nameList)")
+            throw ExperimentError("--require \(text): '\(metric)' is not a metric; choose from \(Metric.nameList)")
         }
         guard let value = Double(boundText), value.isFinite else {
-            throw SweepError("--require \(text): '\(boundText)' is not a number, \(example)")
+            throw ExperimentError("--require \(text): '\(boundText)' is not a number, \(example)")
         }
         bound = value
     }
@@ -61,11 +61,11 @@ public struct SweepFeasibility: Sendable {
         var admitted = [Bool](repeating: true, count: plan.cells.count)
         for constraint in constraints {
             guard plan.columns.contains(constraint.metric) else {
-                throw SweepError("--require \(constraint): \(plan.base.name) has no column \(constraint.metric)")
+                throw ExperimentError("--require \(constraint): \(plan.base.name) has no column \(constraint.metric)")
             }
             let results = try SweepResults(plan: plan, csv: csv, metric: constraint.metric)
             guard plan.cells.indices.contains(where: { results.mean($0) != nil }) else {
-                throw SweepError("--require \(constraint): no cell has a value of \(constraint.metric) (it does not apply to \(plan.base.name))")
+                throw ExperimentError("--require \(constraint): no cell has a value of \(constraint.metric) (it does not apply to \(plan.base.name))")
             }
             for cell in plan.cells.indices where !constraint.admits(results.mean(cell)) { admitted[cell] = false }
         }

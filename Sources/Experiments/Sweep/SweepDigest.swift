@@ -26,7 +26,7 @@ enum SweepDigest {
     static func coveredLength(of bytes: [UInt8], csv: URL) throws -> Int {
         let list = url(besides: csv)
         guard let expected = try DigestList.read(list)[csv.lastPathComponent] else {
-            throw SweepError(
+            throw ExperimentError(
                 "\(csv.path): no SHA-256 of it in \(fileName) beside it, so its rows cannot be trusted (written by an older orbitbench, or not by orbitbench); use --overwrite to start again"
             )
         }
@@ -37,7 +37,7 @@ enum SweepDigest {
             start = index + 1
             if running.digest == expected { return start }
         }
-        throw SweepError(
+        throw ExperimentError(
             "\(csv.path): does not match its SHA-256 in \(fileName): rows were edited, removed or added after the sweep wrote them; use --overwrite to start again"
         )
     }

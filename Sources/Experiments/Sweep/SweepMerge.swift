@@ -36,26 +36,26 @@ public enum SweepMerge {
             do {
                 (done, bytes) = try SweepRunner.completedJobs(plan, owned: owned, csv: csv, definition: folder.appendingPathComponent("sweep.json"))
             } catch {
-                throw SweepError("\(folder.lastPathComponent): \(error)")
+                throw ExperimentError("\(folder.lastPathComponent): \(error)")
             }
             guard done.count == owned.count else {
                 missing.append(index)
                 problems.append("shard \(index) of \(count): \(done.count) of \(owned.count) runs done")
                 continue
             }
-            guard bytes.starts(with: header) else { throw SweepError("\(csv.path): cannot read its rows") }
+            guard bytes.starts(with: header) else { throw ExperimentError("\(csv.path): cannot read its rows") }
             // Rows are whole lines in the shard's job order (checked above).
             var start = header.count
             for job in owned {
                 guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
-                    throw SweepError("\(csv.path): fewer rows than the shard's jobs")
+                    throw ExperimentError("\(csv.path): fewer rows than the shard's jobs")
                 }
                 rows[job] = bytes[start...end]
                 start = end + 1
             }
         }
         guard missing.isEmpty else {
-            throw SweepError(
+            throw ExperimentError(
                 "cannot merge \(directory.path): \(problems.joined(separator: "; ")). Run only these again: \(resubmit(missing, count))")
         }
         var merged = header

@@ -25,10 +25,10 @@ public struct SweepPlan: Sendable {
     public static let maximumCells = 20_000
 
     public init(source: ScenarioSource, axes: [SweepAxis], seeds: [UInt64]?) throws {
-        guard !axes.isEmpty else { throw SweepError("give at least one --vary KEY=FROM:TO:STEP") }
+        guard !axes.isEmpty else { throw ExperimentError("give at least one --vary KEY=FROM:TO:STEP") }
         var seen = Set<String>()
         for axis in axes where !seen.insert(axis.key).inserted {
-            throw SweepError("--vary \(axis.key) is given twice")
+            throw ExperimentError("--vary \(axis.key) is given twice")
         }
         let base = try source.resolve()
         let seeds = seeds ?? base.seeds
@@ -37,14 +37,14 @@ public struct SweepPlan: Sendable {
         for axis in axes {
             let (product, overflow) = cellCount.multipliedReportingOverflow(by: axis.values.count)
             guard !overflow, product <= Self.maximumCells else {
-                throw SweepError(
+                throw ExperimentError(
                     "\(axes.map { String($0.values.count) }.joined(separator: " × ")) cells is more than \(Self.maximumCells); use fewer values or a larger STEP"
                 )
             }
             cellCount = product
         }
         guard cellCount * max(seeds.count, 1) <= Self.maximumJobs else {
-            throw SweepError("\(cellCount) cells × \(seeds.count) seeds is more than \(Self.maximumJobs) runs; use fewer values or seeds")
+            throw ExperimentError("\(cellCount) cells × \(seeds.count) seeds is more than \(Self.maximumJobs) runs; use fewer values or seeds")
         }
         var cells: [[Double]] = [[]]
         for axis in axes { cells = cells.flatMap { prefix in axis.values.map { prefix + [$0] } } }
@@ -55,7 +55,7 @@ public struct SweepPlan: Sendable {
             do {
                 scenarios.append(try source.resolve(overrides))
             } catch {
-                throw SweepError("\(overrides.map(\.description).joined(separator: ", ")): \(error.description)")
+                throw ExperimentError("\(overrides.map(\.description).joined(separator: ", ")): \(error.description)")
             }
         }
         self.source = source

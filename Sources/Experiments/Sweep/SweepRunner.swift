@@ -52,7 +52,7 @@ public enum SweepRunner {
         }
         let entries = ((try? manager.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
         if mode != .overwrite && !entries.isEmpty && !entries.contains("sweep.json") {
-            throw SweepError(
+            throw ExperimentError(
                 "\(directory.path) is not empty and holds no sweep (no sweep.json); pass --overwrite to write into it, or choose another --out")
         }
         var done = Set<Int>()
@@ -63,11 +63,11 @@ public enum SweepRunner {
             // Suggest --resume only where it would work: the folder holds this same sweep.
             let stored = storedDefinition(definitionURL)
             guard stored == plan.definition else {
-                throw SweepError(
+                throw ExperimentError(
                     "\(directory.path) holds another sweep (\(stored.map { "of \($0.scenario), --vary \($0.vary.joined(separator: " --vary "))" } ?? "without a readable sweep.json")); choose another --out, or pass --overwrite to replace it"
                 )
             }
-            throw SweepError("\(csvURL.path) exists: pass --resume to continue that sweep or --overwrite to start again")
+            throw ExperimentError("\(csvURL.path) exists: pass --resume to continue that sweep or --overwrite to start again")
         case (.resume, true):
             let stored = try completedJobs(plan, owned: owned, csv: csvURL, definition: definitionURL)
             done = stored.done
@@ -130,7 +130,7 @@ public enum SweepRunner {
     /// cover (written after it was last noted, or half written) from the file.
     static func completedJobs(_ plan: SweepPlan, owned: [Int], csv: URL, definition: URL) throws -> (done: Set<Int>, bytes: [UInt8]) {
         guard let previous = storedDefinition(definition) else {
-            throw SweepError(
+            throw ExperimentError(
                 "\(definition.path) is missing or unreadable: cannot tell which sweep \(csv.lastPathComponent) belongs to (use --overwrite)")
         }
         let current = plan.definition
@@ -141,10 +141,10 @@ public enum SweepRunner {
                 : previous.seeds != current.seeds
                     ? "seeds \(previous.seeds.map(String.init).joined(separator: ","))"
                     : previous.columns != current.columns ? "other columns" : "a different scenario (\(previous.scenario) with other settings)"
-            throw SweepError("\(csv.path) belongs to another sweep (\(what)); use the same arguments, another --out, or --overwrite")
+            throw ExperimentError("\(csv.path) belongs to another sweep (\(what)); use the same arguments, another --out, or --overwrite")
         }
         guard var bytes = ProjectFiles.contents(atPath: csv.path).map(Array.init) else {
-            throw SweepError("\(csv.path): cannot read")
+            throw ExperimentError("\(csv.path): cannot read")
         }
         let covered = try SweepDigest.coveredLength(of: bytes, csv: csv)
         if covered < bytes.count {
@@ -158,7 +158,7 @@ public enum SweepRunner {
         }
         let table = try CSVTable(text: String(decoding: bytes, as: UTF8.self), file: csv.path)
         guard table.header == plan.header else {
-            throw SweepError("\(csv.path): header does not match this sweep (use --overwrite)")
+            throw ExperimentError("\(csv.path): header does not match this sweep (use --overwrite)")
         }
         var done = Set<Int>()
         for (position, row) in table.rows.enumerated() {

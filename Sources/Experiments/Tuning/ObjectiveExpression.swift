@@ -31,15 +31,15 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
     /// Parses `text`; unknown metric names, bad syntax and wrong argument counts are errors that
     /// name the position; so is text longer than `maximumLength` or nested deeper than
     /// `maximumDepth`.
-    public init(parsing text: String, isMetric: @escaping (String) -> Bool) throws(ObjectiveError) {
+    public init(parsing text: String, isMetric: @escaping (String) -> Bool) throws(ExperimentError) {
         guard text.count <= Self.maximumLength else {
-            throw ObjectiveError("\(text.count) characters, more than the \(Self.maximumLength) an expression may have")
+            throw ExperimentError("\(text.count) characters, more than the \(Self.maximumLength) an expression may have")
         }
         var parser = Parser(characters: Array(text), isMetric: isMetric)
         let expression = try parser.sum()
         parser.skipSpaces()
         guard parser.position == parser.characters.count else {
-            throw ObjectiveError("unexpected '\(parser.characters[parser.position])' at \(parser.position + 1)")
+            throw ExperimentError("unexpected '\(parser.characters[parser.position])' at \(parser.position + 1)")
         }
         self = expression
     }
@@ -101,9 +101,9 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
         var depth = 0
 
         /// `body` one level deeper; an error beyond `maximumDepth`.
-        mutating func nested(_ body: (inout Parser) throws(ObjectiveError) -> ObjectiveExpression) throws(ObjectiveError) -> ObjectiveExpression {
+        mutating func nested(_ body: (inout Parser) throws(ExperimentError) -> ObjectiveExpression) throws(ExperimentError) -> ObjectiveExpression {
             guard depth < ObjectiveExpression.maximumDepth else {
-                throw ObjectiveError(
+                throw ExperimentError(
                     "nested more than \(ObjectiveExpression.maximumDepth) deep at \(position) (parentheses, minus signs and function calls)")
             }
             depth += 1
@@ -118,7 +118,7 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
             return position < characters.count ? characters[position] : nil
         }
 
-        mutating func sum() throws(ObjectiveError) -> ObjectiveExpression {
+        mutating func sum() throws(ExperimentError) -> ObjectiveExpression {
             var left = try product()
             while let op = peek(), op == "+" || op == "-" {
                 position += 1
@@ -127,7 +127,7 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
             return left
         }
 
-        mutating func product() throws(ObjectiveError) -> ObjectiveExpression {
+        mutating func product() throws(ExperimentError) -> ObjectiveExpression {
             var left = try unary()
             while let op = peek(), op == "*" || op == "/" {
                 position += 1
@@ -136,21 +136,21 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
             return left
         }
 
-        mutating func unary() throws(ObjectiveError) -> ObjectiveExpression {
+        mutating func unary() throws(ExperimentError) -> ObjectiveExpression {
             if peek() == "-" {
                 position += 1
-                return .negate(try nested { parser throws(ObjectiveError) in try parser.unary() })
+                return .negate(try nested { parser throws(ExperimentError) in try parser.unary() })
             }
             return try atom()
         }
 
-        mutating func atom() throws(ObjectiveError) -> ObjectiveExpression {
-            guard let next = peek() else { throw ObjectiveError("expression ends where a value is expected") }
+        mutating func atom() throws(ExperimentError) -> ObjectiveExpression {
+            guard let next = peek() else { throw ExperimentError("expression ends where a value is expected") }
             let start = position
             if next == "(" {
                 position += 1
-                let inner = try nested { parser throws(ObjectiveError) in try parser.sum() }
-                guard peek() == ")" else { throw ObjectiveError("missing ')' for the '(' at \(start + 1)") }
+                let inner = try nested { parser throws(ExperimentError) in try parser.sum() }
+                guard peek() == ")" else { throw ExperimentError("missing ')' for the '(' at \(start + 1)") }
                 position += 1
                 return inner
             }
@@ -162,7 +162,7 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
                     while position < characters.count, characters[position].isNumber { position += 1 }
                 }
                 guard let value = Double(String(characters[start..<position])) else {
-                    throw ObjectiveError("'\(String(characters[start..<position]))' at \(start + 1) is not a number")
+                    throw ExperimentError("'\(String(characters[start..<position]))' at \(start + 1) is not a number")
                 }
                 return .number(value)
             }
@@ -172,30 +172,24 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
                 }
                 let name = String(characters[start..<position])
                 if let arity = ObjectiveExpression.functions[name] {
-                    guard peek() == "(" else { throw ObjectiveError("\(name) at \(start + 1) needs '('") }
+                    guard peek() == "(" else { throw ExperimentError("\(name) at \(start + 1) needs '('") }
                     position += 1
-                    var arguments = [try nested { parser throws(ObjectiveError) in try parser.sum() }]
+                    var arguments = [try nested { parser throws(ExperimentError) in try parser.sum() }]
                     while peek() == "," {
                         position += 1
-                        arguments.append(try nested { parser throws(ObjectiveError) in try parser.sum() })
+                        arguments.append(try nested { parser throws(ExperimentError) in try parser.sum() })
                     }
-                    guard peek() == ")" else { throw ObjectiveError("missing ')' after the arguments of \(name) at \(start + 1)") }
+                    guard peek() == ")" else { throw ExperimentError("missing ')' after the arguments of \(name) at \(start + 1)") }
                     position += 1
                     guard arguments.count == arity else {
-                        throw ObjectiveError("\(name) takes \(arity) argument\(arity == 1 ? "" : "s"), found \(arguments.count)")
+                        throw ExperimentError("\(name) takes \(arity) argument\(arity == 1 ? "" : "s"), found \(arguments.count)")
                     }
                     return .call(name, arguments)
                 }
-                guard isMetric(name) else { throw ObjectiveError("'\(name)' at \(start + 1) is not a metric") }
+                guard isMetric(name) else { throw ExperimentError("'\(name)' at \(start + 1) is not a metric") }
                 return .metric(name)
             }
-            throw ObjectiveError("unexpected '\(next)' at \(position + 1)")
+            throw ExperimentError("unexpected '\(next)' at \(position + 1)")
         }
     }
-}
-
-/// A problem with an objective expression.
-public struct ObjectiveError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

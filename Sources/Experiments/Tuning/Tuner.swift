@@ -53,7 +53,7 @@ public enum Tuner {
         progress: ((TuningRecord) -> Void)? = nil
     ) throws -> TuningOutcome {
         guard Set(trainSeeds).isDisjoint(with: testSeeds) else {
-            throw TuningError(
+            throw ExperimentError(
                 "training and held-out seeds overlap (\(Set(trainSeeds).intersection(testSeeds).sorted().map(String.init).joined(separator: ","))): held-out seeds must be new"
             )
         }

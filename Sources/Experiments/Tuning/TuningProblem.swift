@@ -6,12 +6,6 @@ import StatisticsKit
 import Execution
 import Synchronization
 
-/// A tuning problem, as one line.
-public struct TuningError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// One tuned key and the coordinate the simplex moves it in: log(value) for keys whose range
 /// starts at 0 or above and whose start is positive (weights and thresholds scale
 /// multiplicatively), the value itself otherwise. Values are clamped to the key's range — for
@@ -23,23 +17,23 @@ public struct TuningParameter: Sendable, Equatable {
     public var isInteger: Bool
     public var logarithmic: Bool
 
-    public init(key: String, scenario: Scenario) throws(TuningError) {
+    public init(key: String, scenario: Scenario) throws(ExperimentError) {
         if key.split(separator: ".").dropFirst().first == "parameters" {
             guard let declared = ScenarioLoader.pluginParameter(key, in: scenario) else {
                 let plugin = key.hasPrefix("fusion.") ? "filter '\(scenario.fusion.filter)'" : "selector '\(scenario.selection.selector)'"
-                throw TuningError("--params \(key): \(plugin) of \(scenario.name) declares no such parameter (see orbitbench scenario keys)")
+                throw ExperimentError("--params \(key): \(plugin) of \(scenario.name) declares no such parameter (see orbitbench scenario keys)")
             }
             range = declared.range
             isInteger = false
         } else {
             guard let description = ScenarioLoader.numericKey(key), let range = description.range else {
-                throw TuningError("--params \(key): not a numeric scenario key (see orbitbench scenario keys)")
+                throw ExperimentError("--params \(key): not a numeric scenario key (see orbitbench scenario keys)")
             }
             self.range = range
             isInteger = description.type.hasPrefix("integer")
         }
         guard let start = ScenarioLoader.numericValue(of: key, in: scenario) else {
-            throw TuningError("--params \(key): \(scenario.name) has no such value (a list item that does not exist?)")
+            throw ExperimentError("--params \(key): \(scenario.name) has no such value (a list item that does not exist?)")
         }
         self.key = key
         self.start = start
@@ -107,19 +101,19 @@ public final class TuningProblem: Sendable {
     ]
 
     public init(sources: [ScenarioSource], keys: [String], objective text: String) throws {
-        guard !sources.isEmpty else { throw TuningError("give at least one scenario") }
-        guard !keys.isEmpty else { throw TuningError("--params: give at least one key") }
+        guard !sources.isEmpty else { throw ExperimentError("give at least one scenario") }
+        guard !keys.isEmpty else { throw ExperimentError("--params: give at least one key") }
         let resolved = try sources.map { try $0.resolve() }
         if let other = resolved.first(where: { $0.kind != resolved[0].kind }) {
-            throw TuningError("\(other.name) is a \(other.kind.rawValue) scenario and \(resolved[0].name) is not: tune one kind at a time")
+            throw ExperimentError("\(other.name) is a \(other.kind.rawValue) scenario and \(resolved[0].name) is not: tune one kind at a time")
         }
         scenarios = resolved
         parameters = try keys.map { key in try TuningParameter(key: key, scenario: resolved[0]) }
         let names = Set(resolved.flatMap(RunMetrics.columns(for:)))
         do { objective = try ObjectiveExpression(parsing: text, isMetric: { names.contains($0) }) } catch {
-            throw TuningError("--objective: \(error.description)")
+            throw ExperimentError("--objective: \(error.description)")
         }
-        guard !objective.metrics.isEmpty else { throw TuningError("--objective: uses no metric") }
+        guard !objective.metrics.isEmpty else { throw ExperimentError("--objective: uses no metric") }
         self.sources = sources
         objectiveText = text
     }
@@ -147,7 +141,7 @@ public final class TuningProblem: Sendable {
         let overrides = zip(parameters, values).map { $0.override($1) }
         return try sources.map { source in
             do { return try source.resolve(overrides) } catch {
-                throw TuningError("\(overrides.map(\.description).joined(separator: ", ")): \(error)")
+                throw ExperimentError("\(overrides.map(\.description).joined(separator: ", ")): \(error)")
             }
         }
     }

@@ -37,19 +37,19 @@ public struct ValidationRun: Sendable {
     /// - Parameters:
     ///   - scenario: resolves a group's scenario name (with the caller's overrides).
     ///   - progress: called with the number of finished simulations of `total` (stage by stage).
-    /// - Throws: `ValidationFailure` for a scenario that is not hand-held or a trial without a
+    /// - Throws: `ExperimentError` for a scenario that is not hand-held or a trial without a
     ///   reference or magnetometer; errors of the scenario lookup, the simulation and filters.
     public static func run(
         recordings: [SensorRecording], settings: ValidationSettings, scenario resolve: (String) throws -> Scenario,
         progress: (@Sendable (_ stage: String, _ finished: Int, _ total: Int) -> Void)? = nil
     ) throws -> ValidationRun {
-        guard !settings.filters.isEmpty else { throw ValidationFailure("no filters to validate") }
+        guard !settings.filters.isEmpty else { throw ExperimentError("no filters to validate") }
         // Folds, files and rows are named by the trial and its number ("05"): both must be unique.
         var seen: [String: String] = [:]
         for recording in recordings {
             for name in Set([recording.name, FoldCalibration.short(recording.name)]) {
                 if let other = seen[name] {
-                    throw ValidationFailure(
+                    throw ExperimentError(
                         "\(recording.file): trial '\(name)' is given twice (also \(other)); give each trial once, with a name of its own")
                 }
                 seen[name] = recording.file
@@ -70,13 +70,13 @@ public struct ValidationRun: Sendable {
                 skipped.first.map { skip in
                     " (\(recordings.first { $0.name == skip.trial }?.file ?? skip.trial): \(skip.reason))"
                 } ?? ""
-            throw ValidationFailure("no trial belongs to a group a broad-* scenario describes\(first)")
+            throw ExperimentError("no trial belongs to a group a broad-* scenario describes\(first)")
         }
         var resolved: [String: Scenario] = [:]
         for group in groups {
             let scenario = try resolve(group.scenario)
             guard scenario.kind == .handheld else {
-                throw ValidationFailure("\(group.scenario) is a \(scenario.kind.rawValue) scenario; validate needs hand-held ones")
+                throw ExperimentError("\(group.scenario) is a \(scenario.kind.rawValue) scenario; validate needs hand-held ones")
             }
             resolved[group.name] = scenario
         }
@@ -84,12 +84,12 @@ public struct ValidationRun: Sendable {
         let byName = Dictionary(recordings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for recording in recordings where !ungrouped.contains(recording.name) {
             guard recording.truth?.contains(where: { $0 != nil }) == true else {
-                throw ValidationFailure("\(recording.file): no reference attitude, so no error to predict")
+                throw ExperimentError("\(recording.file): no reference attitude, so no error to predict")
             }
             guard FusionInput(recording: recording).hasReference else {
-                throw ValidationFailure("\(recording.file): no sample is marked as moving (BROAD's movement), so no error to predict")
+                throw ExperimentError("\(recording.file): no sample is marked as moving (BROAD's movement), so no error to predict")
             }
-            guard recording.magnetometer != nil else { throw ValidationFailure("\(recording.file): no magnetometer; validate runs the 9D filters") }
+            guard recording.magnetometer != nil else { throw ExperimentError("\(recording.file): no magnetometer; validate runs the 9D filters") }
         }
         let groupOf = Dictionary(groups.flatMap { group in group.trials.map { ($0, group.name) } }, uniquingKeysWith: { first, _ in first })
         let trials = groups.flatMap(\.trials)
@@ -153,10 +153,4 @@ private func stage(
 ) -> (@Sendable (Int) -> Void)? {
     guard let progress else { return nil }
     return { finished in progress(name, finished, total) }
-}
-
-/// A validation that cannot run: one line saying why.
-public struct ValidationFailure: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

@@ -217,9 +217,12 @@ public struct BiasEstimatingFilter: BuiltInFilter {
     }
 
     /// Everything the filter has learned: readable, and settable as a whole so a run can be
-    /// saved and resumed. The parts that judge the sensors (bias Kalman filter, rest detector,
-    /// magnetic references) carry the parameters they were made with.
+    /// saved and resumed. It holds the coefficients it was made with — the one place they are
+    /// kept — and the parts that judge the sensors (bias Kalman filter, rest detector, magnetic
+    /// references) are made from them.
     public struct State: Sendable, Equatable {
+        /// What the settings implied when this state was made or last given new settings.
+        public private(set) var coefficients: Coefficients
         /// Body → earth, R_z(δ) ⊗ q_inc ⊗ q_gyr; identity before the first valid sample.
         public var attitude = Quaternion.identity
         /// b̂, rad/s.
@@ -259,6 +262,7 @@ public struct BiasEstimatingFilter: BuiltInFilter {
 
         /// The state before any sample.
         public init(_ coefficients: Coefficients) {
+            self.coefficients = coefficients
             accelerationStage = SmoothingFactor(timeConstant: coefficients.accelerationStage)
             headingGain = SmoothingFactor(timeConstant: coefficients.heading)
             startupHeadingGain = SmoothingFactor(timeConstant: coefficients.startupHeading)
@@ -269,17 +273,6 @@ public struct BiasEstimatingFilter: BuiltInFilter {
             bodyFixedOffset = BodyFixedOffset(parameters: coefficients.bodyFixedOffset)
         }
 
-        /// The coefficients this state was made with.
-        var coefficients: Coefficients {
-            var coefficients = Coefficients(.default)
-            coefficients.accelerationStage = accelerationStage.timeConstant
-            (coefficients.heading, coefficients.startupHeading) = (headingGain.timeConstant, startupHeadingGain.timeConstant)
-            coefficients.weakHeading = weakHeadingGain.timeConstant
-            (coefficients.bias, coefficients.rest) = (biasFilter.parameters, rest.parameters)
-            (coefficients.magnetic, coefficients.bodyFixedOffset) = (magneticReference.parameters, bodyFixedOffset.parameters)
-            return coefficients
-        }
-
         /// Back to the state before any sample, with the same coefficients.
         public mutating func reset() { self = State(coefficients) }
 
@@ -287,6 +280,7 @@ public struct BiasEstimatingFilter: BuiltInFilter {
         /// judges start over.
         mutating func apply(_ coefficients: Coefficients) {
             let fresh = State(coefficients)
+            self.coefficients = coefficients
             (accelerationStage, headingGain, startupHeadingGain) = (fresh.accelerationStage, fresh.headingGain, fresh.startupHeadingGain)
             weakHeadingGain = fresh.weakHeadingGain
             (rest, magneticReference, bodyFixedOffset) = (fresh.rest, fresh.magneticReference, fresh.bodyFixedOffset)
@@ -301,12 +295,10 @@ public struct BiasEstimatingFilter: BuiltInFilter {
     }
 
     public var settings: Settings {
-        didSet {
-            coefficients = Coefficients(settings)
-            state.apply(coefficients)
-        }
+        didSet { state.apply(Coefficients(settings)) }
     }
-    public private(set) var coefficients: Coefficients
+    /// What the settings imply (kept in `state`).
+    public var coefficients: Coefficients { state.coefficients }
     public var state: State
 
     public var attitude: Quaternion { state.attitude }
@@ -323,11 +315,10 @@ public struct BiasEstimatingFilter: BuiltInFilter {
 
     public init(settings: Settings = .default) {
         self.settings = settings
-        coefficients = Coefficients(settings)
-        state = State(coefficients)
+        state = State(Coefficients(settings))
     }
 
-    public mutating func reset() { state = State(coefficients) }
+    public mutating func reset() { state.reset() }
 
     public mutating func update(_ reading: ImuReading) {
         var field = reading.magnetometer

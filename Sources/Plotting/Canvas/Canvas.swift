@@ -1,6 +1,7 @@
 import CCairo
 import CPNGCodec
 
+/// A figure that cannot be drawn, encoded (PNG, SVG, PDF) or decoded, as one line.
 public struct PlotError: Error, CustomStringConvertible, Sendable {
     public let message: String
     public init(_ message: String) { self.message = message }
@@ -277,7 +278,7 @@ public final class Canvas {
     }
 
     /// The drawing encoded as PNG with the given text chunks (provenance).
-    public func pngBytes(texts: [PNGText] = []) throws(PNGError) -> [UInt8] {
+    public func pngBytes(texts: [PNGText] = []) throws(PlotError) -> [UInt8] {
         precondition(vectorFile == nil, "pngBytes of a vector canvas")
         cairo_surface_flush(surface)
         return try PNGCodec.encode(

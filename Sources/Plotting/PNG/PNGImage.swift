@@ -34,10 +34,8 @@ public struct PNGText: Sendable, Equatable {
     }
 }
 
-public struct PNGError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public var description: String { message }
-}
+@available(*, deprecated, renamed: "PlotError", message: "PNG encoding and decoding throw PlotError since 0.2")
+public typealias PNGError = PlotError
 
 /// A PNG file read back: the stored format and the pixels expanded to RGBA.
 public struct DecodedPNG: Sendable {
@@ -60,8 +58,8 @@ public enum PNGCodec {
     /// Encodes `image` to PNG bytes through libpng (settings in `png_encode.c`). Opaque images are
     /// stored as RGB (colour type 2), others as RGBA (6). Texts are written as tEXt (ASCII) or
     /// iTXt chunks.
-    public static func encode(_ image: RGBAImage, texts: [PNGText] = []) throws(PNGError) -> [UInt8] {
-        try image.pixels.withUnsafeBufferPointer { pixels throws(PNGError) in
+    public static func encode(_ image: RGBAImage, texts: [PNGText] = []) throws(PlotError) -> [UInt8] {
+        try image.pixels.withUnsafeBufferPointer { pixels throws(PlotError) in
             try encode(
                 pixels.baseAddress!, width: image.width, height: image.height, stride: image.width * 4, format: Int32(OBPNG_SOURCE_RGBA),
                 texts: texts)
@@ -73,16 +71,16 @@ public enum PNGCodec {
     /// are converted one at a time, so no copy of the whole image is made.
     static func encode(
         premultipliedARGB pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, texts: [PNGText]
-    ) throws(PNGError) -> [UInt8] {
+    ) throws(PlotError) -> [UInt8] {
         try encode(pixels, width: width, height: height, stride: stride, format: Int32(OBPNG_SOURCE_ARGB32_PREMULTIPLIED), texts: texts)
     }
 
     private static func encode(
         _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, format: Int32, texts: [PNGText]
-    ) throws(PNGError) -> [UInt8] {
+    ) throws(PlotError) -> [UInt8] {
         for text in texts {
             try validateKeyword(text.key)
-            if text.value.utf8.contains(0) { throw PNGError(message: "PNG text '\(text.key)' contains a NUL byte") }
+            if text.value.utf8.contains(0) { throw PlotError("PNG text '\(text.key)' contains a NUL byte") }
         }
         var message = [CChar](repeating: 0, count: 256)
         var output = obpng_bytes()
@@ -100,13 +98,13 @@ public enum PNGCodec {
         }
         defer { obpng_bytes_free(&output) }
         guard status == OBPNG_OK else {
-            throw PNGError(message: "PNG encoding failed: \(cMessage(message))")
+            throw PlotError("PNG encoding failed: \(cMessage(message))")
         }
         return Array(UnsafeBufferPointer(start: output.bytes, count: output.count))
     }
 
     /// Decodes PNG bytes through libpng. Corrupt or truncated data throws.
-    public static func decode(_ bytes: [UInt8]) throws(PNGError) -> DecodedPNG {
+    public static func decode(_ bytes: [UInt8]) throws(PlotError) -> DecodedPNG {
         var message = [CChar](repeating: 0, count: 256)
         var image = obpng_image()
         let status = bytes.withUnsafeBufferPointer { data in
@@ -116,7 +114,7 @@ public enum PNGCodec {
         }
         defer { obpng_image_free(&image) }
         guard status == OBPNG_OK else {
-            throw PNGError(message: "PNG decoding failed: \(cMessage(message))")
+            throw PlotError("PNG decoding failed: \(cMessage(message))")
         }
         let width = Int(image.width), height = Int(image.height)
         let pixels = Array(UnsafeBufferPointer(start: image.rgba, count: width * height * 4))
@@ -133,13 +131,13 @@ public enum PNGCodec {
     /// PNG keywords are 1–79 printable Latin-1 characters without leading, trailing or double
     /// spaces (PNG specification, 11.3.4.2). Only the ASCII subset is accepted here, because
     /// keywords are passed as bytes and UTF-8 differs from Latin-1 above 127.
-    static func validateKeyword(_ key: String) throws(PNGError) {
+    static func validateKeyword(_ key: String) throws(PlotError) {
         let scalars = Array(key.unicodeScalars)
         let printable = scalars.allSatisfy { $0.value >= 32 && $0.value <= 126 }
         guard (1...79).contains(scalars.count), printable, scalars.first != " ", scalars.last != " ",
             !key.contains("  ")
         else {
-            throw PNGError(message: "invalid PNG text keyword '\(key)' (1–79 printable ASCII characters)")
+            throw PlotError("invalid PNG text keyword '\(key)' (1–79 printable ASCII characters)")
         }
     }
 }
