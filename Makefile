@@ -24,12 +24,11 @@ test: system-deps
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) scripts/check-browser.sh
 	SWIFT=$(SWIFT) scripts/check-slurm.sh
-	scripts/check-portable-imports.sh
+	scripts/check-architecture.py
 	scripts/check-manifest.sh
 	scripts/check-format.sh
 	scripts/check-example.sh
-	$(SWIFT) build -c release --product fuzz-replay
-	.build/release/fuzz-replay Fuzz/corpus Fuzz/regressions
+	.build/debug/fuzz-replay Fuzz/corpus Fuzz/regressions
 	.build/debug/orbitbench regress
 	ORBITBENCH=.build/debug/orbitbench scripts/check-docs.sh --fast
 
@@ -39,7 +38,8 @@ test: system-deps
 .PHONY: docs-check
 docs-check: system-deps
 	$(SWIFT) build -c release --product orbitbench
-	$(SWIFT) build --package-path Examples/CustomSelector
+	$(SWIFT) build --product CustomSelector
+	$(SWIFT) build --product custom-orbitbench
 	ORBITBENCH=$(RELEASE_BIN) scripts/check-docs.sh
 
 # libFuzzer with AddressSanitizer over every reader (FUZZ_SECONDS per target, default 60);

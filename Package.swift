@@ -76,7 +76,7 @@ let package = Package(
         // shards of a job array.
         .target(name: "Execution", dependencies: ["ReportIO"]),
         // Statistics of results and sensor data: paired tests, ranks, summaries, Allan deviation.
-        .target(name: "StatisticsKit", dependencies: ["CGSL", "OrbitMath", "Fusion"]),
+        .target(name: "StatisticsKit", dependencies: ["CGSL", "OrbitMath"]),
         // Runs: one seed of a scenario (capture, fusion, rephoto), a replayed session, their metrics.
         .target(
             name: "Runs",
@@ -95,36 +95,52 @@ let package = Package(
         // Synthetic camera frames: the scene drawn with cairo from sub-exposure poses, sensor
         // noise, JPEG encoding and an image sharpness measure.
         .target(name: "Rendering", dependencies: ["OrbitMath", "Simulation", "CCairo", "CJPEGCodec"]),
+        // The formats every report shares: report.html, provenance.json, summary.json, text and
+        // LaTeX tables, figure captions, the failure files.
+        .target(name: "ReportFormats", dependencies: ["BundledFiles", "Plotting", "ReportIO", "Runs", "Scenarios", "StatisticsKit"]),
         .target(
             name: "Reports",
             dependencies: [
-                "OrbitMath", "ReportIO", "BundledFiles", "Capture", "Rephoto", "Simulation", "Runs", "Experiments", "Plotting", "Recordings",
+                "OrbitMath", "ReportIO", "ReportFormats", "BundledFiles", "Capture", "Rephoto", "Simulation", "Runs", "Plotting", "Recordings",
                 "Scenarios", "Rendering", "Execution", "StatisticsKit",
             ]),
         // Reports of experiments over many runs: sweeps, tuning, comparisons, regressions, the thesis audit.
         .target(
             name: "ExperimentReports",
-            dependencies: ["Experiments", "Plotting", "Rephoto", "ReportIO", "Runs", "Scenarios", "StatisticsKit", "Reports", "OrbitMath"]),
+            dependencies: [
+                "Experiments", "Plotting", "Rephoto", "ReportIO", "ReportFormats", "Runs", "Scenarios", "StatisticsKit", "Reports", "OrbitMath",
+            ]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
         .target(
             name: "OrbitBench",
             dependencies: [
                 "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports",
-                "ExperimentReports",
+                "ReportFormats", "ExperimentReports",
                 "ReportIO", "BundledFiles", "Rendering", "orbitbench-probe", "Execution", "StatisticsKit",
             ]),
         // Every timing harness of `orbitbench bench`, outside the product modules.
         .target(name: "OrbitBenchBenchmarks", dependencies: ["OrbitBench"]),
         .target(
             name: "OrbitBenchCLI",
-            dependencies: [
-                "OrbitBench", "OrbitBenchBenchmarks", "CPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        .executableTarget(name: "orbitbench", dependencies: ["OrbitBenchCLI"]),
+            dependencies: ["OrbitBench", "CPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The executable: the CLI's commands and `bench`, which only it links (embedders of
+        // OrbitBenchCLI do not build the benchmarks).
+        .executableTarget(
+            name: "orbitbench",
+            dependencies: ["OrbitBenchCLI", "OrbitBenchBenchmarks", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Fuzzing: every reader from bytes (Fuzz/ builds libFuzzer targets on it) and the corpus replay make test runs.
         .target(name: "FuzzEntryPoints", dependencies: ["Capture", "Experiments", "Recordings", "ReportIO", "Runs", "Scenarios"]),
         .executableTarget(name: "fuzz-replay", dependencies: ["FuzzEntryPoints", "CPlatform"]),
+
+        // Examples/CustomSelector, a team's own package, compiled here too: its code may import
+        // the public products only (scripts/check-architecture.py), so this build proves what
+        // its own would — the public API is enough — without building OrbitBench a second time.
+        .target(name: "CustomCode", dependencies: ["OrbitBench"], path: "Examples/CustomSelector/Sources/CustomCode"),
+        .executableTarget(
+            name: "CustomSelector", dependencies: ["CustomCode", "OrbitBench"], path: "Examples/CustomSelector/Sources/CustomSelector"),
+        .executableTarget(
+            name: "custom-orbitbench", dependencies: ["CustomCode", "OrbitBenchCLI"], path: "Examples/CustomSelector/Sources/custom-orbitbench"),
 
         .testTarget(name: "OrbitMathTests", dependencies: ["TestSupport", "OrbitMath"]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "OrbitMath"]),
@@ -148,18 +164,17 @@ let package = Package(
                 "OrbitMath", .product(name: "Yams", package: "Yams"),
             ]),
         // Runs the built executable end to end (the target depends on it so it is built first).
-        .testTarget(name: "orbitbenchTests", dependencies: ["TestSupport", "orbitbench", "Plotting", "Capture"]),
-        .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),
         .testTarget(
-            name: "OrbitBenchBenchmarksTests",
+            name: "orbitbenchTests",
             dependencies: [
-                "TestSupport", "OrbitBench", "OrbitBenchBenchmarks", "OrbitBenchCLI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TestSupport", "orbitbench", "Plotting", "Capture", "ReportIO", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .testTarget(name: "OrbitBenchLibraryTests", dependencies: ["TestSupport", "OrbitBench"]),
+        .testTarget(name: "OrbitBenchBenchmarksTests", dependencies: ["TestSupport", "OrbitBench", "OrbitBenchBenchmarks"]),
         // Broken filters and selectors plugged in through the public API only, as a team's package would.
         .testTarget(name: "PluginZooTests", dependencies: ["TestSupport", "OrbitBench", "OrbitBenchCLI"]),
         .testTarget(name: "PlottingTests", dependencies: ["Plotting", "CCairo", "CPNGCodec"]),
-        .testTarget(name: "StatisticsKitTests", dependencies: ["StatisticsKit", "OrbitMath"], exclude: ["arm_comparison_reference.py"]),
+        .testTarget(name: "StatisticsKitTests", dependencies: ["StatisticsKit", "OrbitMath", "Fusion"], exclude: ["arm_comparison_reference.py"]),
         .testTarget(name: "ExecutionTests", dependencies: ["Execution", "ReportIO"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Simulation", "OrbitMath", "Runs", "StatisticsKit"]),
         .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios"]),

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Builds and runs Examples/CustomSelector (a package of its own that depends on OrbitBench by
-# path) and checks what it printed: every number in a plausible range, and the plugged-in
-# selector and filter really changed the results.
+# Runs Examples/CustomSelector (a package of its own that depends on OrbitBench by path) and
+# checks what it printed: every number in a plausible range, and the plugged-in selector and
+# filter really changed the results. Its targets are compiled by the main package's build (they
+# import the public products only, which scripts/check-architecture.py holds them to), so its
+# programs are in .build/debug; its own manifest is checked here to resolve against this package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --package-path Examples/CustomSelector 2>&1 | tail -1
+example=${EXAMPLE_BIN:-.build/debug}
+swift package --package-path Examples/CustomSelector describe --type json >/dev/null \
+    || { echo "check-example: Examples/CustomSelector/Package.swift does not resolve against this package" >&2; exit 1; }
 table=$(mktemp)
 work=$(mktemp -d)
 trap 'rm -rf "$table" "$work"' EXIT
-Examples/CustomSelector/.build/debug/CustomSelector "$table" "$work/report" | tee "$work/stdout"
+"$example/CustomSelector" "$table" "$work/report" | tee "$work/stdout"
 grep -q "identical metrics" "$work/stdout" || { echo "check-example: a selector by name and as a value disagree" >&2; exit 1; }
 for file in metrics.csv frames.csv slots.csv summary.json recording.json plots/coverage-polar.png; do
     [ -s "$work/report/$file" ] || { echo "check-example: the report lacks $file" >&2; exit 1; }
@@ -21,7 +25,7 @@ while IFS= read -r line; do
 done <<<"$sample"
 
 # The team's own command line: its selector and filter by name in run and fusion.
-cli=Examples/CustomSelector/.build/debug/custom-orbitbench
+cli=$example/custom-orbitbench
 "$cli" run orbit-72 --set selection.selector=lowest-blur --seeds 1 --no-plots --out "$work" >/dev/null
 grep -q '"selector" : "lowest-blur"' "$work/orbit-72/summary.json" || { echo "check-example: custom-orbitbench run did not use lowest-blur" >&2; exit 1; }
 "$cli" fusion orbit-72 --filters gyro-only --seeds 1 --no-plots --out "$work/fusion" >/dev/null

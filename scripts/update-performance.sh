@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Regenerates docs/performance.md from `orbitbench bench --markdown` (release build) on this
-# machine. The page records the SHA-256 of the benchmark target's sources; a test fails when
-# they change and the page was not regenerated.
+# machine. The page records the SHA-256 of every file under Sources/ (the benchmarks and the
+# code they time); a test fails when they change and the page was not regenerated.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product orbitbench >/dev/null
 table=$(.build/release/orbitbench bench --markdown)
-digest=$(cat $(ls Sources/OrbitBenchBenchmarks/*.swift | LC_ALL=C sort) | sha256sum | cut -d' ' -f1)
+digest=$(find Sources -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -d' ' -f1)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 cores=$(nproc)
 commit=$(git rev-parse --short HEAD)
@@ -19,7 +19,7 @@ end_marker = "<!-- end of generated table -->"
 begin = page.index(begin_marker) + len(begin_marker)
 end = page.index(end_marker)
 body = (f"Measured at commit {commit} on {cpu} ({cores} cores), release build.\n"
-        f"Benchmark sources SHA-256: `{digest}`\n\n{table}\n")
+        f"Sources SHA-256: `{digest}`\n\n{table}\n")
 open("docs/performance.md", "w").write(page[:begin] + body + page[end:])
 PY
 echo "docs/performance.md updated"

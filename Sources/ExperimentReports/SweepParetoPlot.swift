@@ -3,6 +3,7 @@ import Foundation
 import Plotting
 import Runs
 import Reports
+import ReportFormats
 
 /// plots/sweep-pareto.png: every cell of a sweep as its mean of two metrics (± sd over seeds),
 /// the cells no other cell beats in both joined as the Pareto front, the region a `--require`

@@ -3,6 +3,7 @@ import Experiments
 import Foundation
 import Plotting
 import Reports
+import ReportFormats
 
 /// plots/sweep-<metric>.png: a line chart over one key, a heat map over two.
 public enum SweepPlots {

@@ -2,6 +2,7 @@ import Runs
 import Experiments
 import Foundation
 import Reports
+import ReportFormats
 
 /// The stdout summary of a sweep.
 public enum SweepReport {

@@ -1,6 +1,7 @@
 import Experiments
 import Foundation
 import Reports
+import ReportFormats
 
 extension ThesisReport {
     /// tables.tex: Tables 6.1–6.3 of the thesis as LaTeX (booktabs) — the published values with

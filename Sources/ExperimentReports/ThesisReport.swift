@@ -5,6 +5,7 @@ import ReportIO
 import Plotting
 import Rephoto
 import Reports
+import ReportFormats
 
 /// The files of `orbitbench thesis`: recomputed tables, the audit and the key-point figure.
 public enum ThesisReport {

@@ -4,6 +4,7 @@ import Foundation
 import ReportIO
 import Scenarios
 import Reports
+import ReportFormats
 
 /// The files and stdout summary of `orbitbench tune`.
 public enum TuningReport {

@@ -2,6 +2,7 @@ import Experiments
 import Foundation
 import Plotting
 import Reports
+import ReportFormats
 
 /// plots/validation.png of `orbitbench validate`: per group, per trial and filter, the seeds'
 /// 10–90 % interval and median in sample and out of sample beside the real error.

@@ -3,6 +3,7 @@ import Foundation
 import Plotting
 import ReportIO
 import Reports
+import ReportFormats
 
 extension ValidationReport {
     /// Writes the folder's files into `report` (not committed): validation.csv,

@@ -4,6 +4,7 @@ import OrbitMath
 import ReportIO
 import Reports
 import Scenarios
+import ReportFormats
 
 /// The files and console text of `orbitbench validate`: validation.csv (one row per group ×
 /// trial × filter), calibration.csv (every key of every fold with its width and basis),

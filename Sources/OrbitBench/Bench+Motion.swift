@@ -1,4 +1,5 @@
 import Foundation
+import Fusion
 import StatisticsKit
 
 extension Bench {
@@ -8,7 +9,8 @@ extension Bench {
             source: recording.name, seed: nil, group: recording.groups.filter { $0 != "all_trials" }.joined(separator: " "),
             statistics: MotionStatistics(
                 times: recording.times, gyroscope: recording.gyroscope, accelerometer: recording.accelerometer,
-                magnetometer: recording.magnetometer))
+                magnetometer: recording.magnetometer,
+                atRest: RestDetector.flags(times: recording.times, gyroscope: recording.gyroscope, accelerometer: recording.accelerometer)))
     }
 
     /// Motion statistics of each seed of a simulated scenario (the simulated IMU readings, with
@@ -16,11 +18,12 @@ extension Bench {
     public static func motion(scenario: Scenario, seeds: [UInt64]) throws -> [MotionRow] {
         try seeds.map { seed in
             let run = try SimulatedRun(world: scenario.world, seed: seed)
+            let (times, gyroscope, accelerometer) = (run.imu.map(\.time), run.imu.map(\.gyroscope), run.imu.map(\.accelerometer))
             return MotionRow(
                 source: scenario.name, seed: seed, group: scenario.description,
                 statistics: MotionStatistics(
-                    times: run.imu.map(\.time), gyroscope: run.imu.map(\.gyroscope), accelerometer: run.imu.map(\.accelerometer),
-                    magnetometer: run.imu.map(\.magnetometer)))
+                    times: times, gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: run.imu.map(\.magnetometer),
+                    atRest: RestDetector.flags(times: times, gyroscope: gyroscope, accelerometer: accelerometer)))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReportFormats
 
 extension Bench {
     /// The two metrics of plots/sweep-pareto.png when `--pareto` is not given (capture sweeps):
@@ -49,7 +50,7 @@ extension Bench {
         let paretoMetrics = pareto ?? (plan.base.kind == .capture ? defaultParetoMetrics : nil)
         if let paretoMetrics {
             for name in paretoMetrics where !plan.columns.contains(name) {
-                throw SweepError("--pareto \(paretoMetrics.joined(separator: ",")): \(plan.base.name) has no column \(name)")
+                throw ExperimentError("--pareto \(paretoMetrics.joined(separator: ",")): \(plan.base.name) has no column \(name)")
             }
             let png = try SweepParetoPlot.figure(
                 x: try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[0]),

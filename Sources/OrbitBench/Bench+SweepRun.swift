@@ -1,6 +1,7 @@
 import Foundation
 import ReportIO
 import Execution
+import ReportFormats
 
 extension Bench {
     /// A sweep's runs, done: its plan, its sweep.csv and what happened to it.
@@ -24,14 +25,14 @@ extension Bench {
     ///     print(try Bench.writeSweepOutputs(sweep.plan, csv: sweep.csv, in: sweep.csv.deletingLastPathComponent(), metric: "coverage",
     ///                                       constraints: [], pareto: nil, plots: true, origin: ReportOrigin(command: "sweep")))
     ///
-    /// - Throws: `SweepError` for a bad `--vary` or grid; `SweepFailures` when a plug-in failed
+    /// - Throws: `ExperimentError` for a bad `--vary` or grid; `SweepFailures` when a plug-in failed
     ///   in some runs — sweep.csv is complete (the failed runs' rows carry the failure), the
     ///   error holds the sweep with its failures.
     public static func sweep(
         _ scenario: ScenarioSource, vary: [String], seeds: [UInt64]? = nil, in directory: URL, mode: SweepRunner.Mode = .fresh,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> Sweep {
-        let plan = try SweepPlan(source: scenario, axes: try vary.map { text throws(SweepError) in try SweepAxis(parsing: text) }, seeds: seeds)
+        let plan = try SweepPlan(source: scenario, axes: try vary.map { text throws(ExperimentError) in try SweepAxis(parsing: text) }, seeds: seeds)
         return try sweep(plan, in: directory, mode: mode, progress: progress)
     }
 

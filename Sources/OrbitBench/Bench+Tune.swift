@@ -1,5 +1,6 @@
 import Foundation
 import ReportIO
+import ReportFormats
 
 extension Bench {
     /// What `tune` found: the problem, the search with the tuned values, and the verdict on
@@ -21,7 +22,7 @@ extension Bench {
     ///     print(tuning.outcome.tuned, tuning.outcome.improvesHeldOut)
     ///     try Bench.writeTuningReport(tuning, to: "reports/tuning")
     ///
-    /// - Throws: `TuningError` for a bad key, objective or seed list; `TuningFailure` when a
+    /// - Throws: `ExperimentError` for a bad key, objective or seed list; `TuningFailure` when a
     ///   plug-in fails on a candidate (with the evaluations made before; `writeTuningReport`
     ///   takes it).
     public static func tune(

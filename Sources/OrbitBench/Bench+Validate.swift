@@ -1,5 +1,6 @@
 import Foundation
 import ReportIO
+import ReportFormats
 
 extension Bench {
     /// `orbitbench validate`: reads the recordings (each HDF5 file first by a capped child

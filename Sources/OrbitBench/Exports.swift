@@ -12,6 +12,7 @@
 @_exported import Recordings
 @_exported import Rendering
 @_exported import Rephoto
+@_exported import ReportFormats
 @_exported import ReportIO
 @_exported import Reports
 @_exported import Scenarios

@@ -14,20 +14,25 @@ public struct OrbitBenchCommand: ParsableCommand {
     /// Exit codes: 0 success (and `--help`, `--version`); 1 the check failed (`regress` found a
     /// regression); 2 a usage or input error (bad arguments, unreadable or invalid files), with
     /// a one-line message on stderr (`ErrorLine`: escaped, at most 300 characters).
-    public static func main(_ arguments: [String]? = nil) {
+    public static func main(_ arguments: [String]? = nil) { main(arguments, root: Self.self) }
+
+    /// The same for a root command of your own — typically this one's `configuration` with
+    /// more subcommands (the orbitbench executable adds `bench` this way, so that embedders of
+    /// this library do not link the benchmarks).
+    public static func main(_ arguments: [String]? = nil, root: any ParsableCommand.Type) {
         _ = platform_keep_freed_memory()
         let failure: Error?
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try root.parseAsRoot(arguments)
             try command.run()
             failure = nil
         } catch {
             failure = error
         }
         guard let failure else { return }
-        if let code = failure as? ExitCode { exit(withError: code) }
-        guard exitCode(for: failure) != .success else { exit(withError: failure) }
-        let printed = ErrorLine.printed(message: message(for: failure), full: fullMessage(for: failure))
+        if let code = failure as? ExitCode { root.exit(withError: code) }
+        guard root.exitCode(for: failure) != .success else { root.exit(withError: failure) }
+        let printed = ErrorLine.printed(message: root.message(for: failure), full: root.fullMessage(for: failure))
         FileHandle.standardError.write(Data((printed + "\n").utf8))
         Foundation.exit(2)
     }
@@ -50,7 +55,6 @@ public struct OrbitBenchCommand: ParsableCommand {
             MergeCommand.self, ReplayCommand.self, PlotCommand.self, CompareCommand.self, FusionCommand.self, ThesisCommand.self, ViewCommand.self,
             ScenarioCommand.self,
             MetricsCommand.self, MotionCommand.self, ValidateCommand.self, ProbeRecordingCommand.self,
-            BenchCommand.self,
         ]
     )
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Fusion
 import OrbitMath
 
 /// How a recording moves, in the terms that decide how hard it is for attitude fusion: how fast
@@ -10,7 +9,7 @@ public struct MotionStatistics: Sendable, Equatable {
     public var duration: Double
     /// Samples per second.
     public var rate: Double
-    /// Share of samples at rest (`RestDetector` with VQF's published parameters).
+    /// Share of samples at rest (as the caller judged them: `RestDetector.flags`).
     public var restFraction: Double
     /// Rotation rate |ω| of the moving samples, °/s.
     public var rotationRate: Percentiles
@@ -31,13 +30,15 @@ public struct MotionStatistics: Sendable, Equatable {
     /// - Parameters:
     ///   - times: sample instants, s, increasing.
     ///   - gyroscope: rad/s; `accelerometer`: m/s²; `magnetometer`: µT (nil entries skipped).
+    ///   - atRest: whether each sample is at rest (`RestDetector.flags`, VQF's parameters).
     ///   - gravity: m/s²; by default the median magnitude of the accelerometer at rest.
-    public init(times: [Double], gyroscope: [Vector3], accelerometer: [Vector3], magnetometer: [Vector3?]?, gravity: Double? = nil) {
-        precondition(times.count == gyroscope.count && times.count == accelerometer.count)
+    public init(
+        times: [Double], gyroscope: [Vector3], accelerometer: [Vector3], magnetometer: [Vector3?]?, atRest: [Bool], gravity: Double? = nil
+    ) {
+        precondition(times.count == gyroscope.count && times.count == accelerometer.count && times.count == atRest.count)
         let count = times.count
         duration = count > 1 ? times[count - 1] - times[0] : 0
         rate = duration > 0 ? Double(count - 1) / duration : 0
-        let atRest = Self.restFlags(times: times, gyroscope: gyroscope, accelerometer: accelerometer)
         let restCount = atRest.filter { $0 }.count
         restFraction = count > 0 ? Double(restCount) / Double(count) : 0
         let restMagnitudes = (0..<count).filter { atRest[$0] }.map { accelerometer[$0].norm }
@@ -47,21 +48,6 @@ public struct MotionStatistics: Sendable, Equatable {
         rotationRate = Self.percentiles(moving.map { gyroscope[$0].norm * degreesPerRadian })
         accelerationExcess = Self.percentiles(moving.map { abs(accelerometer[$0].norm - g) })
         fieldMagnitude = magnetometer.map { samples in Self.percentiles(samples.compactMap { $0?.norm }) }
-    }
-
-    /// Whether each sample is at rest (`RestDetector` with VQF's published parameters, no bias
-    /// removed); the first sample and samples after a non-increasing time count as moving.
-    public static func restFlags(times: [Double], gyroscope: [Vector3], accelerometer: [Vector3]) -> [Bool] {
-        let count = times.count
-        var detector = RestDetector(parameters: .standard)
-        var atRest = [Bool](repeating: false, count: count)
-        if count > 0 { detector.reset(gyroscope: gyroscope[0], accelerometer: accelerometer[0]) }
-        for index in 1..<max(1, count) {
-            let dt = times[index] - times[index - 1]
-            guard dt > 0 else { continue }
-            atRest[index] = detector.update(gyroscope: gyroscope[index], accelerometer: accelerometer[index], bias: .zero, dt: dt)
-        }
-        return atRest
     }
 
     /// NaN where there are no values.

@@ -15,19 +15,23 @@ public struct TrialSignals: Sendable {
     /// Reference attitude body → earth, any earth frame with z up; nil entries: no reference.
     public var truth: [Quaternion?]?
     /// The samples of the motion phase (BROAD's `movement`, a simulation's walk); when nil the
-    /// phase runs from the first to the last sample the rest detector calls moving.
+    /// phase runs from the first to the last sample `atRest` calls moving.
     public var moving: [Bool]?
+    /// Whether each sample is at rest (`RestDetector.flags`, VQF's parameters).
+    public var atRest: [Bool]
 
     public init(
-        times: [Double], gyroscope: [Vector3], accelerometer: [Vector3], magnetometer: [Vector3?]?, truth: [Quaternion?]?, moving: [Bool]?
+        times: [Double], gyroscope: [Vector3], accelerometer: [Vector3], magnetometer: [Vector3?]?, truth: [Quaternion?]?, moving: [Bool]?,
+        atRest: [Bool]
     ) {
-        precondition(times.count == gyroscope.count && times.count == accelerometer.count)
+        precondition(times.count == gyroscope.count && times.count == accelerometer.count && times.count == atRest.count)
         self.times = times
         self.gyroscope = gyroscope
         self.accelerometer = accelerometer
         self.magnetometer = magnetometer
         self.truth = truth
         self.moving = moving
+        self.atRest = atRest
     }
 }
 
@@ -109,9 +113,9 @@ public struct TrialStatistics: Sendable {
     public init(_ signals: TrialSignals) {
         let times = signals.times, count = times.count
         duration = count > 1 ? times[count - 1] - times[0] : 0
+        let atRest = signals.atRest
         motion = MotionStatistics(
-            times: times, gyroscope: signals.gyroscope, accelerometer: signals.accelerometer, magnetometer: signals.magnetometer)
-        let atRest = MotionStatistics.restFlags(times: times, gyroscope: signals.gyroscope, accelerometer: signals.accelerometer)
+            times: times, gyroscope: signals.gyroscope, accelerometer: signals.accelerometer, magnetometer: signals.magnetometer, atRest: atRest)
         let phase = Self.motionPhase(signals.moving ?? atRest.map { !$0 })
         guard let phase, count > 1 else {
             leadIn = duration

@@ -1,5 +1,15 @@
+import ArgumentParser
 import OrbitBenchCLI
 
-// All commands live in the OrbitBenchCLI library, so an executable that registers its own
-// selectors and filters gets every command too (docs/guides/plugins.md).
-OrbitBenchCommand.main()
+/// `orbitbench`: every command of the OrbitBenchCLI library (an executable of your own that
+/// registers plug-ins gets them too, docs/guides/plugins.md), and `bench`, which only this
+/// executable has: the timing harness stays out of what embedders link.
+struct OrbitBenchTool: ParsableCommand {
+    static let configuration: CommandConfiguration = {
+        var configuration = OrbitBenchCommand.configuration
+        configuration.subcommands.append(BenchCommand.self)
+        return configuration
+    }()
+}
+
+OrbitBenchCommand.main(root: OrbitBenchTool.self)

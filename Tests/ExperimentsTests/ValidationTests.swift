@@ -1,4 +1,5 @@
 import Foundation
+import Fusion
 import OrbitMath
 import Runs
 import Scenarios
@@ -130,7 +131,10 @@ import Testing
         let quiet = TrialStatistics(
             TrialSignals(
                 times: (0..<10).map(Double.init), gyroscope: Array(repeating: .zero, count: 10),
-                accelerometer: Array(repeating: Vector3(0, 0, 9.81), count: 10), magnetometer: nil, truth: nil, moving: nil))
+                accelerometer: Array(repeating: Vector3(0, 0, 9.81), count: 10), magnetometer: nil, truth: nil, moving: nil,
+                atRest: RestDetector.flags(
+                    times: (0..<10).map(Double.init), gyroscope: Array(repeating: .zero, count: 10),
+                    accelerometer: Array(repeating: Vector3(0, 0, 9.81), count: 10))))
         func fit(_ name: String, leadIn: Double) -> TrialKeyFit {
             TrialKeyFit(trial: name, statistics: quiet, simulated: quiet, values: [.leadIn: leadIn], matches: [])
         }
@@ -186,7 +190,10 @@ import Testing
         let quiet = TrialStatistics(
             TrialSignals(
                 times: (0..<10).map(Double.init), gyroscope: Array(repeating: .zero, count: 10),
-                accelerometer: Array(repeating: Vector3(0, 0, 9.81), count: 10), magnetometer: nil, truth: nil, moving: nil))
+                accelerometer: Array(repeating: Vector3(0, 0, 9.81), count: 10), magnetometer: nil, truth: nil, moving: nil,
+                atRest: RestDetector.flags(
+                    times: (0..<10).map(Double.init), gyroscope: Array(repeating: .zero, count: 10),
+                    accelerometer: Array(repeating: Vector3(0, 0, 9.81), count: 10))))
         func fit(_ name: String, bias: Double, leadIn: Double) -> TrialKeyFit {
             TrialKeyFit(trial: name, statistics: quiet, simulated: quiet, values: [.biasZ: bias, .leadIn: leadIn], matches: [])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Fusion
 import OrbitMath
 import Testing
 import StatisticsKit
@@ -13,7 +14,9 @@ import StatisticsKit
         let gyroscope = times.map { $0 < 10 ? Vector3.zero : Vector3(0, 0, Angles.radians(90)) }
         let accelerometer = times.map { _ in Vector3(0, 0, 9.81) }
         let field = times.map { time -> Vector3? in Vector3(20 + time, 0, -40) }  // |B| grows with time
-        let statistics = MotionStatistics(times: times, gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: field)
+        let statistics = MotionStatistics(
+            times: times, gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: field,
+            atRest: RestDetector.flags(times: times, gyroscope: gyroscope, accelerometer: accelerometer))
         #expect(abs(statistics.duration - 20) < 1e-12 && abs(statistics.rate - 100) < 1e-9)
         #expect(abs(statistics.restFraction - 850.0 / 2_001) < 1e-12, "\(statistics.restFraction)")
         // The first 150 samples are still but not yet rest: they count as moving at 0 °/s.

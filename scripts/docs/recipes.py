@@ -689,13 +689,13 @@ def _(tool):
 # ---------------------------------------------------------------------------------------------
 # docs/guides/plugins.md: Examples/CustomSelector (built by make test and make docs-check)
 
-EXAMPLE = ROOT / "Examples/CustomSelector/.build/debug/CustomSelector"
+EXAMPLE = ROOT / ".build/debug/CustomSelector"
 
 
 @recipe("plugins-example")
 def _(tool):
     if not EXAMPLE.exists():
-        raise ToolError(f"{EXAMPLE.relative_to(ROOT)} is not built: swift build --package-path Examples/CustomSelector")
+        raise ToolError(f"{EXAMPLE.relative_to(ROOT)} is not built: swift build --product CustomSelector")
     csv_file = tool.scratch / "custom-selector.csv"
     tool.run(str(csv_file), str(tool.scratch / "custom-selector-report"), out=False, binary=str(EXAMPLE))
     rows = read_csv(csv_file)

@@ -13,8 +13,10 @@ extension TrialSignals {
         let calibration: MagnetometerCalibration? = input.calibration == .none ? nil : input.calibration
         let magnetometer = readings.map { reading in reading.magnetometer.map { calibration?.apply($0) ?? $0 } }
         let truths: [Quaternion?] = input.truths.indices.map { index in input.hasTruth?[index] == false ? nil : input.truths[index] }
+        let (times, gyroscope, accelerometer) = (readings.map(\.time), readings.map(\.gyroscope), readings.map(\.accelerometer))
         self.init(
-            times: readings.map(\.time), gyroscope: readings.map(\.gyroscope), accelerometer: readings.map(\.accelerometer),
-            magnetometer: magnetometer.contains { $0 != nil } ? magnetometer : nil, truth: truths, moving: input.evaluated)
+            times: times, gyroscope: gyroscope, accelerometer: accelerometer,
+            magnetometer: magnetometer.contains { $0 != nil } ? magnetometer : nil, truth: truths, moving: input.evaluated,
+            atRest: RestDetector.flags(times: times, gyroscope: gyroscope, accelerometer: accelerometer))
     }
 }

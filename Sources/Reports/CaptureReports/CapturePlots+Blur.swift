@@ -4,6 +4,7 @@ import Runs
 import Simulation
 import Scenarios
 import StatisticsKit
+import ReportFormats
 
 extension CapturePlots {
     /// Physical blur of each frame against the rotation rate the app measured: all frames of

@@ -3,6 +3,7 @@ import Plotting
 import Runs
 import Scenarios
 import StatisticsKit
+import ReportFormats
 
 extension CapturePlots {
     /// The metrics `comparison` draws, one panel each: coverage, blur (over the object), slot

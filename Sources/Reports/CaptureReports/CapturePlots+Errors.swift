@@ -4,6 +4,7 @@ import Plotting
 import Runs
 import Scenarios
 import StatisticsKit
+import ReportFormats
 
 extension CapturePlots {
     /// How far each slot's frame lies from the slot centre, around the circle, every seed:

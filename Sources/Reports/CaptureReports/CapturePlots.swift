@@ -6,6 +6,7 @@ import Plotting
 import Scenarios
 import StatisticsKit
 import Execution
+import ReportFormats
 
 /// The figures of `orbitbench run` for one scenario.
 public enum CapturePlots {

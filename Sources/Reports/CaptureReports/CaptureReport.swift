@@ -6,6 +6,7 @@ import ReportIO
 import Scenarios
 import StatisticsKit
 import Execution
+import ReportFormats
 
 /// The files of `orbitbench run` for one scenario.
 public enum CaptureReport {

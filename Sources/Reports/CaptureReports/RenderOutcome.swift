@@ -1,4 +1,5 @@
 import Foundation
+import ReportFormats
 
 /// What `run --render` produced: how many pictures, how large, and whether their look agrees
 /// with the physical blur metric.

@@ -5,6 +5,7 @@ import OrbitMath
 import Plotting
 import Scenarios
 import StatisticsKit
+import ReportFormats
 
 /// The files of `orbitbench calibrate`: an `imu:` block for a scenario, the Allan curves and
 /// their plot.

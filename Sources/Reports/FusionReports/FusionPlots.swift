@@ -2,6 +2,7 @@ import Foundation
 import OrbitMath
 import Plotting
 import Runs
+import ReportFormats
 
 /// plots/fusion-error.png of `orbitbench fusion`: the attitude error of every filter over time.
 public enum FusionPlots {

@@ -3,6 +3,7 @@ import ReportIO
 import Runs
 import Scenarios
 import StatisticsKit
+import ReportFormats
 
 extension FusionReport {
     /// Mean ± sd over seeds of one filter on one scenario.

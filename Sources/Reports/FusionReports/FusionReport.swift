@@ -5,6 +5,7 @@ import OrbitMath
 import Plotting
 import Scenarios
 import Simulation
+import ReportFormats
 
 /// fusion.csv, the text summary and the error-over-time figure of `orbitbench fusion`.
 public enum FusionReport {

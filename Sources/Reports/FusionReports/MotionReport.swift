@@ -2,6 +2,7 @@ import Foundation
 import ReportIO
 import Runs
 import StatisticsKit
+import ReportFormats
 
 /// `orbitbench motion`: motion statistics of real and simulated data side by side.
 public enum MotionReport {

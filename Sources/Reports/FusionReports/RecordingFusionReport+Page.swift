@@ -1,5 +1,6 @@
 import Foundation
 import ReportIO
+import ReportFormats
 
 extension RecordingFusionReport {
     /// report.html of `fusion --recording`: the best filter per group of trials first, the

@@ -5,6 +5,7 @@ import OrbitMath
 import Plotting
 import Recordings
 import StatisticsKit
+import ReportFormats
 
 /// `orbitbench fusion --recording`: fusion.csv with trial and group, per-group averages and the
 /// grouped bar chart.

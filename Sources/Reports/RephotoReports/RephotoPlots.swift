@@ -4,6 +4,7 @@ import Plotting
 import Rephoto
 import Scenarios
 import StatisticsKit
+import ReportFormats
 
 /// plots/rephoto-errors.png of a rephoto run.
 public enum RephotoPlots {

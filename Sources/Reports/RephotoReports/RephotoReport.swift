@@ -1,11 +1,11 @@
 import Runs
-import Experiments
 import Foundation
 import Plotting
 import ReportIO
 import Rephoto
 import Scenarios
 import StatisticsKit
+import ReportFormats
 
 /// The files of `orbitbench run` for a rephoto scenario.
 public enum RephotoReport {
@@ -18,11 +18,6 @@ public enum RephotoReport {
         public init(keypoints: [String], table: KeypointErrorTable) {
             self.keypoints = keypoints
             self.table = table
-        }
-
-        /// The thesis's four measured rephotographs against its reference (Table 6.1).
-        public init(data: ThesisData) {
-            self.init(keypoints: data.keypoints, table: KeypointErrorTable(reference: data.reference, rephotographs: data.rephotographs))
         }
     }
 

@@ -1,3 +1,5 @@
+import ReportFormats
+
 /// What `replay --render` put into images/: the session's own pictures, drawn ones, and the
 /// selected frames left without a picture (no reference pose over their exposure).
 public struct ReplayRenderOutcome: Sendable, Equatable {

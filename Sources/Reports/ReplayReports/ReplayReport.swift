@@ -5,6 +5,7 @@ import Plotting
 import ReportIO
 import Scenarios
 import Recordings
+import ReportFormats
 
 /// The files of `orbitbench replay`: the run layout (frames.csv, slots.csv, recording.json)
 /// with the metrics a logged session supports.

@@ -1,6 +1,7 @@
 import BundledFiles
 import Capture
 import Foundation
+import ReportFormats
 
 /// The seed's web player as one self-contained HTML page: the recording embedded as JSON, the
 /// style and script inline, nothing fetched but the images (relative URLs). Dragging (mouse or

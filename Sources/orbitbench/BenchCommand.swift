@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import OrbitBench
 import OrbitBenchBenchmarks
 
 struct BenchCommand: ParsableCommand {
