@@ -1,9 +1,10 @@
 # The two commands a new user needs:
 #   make demo  — install missing system libraries, build in release mode, run the default job
-#   make test  — install missing system libraries, build, run every test, the spin viewer in
-#                headless Chromium, the project checks (imports vs manifest, layout, the
-#                Examples/CustomSelector package), then the regression benchmark against
-#                reports/baseline/metrics.csv
+#   make test  — install missing system libraries, build, run every test, the report pages in
+#                headless Chromium, the Slurm arrays, the project checks (architecture, public
+#                API against the last release, manifest, layout, the Examples/CustomSelector
+#                package), the fuzz corpus, the regression benchmark against
+#                reports/baseline/metrics.csv and the docs' fast checks
 # And for contributors: make format — lay out the Swift files as .swift-format says;
 #                       make docs-check — every figure and command of README and docs/ against the tool.
 SHELL := /bin/bash
@@ -25,6 +26,7 @@ test: system-deps
 	SWIFT=$(SWIFT) scripts/check-browser.sh
 	SWIFT=$(SWIFT) scripts/check-slurm.sh
 	scripts/check-architecture.py
+	scripts/check-api.py
 	scripts/check-manifest.sh
 	scripts/check-format.sh
 	scripts/check-example.sh

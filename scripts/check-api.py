@@ -132,9 +132,13 @@ def main():
                     continue
                 match = FINDING.match(line)
                 name = match.group(2) if match else line
-                if "has been removed" in line and name in everywhere:
-                    continue  # moved to another re-exported module
-                findings.append((module, name.split("(")[0], line))
+                tail = ".".join(name.split(".")[-2:])
+                if "has been removed" in line and any(known in (name, tail) or known.endswith("." + tail) for known in everywhere):
+                    continue  # moved to another re-exported module (an extension there)
+                # The name the changelog must hold: the declaration's path, without parameters
+                # and without the accessor (".Set()": the property's setter).
+                declaration = re.sub(r"\.(Get|Set|Modify)$", "", name.split("(")[0])
+                findings.append((module, declaration, line))
         changelog = (ROOT / "CHANGELOG.md").read_text()
         unreleased = changelog.split("## [Unreleased]", 1)[1].split("\n## [", 1)[0] if "## [Unreleased]" in changelog else ""
         missing = [(module, name, line) for module, name, line in findings if name not in unreleased]

@@ -75,10 +75,26 @@ extension FrameDecision {
     public var acceleration: Double? { placement?.acceleration }
 }
 
+extension FrameDecision {
+    /// The 0.1 initialiser from a placement that carried the lookup instant (made with
+    /// `FramePlacement(lookupTime:…)`); a placement without one gives a NaN lookup time, which
+    /// the harness's contract check refuses with an error naming the frame.
+    @available(*, deprecated, message: "use init(outcome:lookupTime:placement:score:replacedFrame:)")
+    public init(_ outcome: FrameOutcome, placement: FramePlacement, score: Double?, replacedFrame: Int? = nil) {
+        self.init(outcome: outcome, lookupTime: placement.legacyLookupTime ?? .nan, placement: placement, score: score, replacedFrame: replacedFrame)
+    }
+}
+
 extension FramePlacement {
-    /// The 0.1 initialiser: the lookup instant is the decision's (`FrameDecision.lookupTime`).
-    @available(*, deprecated, message: "use init(motion:pose:slot:angleOffset:acceleration:time:); the lookup time is FrameDecision.lookupTime")
+    /// The 0.1 initialiser: the lookup instant belongs to the decision since 0.2.
+    @available(*, deprecated, message: "use init(motion:pose:slot:angleOffset:acceleration:time:) and FrameDecision's lookupTime")
     public init(lookupTime: Double, motion: InterpolatedMotion, pose: OrbitPose, slot: Int, angleOffset: Double, acceleration: Double, time: Double) {
         self.init(motion: motion, pose: pose, slot: slot, angleOffset: angleOffset, acceleration: acceleration, time: time)
+        legacyLookupTime = lookupTime
     }
+
+    /// The lookup instant of a placement made with `init(lookupTime:…)`; NaN for any other (read
+    /// `FrameDecision.lookupTime`).
+    @available(*, deprecated, message: "read FrameDecision.lookupTime")
+    public var lookupTime: Double { legacyLookupTime ?? .nan }
 }

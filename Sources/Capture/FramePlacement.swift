@@ -12,6 +12,10 @@ public struct FramePlacement: Sendable, BitwiseCopyable, Equatable, Codable {
     public var acceleration: Double
     /// Time since the recording started, s (0 for a frame whose lookup instant precedes it).
     public var time: Double
+    /// The 0.1 placement's copy of the lookup instant (now `FrameDecision.lookupTime`): set
+    /// only by the deprecated `init(lookupTime:…)`, read by `FrameDecision`'s deprecated
+    /// `init(_:placement:score:replacedFrame:)`.
+    var legacyLookupTime: Double?
 
     public init(motion: InterpolatedMotion, pose: OrbitPose, slot: Int, angleOffset: Double, acceleration: Double, time: Double) {
         self.motion = motion

@@ -242,11 +242,7 @@ public enum ArmsReport {
 
     /// A Markdown table for a CI comment or a job summary.
     public static func markdown(_ comparison: ArmsComparison) -> String {
-        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "*", with: "\\*") }
-        var text = "| " + header(comparison).map(cell).joined(separator: " | ") + " |\n"
-        text += "|" + String(repeating: " --- |", count: header(comparison).count) + "\n"
-        for row in rows(comparison, shown: nil) { text += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
-        return text + "\n" + legend(comparison) + "\n"
+        MarkdownTable.render(header: header(comparison), rows: rows(comparison, shown: nil), literal: true) + "\n" + legend(comparison) + "\n"
     }
 
     /// A LaTeX table (booktabs): one row per metric, one column per arm with its mean, the best

@@ -134,14 +134,10 @@ public enum RegressReport {
     /// A Markdown summary for a CI job page: the verdict, then the failing and noteworthy checks.
     public static func markdown(_ comparison: RegressionComparison) -> String {
         let failing = !comparison.regressions.isEmpty
-        var text = "## orbitbench regress: \(failing ? "❌" : "✅") \(verdict(comparison))\n\n"
+        let text = "## orbitbench regress: \(failing ? "❌" : "✅") \(verdict(comparison))\n\n"
         let shown = comparison.lines.filter { $0.verdict != .ok }
         guard !shown.isEmpty else { return text + "All \(comparison.lines.count) checks within tolerance.\n" }
-        text += "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
-        for line in shown.sorted(by: { ($0.fails ? 0 : 1) < ($1.fails ? 0 : 1) }) {
-            text += "| " + row(line).map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
-        }
-        return text
+        return text + MarkdownTable.render(header: header, rows: shown.sorted(by: { ($0.fails ? 0 : 1) < ($1.fails ? 0 : 1) }).map(row))
     }
 
     static func escape(_ text: String) -> String {

@@ -40,3 +40,28 @@ public struct FusionSettings: Sendable, Equatable {
         }
     }
 }
+
+// The 0.1 settings had a stored property per built-in filter; since 0.2 they are reached by the
+// filter's type (`settings[MahonyFilter.self]`). Kept for one minor version (CHANGELOG.md).
+extension FusionSettings {
+    @available(*, deprecated, message: "use self[ComplementaryFilter.self]")
+    public var complementary: ComplementaryFilter.Settings {
+        get { self[ComplementaryFilter.self] }
+        set { self[ComplementaryFilter.self] = newValue }
+    }
+    @available(*, deprecated, message: "use self[MahonyFilter.self]")
+    public var mahony: MahonyFilter.Settings {
+        get { self[MahonyFilter.self] }
+        set { self[MahonyFilter.self] = newValue }
+    }
+    @available(*, deprecated, message: "use self[MadgwickFilter.self]")
+    public var madgwick: MadgwickFilter.Settings {
+        get { self[MadgwickFilter.self] }
+        set { self[MadgwickFilter.self] = newValue }
+    }
+    @available(*, deprecated, message: "use self[BiasEstimatingFilter.self]")
+    public var biasEstimating: BiasEstimatingFilter.Settings {
+        get { self[BiasEstimatingFilter.self] }
+        set { self[BiasEstimatingFilter.self] = newValue }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import OrbitBench
 
 /// One line of `orbitbench bench`'s report: a piece of work, its figure, what that figure is
 /// compared with in the same run, and the ratio between them. `docs/performance.md` is these
@@ -33,12 +34,10 @@ public struct BenchmarkRow: Sendable, Equatable {
 
     /// The rows as a markdown table with the columns what, figure, reference, ratio, command.
     public static func markdownTable(_ rows: [BenchmarkRow]) -> String {
-        func cell(_ text: String) -> String { text.isEmpty ? "–" : text.replacingOccurrences(of: "|", with: "\\|") }
-        var table = "| what | figure | reference | ratio | command |\n|---|---|---|---|---|\n"
-        for row in rows {
-            table += "| \(cell(row.what)) | \(cell(row.figure)) | \(cell(row.reference)) | \(cell(row.ratio)) | `\(row.command)` |\n"
-        }
-        return table
+        func cell(_ text: String) -> String { text.isEmpty ? "–" : text }
+        return MarkdownTable.render(
+            header: ["what", "figure", "reference", "ratio", "command"],
+            rows: rows.map { [cell($0.what), cell($0.figure), cell($0.reference), cell($0.ratio), "`\($0.command)`"] })
     }
 }
 

@@ -18,9 +18,6 @@ public enum MetricTableReport {
 
     /// A Markdown table (docs/reference/metrics.md).
     public static func markdown() -> String {
-        let lines =
-            [header, header.map { _ in "---" }]
-            + rows().map { row in ["`\(row[0])`"] + row.dropFirst().map { $0.replacingOccurrences(of: "|", with: "\\|") } }
-        return lines.map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n") + "\n"
+        MarkdownTable.render(header: header, rows: rows().map { row in ["`\(row[0])`"] + row.dropFirst() })
     }
 }
