@@ -95,9 +95,9 @@ let package = Package(
         // Synthetic camera frames: the scene drawn with cairo from sub-exposure poses, sensor
         // noise, JPEG encoding and an image sharpness measure.
         .target(name: "Rendering", dependencies: ["OrbitMath", "Simulation", "CCairo", "CJPEGCodec"]),
-        // The formats every report shares: report.html, provenance.json, summary.json, text and
-        // LaTeX tables, figure captions, the failure files.
-        .target(name: "ReportFormats", dependencies: ["BundledFiles", "Plotting", "ReportIO", "Runs", "Scenarios", "StatisticsKit"]),
+        // The formats every report shares, before any run: report.html, provenance.json, text,
+        // Markdown and LaTeX tables, figure captions.
+        .target(name: "ReportFormats", dependencies: ["BundledFiles", "Plotting", "ReportIO", "Scenarios"]),
         .target(
             name: "Reports",
             dependencies: [
@@ -107,9 +107,7 @@ let package = Package(
         // Reports of experiments over many runs: sweeps, tuning, comparisons, regressions, the thesis audit.
         .target(
             name: "ExperimentReports",
-            dependencies: [
-                "Experiments", "Plotting", "Rephoto", "ReportIO", "ReportFormats", "Runs", "Scenarios", "StatisticsKit", "Reports", "OrbitMath",
-            ]),
+            dependencies: ["Experiments", "Plotting", "Rephoto", "ReportIO", "ReportFormats", "Runs", "Scenarios", "StatisticsKit", "OrbitMath"]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
         .target(

@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 
 toolchain='^(Foundation|FoundationEssentials|FoundationNetworking|FoundationXML|Dispatch|Glibc|Musl|Testing|XCTest|Synchronization|_Concurrency|Darwin)$'
 
-# One line per target: "<kind> <name> <dependency> <dependency> …" (products by their module name).
+# One line per target: "<kind> <name> <path or -> <dependency> <dependency> …" (products by their
+# module name).
 targets=$(awk '
     function flush() {
         if (text == "") return
@@ -31,7 +32,9 @@ targets=$(awk '
             n = split(list, parts, "\"")
             for (j = 2; j <= n; j += 2) deps = deps " " parts[j]
         }
-        print kind " " name deps
+        path = "-"
+        if (match(text, /path:[[:space:]]*"[^"]*"/)) { path = substr(text, RSTART, RLENGTH); sub(/path:[[:space:]]*"/, "", path); sub(/"$/, "", path) }
+        print kind " " name " " path deps
         text = ""
     }
     /^[[:space:]]*\.(target|executableTarget|testTarget)\(/ { flush(); collecting = 1; text = ""; opens = 0 }
@@ -45,11 +48,12 @@ targets=$(awk '
 ' Package.swift)
 
 status=0
-while read -r kind name deps; do
+while read -r kind name path deps; do
     case $kind in
         testTarget) directory="Tests/$name" ;;
         *) directory="Sources/$name"; [ -d "$directory" ] || directory="Tests/$name" ;;  # test helpers live in Tests/
     esac
+    [ "$path" = "-" ] || directory=$path
     [ -d "$directory" ] || { echo "check-manifest: $name: no folder $directory" >&2; status=1; continue; }
     imports=$(grep -rhoE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|internal|package)[[:space:]]+)?import[[:space:]]+(class |struct |enum |func |protocol )?[A-Za-z_0-9]+' "$directory" --include='*.swift' 2>/dev/null \
         | awk '{ print $NF }' | sort -u || true)

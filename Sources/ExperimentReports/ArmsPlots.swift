@@ -1,7 +1,6 @@
 import Experiments
 import Foundation
 import Plotting
-import Reports
 import Runs
 import StatisticsKit
 

@@ -1,7 +1,6 @@
 import Experiments
 import Foundation
 import ReportIO
-import Reports
 import Runs
 import Scenarios
 import StatisticsKit

@@ -4,7 +4,6 @@ import ReportIO
 import Runs
 import Scenarios
 import StatisticsKit
-import Reports
 import ReportFormats
 
 /// `orbitbench regress` output: the console diff, diff.csv, JUnit XML and a Markdown summary.

@@ -2,7 +2,6 @@ import Experiments
 import Foundation
 import Plotting
 import Runs
-import Reports
 import ReportFormats
 
 /// plots/sweep-pareto.png: every cell of a sweep as its mean of two metrics (± sd over seeds),

@@ -2,7 +2,6 @@ import Runs
 import Experiments
 import Foundation
 import Plotting
-import Reports
 import ReportFormats
 
 /// plots/sweep-<metric>.png: a line chart over one key, a heat map over two.

@@ -1,7 +1,6 @@
 import Runs
 import Experiments
 import Foundation
-import Reports
 import ReportFormats
 
 /// The stdout summary of a sweep.

@@ -1,6 +1,5 @@
 import Experiments
 import Foundation
-import Reports
 import ReportFormats
 
 extension ThesisReport {

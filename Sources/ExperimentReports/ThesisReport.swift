@@ -4,7 +4,6 @@ import Foundation
 import ReportIO
 import Plotting
 import Rephoto
-import Reports
 import ReportFormats
 
 /// The files of `orbitbench thesis`: recomputed tables, the audit and the key-point figure.

@@ -2,7 +2,6 @@ import Runs
 import Experiments
 import Foundation
 import Plotting
-import Reports
 
 /// plots/tuning.png: the search and its result.
 public enum TuningPlots {

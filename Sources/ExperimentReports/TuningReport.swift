@@ -3,7 +3,6 @@ import Experiments
 import Foundation
 import ReportIO
 import Scenarios
-import Reports
 import ReportFormats
 
 /// The files and stdout summary of `orbitbench tune`.

@@ -1,7 +1,6 @@
 import Experiments
 import Foundation
 import Plotting
-import Reports
 import ReportFormats
 
 /// plots/validation.png of `orbitbench validate`: per group, per trial and filter, the seeds'

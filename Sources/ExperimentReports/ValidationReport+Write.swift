@@ -2,7 +2,6 @@ import Experiments
 import Foundation
 import Plotting
 import ReportIO
-import Reports
 import ReportFormats
 
 extension ValidationReport {

@@ -2,7 +2,6 @@ import Experiments
 import Foundation
 import OrbitMath
 import ReportIO
-import Reports
 import Scenarios
 import ReportFormats
 

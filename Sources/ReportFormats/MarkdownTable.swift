@@ -6,7 +6,8 @@ public enum MarkdownTable {
     /// from a file cannot open an HTML tag where the markdown is rendered), and `*` escaped
     /// outside backquoted code when `literal` (a cell's own asterisk marks, not emphasis).
     public static func render(header: [String], rows: [[String]], literal: Bool = false) -> String {
-        let lines = [header.map { cell($0, literal: literal) }, Array(repeating: "---", count: header.count)]
+        let lines =
+            [header.map { cell($0, literal: literal) }, Array(repeating: "---", count: header.count)]
             + rows.map { $0.map { cell($0, literal: literal) } }
         return lines.map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n") + "\n"
     }

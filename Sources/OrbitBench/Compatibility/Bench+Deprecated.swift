@@ -22,7 +22,9 @@ extension Bench {
         try writeCaptureReport(scenario, results, to: directory, figures: plots ? .png : nil, origin: origin, overwrite: overwrite, render: render)
     }
 
-    @available(*, deprecated, message: "use writeFusionReport(_:scenarios:useMagnetometer:to:figures:origin:overwrite:); plots: true is figures: .png")
+    @available(
+        *, deprecated, message: "use writeFusionReport(_:scenarios:useMagnetometer:to:figures:origin:overwrite:); plots: true is figures: .png"
+    )
     @discardableResult
     public static func writeFusionReport(
         _ rows: [FusionReport.Row], scenarios: [Scenario], useMagnetometer: Bool, to directory: String, plots: Bool,
@@ -38,7 +40,8 @@ extension Bench {
         _ result: CaptureRunResult, name: String, scenario: Scenario, to directory: String, plots: Bool,
         origin: ReportOrigin = ReportOrigin(command: "replay"), overwrite: Bool = false
     ) throws {
-        try writeReplayReport(result, name: name, scenario: scenario, to: directory, figures: plots ? .png : nil, origin: origin, overwrite: overwrite)
+        try writeReplayReport(
+            result, name: name, scenario: scenario, to: directory, figures: plots ? .png : nil, origin: origin, overwrite: overwrite)
     }
 
     @available(*, deprecated, message: "use writeSimulation(_:run:session:to:figures:origin:overwrite:); plots: true is figures: .png")

@@ -1,3 +1,4 @@
+import ReportFormats
 import Foundation
 import ReportIO
 import Runs

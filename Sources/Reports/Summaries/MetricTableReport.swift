@@ -1,3 +1,4 @@
+import ReportFormats
 import Runs
 
 /// The metric table for people: `orbitbench metrics` and docs/reference/metrics.md.
