@@ -289,7 +289,7 @@ extension ArmsReport {
         }
         // The smallest exact two-sided Wilcoxon p of n blocks is 2/2ⁿ; Holm multiplies it by the pairs.
         let pairs = comparison.arms.count * (comparison.arms.count - 1) / 2
-        let needed = (1...64).first { n in Double(pairs) * 2 / pow(2, Double(n)) < alpha } ?? 64
+        let needed = (1...64).first { (n: Int) -> Bool in Double(pairs) * 2 / pow(2, Double(n)) < alpha } ?? 64
         if comparison.blocks.count < needed {
             text +=
                 " With \(comparison.blocks.count) blocks no pair can differ significantly after Holm's correction over \(pairs) pairs (that takes at least \(needed)): run more seeds."

@@ -98,7 +98,9 @@ public enum SweepParetoPlot {
     /// The span of means ± sd and bounds, widened by 6 % on each side so that points on the
     /// extremes (coverage 1.0) and their labels stay off the frame.
     static func padded(_ means: [Double], _ deviations: [Double], _ bounds: [Double]) -> ClosedRange<Double>? {
-        let values = zip(means, deviations).flatMap { [$0 - $1, $0 + $1] }.filter(\.isFinite) + bounds
+        let values: [Double] =
+            zip(means, deviations).flatMap { (mean: Double, deviation: Double) -> [Double] in [mean - deviation, mean + deviation] }
+            .filter(\.isFinite) + bounds
         guard let low = values.min(), let high = values.max() else { return nil }
         let span = high > low ? high - low : max(abs(high) * 0.1, 1e-3)
         return (low - 0.06 * span)...(high + 0.06 * span)

@@ -28,7 +28,7 @@ extension Bench {
         let readings = calibratedReadings(run)
         let fusion = scenario.fusion.settings
         let (bare, checked) = try updateLoops(fusion, readings: readings)
-        let decisions = result.frames.compactMap { record in
+        let decisions: [(FrameDecision, FrameInput)] = result.frames.compactMap { record in
             record.decision.map {
                 (
                     $0,
@@ -54,8 +54,9 @@ extension Bench {
                 },
             ], repetitions: repetitions)
         let (seedTimes, bareTimes, checkedTimes, selectorTimes) = (timed[0], timed[1], timed[2], timed[3])
-        let shares = (0..<repetitions).map { round in
-            (checkedTimes.samples[round] - bareTimes.samples[round] + selectorTimes.samples[round]) / seedTimes.samples[round]
+        let shares: [Double] = (0..<repetitions).map { round -> Double in
+            let checks: Double = checkedTimes.samples[round] - bareTimes.samples[round] + selectorTimes.samples[round]
+            return checks / seedTimes.samples[round]
         }
         return ContractCost(
             imuSamples: readings.count, decisions: decisions.count, bareUpdate: bareTimes.median / Double(readings.count),

@@ -40,8 +40,10 @@ extension BenchmarkResult {
     public static func medianRatio(_ numerator: [BenchmarkResult], _ denominator: [BenchmarkResult]) -> Double {
         let rounds = (numerator + denominator).map(\.samples.count).min() ?? 0
         guard !numerator.isEmpty, !denominator.isEmpty, rounds > 0 else { return .nan }
-        let ratios = (0..<rounds).map { round in
-            numerator.map { $0.samples[round] }.reduce(0, +) / denominator.map { $0.samples[round] }.reduce(0, +)
+        let ratios: [Double] = (0..<rounds).map { round -> Double in
+            let top: Double = numerator.map { $0.samples[round] }.reduce(0, +)
+            let bottom: Double = denominator.map { $0.samples[round] }.reduce(0, +)
+            return top / bottom
         }
         return BenchmarkResult(name: "ratio", samples: ratios, itemsPerRepetition: 1).median
     }

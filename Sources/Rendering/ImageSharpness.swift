@@ -20,7 +20,9 @@ public enum ImageSharpness {
                     var source = ((y0 - 1 + row) * image.width + x0 - 1) * 3
                     let start = row * planeWidth
                     for column in 0..<planeWidth {
-                        plane[start + column] = 77 &* Int32(pixels[source]) &+ 150 &* Int32(pixels[source + 1]) &+ 29 &* Int32(pixels[source + 2])
+                        // Typed operands: the literals alone made this one expression take seconds to type-check.
+                        let red = Int32(pixels[source]), green = Int32(pixels[source + 1]), blue = Int32(pixels[source + 2])
+                        plane[start + column] = 77 &* red &+ 150 &* green &+ 29 &* blue
                         source += 3
                     }
                 }
@@ -30,8 +32,9 @@ public enum ImageSharpness {
                 let center = row * planeWidth
                 for column in 1..<(planeWidth - 1) {
                     let index = center + column
-                    let laplacian = Int64(
-                        plane[index - 1] &+ plane[index + 1] &+ plane[index - planeWidth] &+ plane[index + planeWidth] &- 4 &* plane[index])
+                    let horizontal: Int32 = plane[index - 1] &+ plane[index + 1]
+                    let vertical: Int32 = plane[index - planeWidth] &+ plane[index + planeWidth]
+                    let laplacian = Int64(horizontal &+ vertical &- 4 &* plane[index])
                     sum &+= laplacian
                     sumSquares &+= laplacian &* laplacian
                 }

@@ -76,7 +76,7 @@ extension TrialStatistics {
             guard trace > 0 else { return (.nan, .zero) }
             var v = [1.0, 0.7, 0.4], lambda = 0.0
             for _ in 0..<200 {
-                let w = (0..<3).map { row in (0..<3).reduce(0) { $0 + m[3 * row + $1] * v[$1] } }
+                let w: [Double] = (0..<3).map { row in (0..<3).reduce(0.0) { (sum: Double, k: Int) -> Double in sum + m[3 * row + k] * v[k] } }
                 let norm = (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]).squareRoot()
                 guard norm > 0 else { return (1.0 / 3, .zero) }
                 lambda = norm

@@ -21,8 +21,8 @@ extension TrialStatistics {
         let linear = times.indices.map { index in truth[index].map { accelerometer[index] - $0.inverseRotate(up) } ?? .zero }
         let rate = movingMean(gyroscope, times: times, window: leverSmoothing)
         let acceleration = movingMean(linear, times: times, window: leverSmoothing)
-        let rateStep = max(
-            1, Int((leverStep / max(times.count > 1 ? (times[times.count - 1] - times[0]) / Double(times.count - 1) : 1, 1e-9)).rounded()))
+        let interval: Double = times.count > 1 ? (times[times.count - 1] - times[0]) / Double(times.count - 1) : 1
+        let rateStep = max(1, Int((leverStep / max(interval, 1e-9)).rounded()))
         var normal = [Double](repeating: 0, count: 9)
         var right = Vector3.zero
         for index in samples where index >= rateStep && index + rateStep < times.count {
@@ -41,12 +41,14 @@ extension TrialStatistics {
             a[7] += d[0]
             let measured = acceleration[index]
             let m = [measured.x, measured.y, measured.z]
-            for row in 0..<3 {
-                for column in 0..<3 { normal[3 * row + column] += (0..<3).reduce(0) { $0 + a[3 * $1 + row] * a[3 * $1 + column] } }
+            // Typed sums: with untyped literals these few lines took seconds to type-check.
+            func column(_ row: Int, dot other: (Int) -> Double) -> Double {
+                (0..<3).reduce(0.0) { (sum: Double, k: Int) -> Double in sum + a[3 * k + row] * other(k) }
             }
-            right += Vector3(
-                (0..<3).reduce(0) { $0 + a[3 * $1] * m[$1] }, (0..<3).reduce(0) { $0 + a[3 * $1 + 1] * m[$1] },
-                (0..<3).reduce(0) { $0 + a[3 * $1 + 2] * m[$1] })
+            for row in 0..<3 {
+                for next in 0..<3 { normal[3 * row + next] += column(row) { k in a[3 * k + next] } }
+            }
+            right += Vector3(column(0) { k in m[k] }, column(1) { k in m[k] }, column(2) { k in m[k] })
         }
         guard let inverse = Matrix3(rowMajor: normal).inverse else { return nil }
         let lever = inverse * right

@@ -27,7 +27,8 @@ import Testing
         #expect(settings["slots"] as? Int == 72 && settings["flood_guard"] as? Bool == true)
         let coverage = (object["metrics"] as! [String: Any])["coverage"] as! [String: Any]
         #expect(coverage["n"] as? Int == 2 && coverage["unit"] as? String == "fraction")
-        #expect(coverage["mean"] as? Double == results.map(\.metrics.coverage).reduce(0, +) / 2)
+        let meanCoverage: Double = results.map(\.metrics.coverage).reduce(0, +) / 2
+        #expect(coverage["mean"] as? Double == meanCoverage)
         // Reads back to the same value.
         #expect(try JSONDecoder().decode(RunSummary.self, from: data) == summary)
     }

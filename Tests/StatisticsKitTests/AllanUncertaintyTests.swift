@@ -24,7 +24,7 @@ import Testing
         let normal = [[4.0, 2, 0], [2, 5, 1], [0, 1, 3]], scale = [1e8, 1, 1e-8]
         let solution = try #require(AllanDeviation.matrix(normal).inverse) * Vector3(0, -7.5, -0.5)
         #expect((solution - Vector3(1, -2, 0.5)).norm < 1e-15)
-        let scaled = (0..<3).map { i in (0..<3).map { j in scale[i] * normal[i][j] * scale[j] } }
+        let scaled: [[Double]] = (0..<3).map { (i: Int) -> [Double] in (0..<3).map { (j: Int) -> Double in scale[i] * normal[i][j] * scale[j] } }
         let scaledSolution = try #require(AllanDeviation.matrix(scaled).inverse) * Vector3(0, -7.5, -0.5 * 1e-8)
         for (index, expected) in [1 / 1e8, -2, 0.5 / 1e-8].enumerated() {
             #expect(abs(scaledSolution[index] / expected - 1) < 1e-15)

@@ -24,9 +24,17 @@ import Testing
     /// sum is 13 (P(T ≤ 13) = 0.0212, P(T ≤ 14) = 0.0261), so the 95 % interval is the 14th
     /// smallest to the 14th largest of the 78 Walsh averages (Hollander & Wolfe, §3.3).
     @Test func intervalFromTheCriticalValue() throws {
-        let differences = (1...12).map { Double($0) - 4 + 0.001 * Double($0 * $0) }
+        let differences: [Double] = (1...12).map { (i: Int) -> Double in
+            let value = Double(i)
+            return value - 4 + 0.001 * value * value
+        }
         var walsh: [Double] = []
-        for i in differences.indices { for j in i..<differences.count { walsh.append((differences[i] + differences[j]) / 2) } }
+        for i in differences.indices {
+            for j in i..<differences.count {
+                let sum: Double = differences[i] + differences[j]
+                walsh.append(sum / 2)
+            }
+        }
         walsh.sort()
         let interval = try #require(SignedRankInference(differences).interval(alpha: 0.05))
         #expect(interval == walsh[13]...walsh[64])

@@ -135,9 +135,9 @@ struct CartesianRenderer {
         var values: [Double] = []
         for series in plot.series {
             if case .bars(let width, let offset) = series.style {
-                values += series.x.flatMap { [$0 + offset - width / 2, $0 + offset + width / 2] }
+                values += series.x.flatMap { (x: Double) -> [Double] in [x + offset - width / 2, x + offset + width / 2] }
             } else if let errors = series.xErrors {
-                values += zip(series.x, errors).flatMap { [$0 - $1, $0 + $1] }
+                values += zip(series.x, errors).flatMap { (x: Double, error: Double) -> [Double] in [x - error, x + error] }
             } else {
                 values += series.x
             }
@@ -150,7 +150,7 @@ struct CartesianRenderer {
         var values: [Double] = []
         for series in plot.series {
             if let errors = series.errors {
-                values += zip(series.y, errors).flatMap { [$0 - $1, $0 + $1] }
+                values += zip(series.y, errors).flatMap { (y: Double, error: Double) -> [Double] in [y - error, y + error] }
             } else {
                 values += series.y
             }

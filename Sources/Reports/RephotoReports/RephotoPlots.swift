@@ -34,8 +34,13 @@ public enum RephotoPlots {
         cloud.append(Series("reference", color: referenceColor, x: reference.map(\.x), y: reference.map(\.y), style: .markers(radius: 4.5)))
         // Points that left the picture are drawn too: the axes reach past its edges (dotted).
         let xs = users.flatMap { $0.keypoints!.map(\.x) }, ys = users.flatMap { $0.keypoints!.map(\.y) }
-        let reach = { (values: [Double]) in min(0, (values.min() ?? 0) - 2)...max(100, (values.max() ?? 100) + 2) }
-        let edges = [0.0, 100].flatMap { [ReferenceLine($0, .vertical, dash: [2, 2]), ReferenceLine($0, .horizontal, dash: [2, 2])] }
+        func reach(_ values: [Double]) -> ClosedRange<Double> {
+            let low: Double = min(0, (values.min() ?? 0) - 2), high: Double = max(100, (values.max() ?? 100) + 2)
+            return low...high
+        }
+        let edges: [ReferenceLine] = [0.0, 100.0].flatMap { (edge: Double) -> [ReferenceLine] in
+            [ReferenceLine(edge, .vertical, dash: [2, 2]), ReferenceLine(edge, .horizontal, dash: [2, 2])]
+        }
         let frame = CartesianPlot(
             title: "key points on the 100 × 100 picture (dotted: its edges)", x: ChartAxis("x (% of width)", limits: reach(xs)),
             y: ChartAxis("y (% of height, downward)", limits: reach(ys), reversed: true), series: cloud, lines: edges, legend: .bottomLeft,
@@ -53,17 +58,17 @@ public enum RephotoPlots {
                 style: .bars(width: 0.36, offset: thesis == nil ? 0 : -0.19), errors: simulatedSigmas)
         ]
         if let thesis {
-            let columns = names.map { thesis.keypoints.firstIndex(of: $0) }
+            let columns: [Int?] = names.map { thesis.keypoints.firstIndex(of: $0) }
+            let means: [Double] = columns.map { column in column.map { thesis.table.perKeypoint[$0].mean } ?? .nan }
+            let sigmas: [Double] = columns.map { column in column.map { thesis.table.perKeypoint[$0].meanAbsoluteDeviation } ?? .nan }
             bars.append(
                 Series(
-                    "thesis, from Table 6.1 (4 pictures)", color: thesisColor, x: positions,
-                    y: columns.map { $0.map { thesis.table.perKeypoint[$0].mean } ?? .nan } + [thesis.table.thesisOverallMean],
-                    style: .bars(width: 0.36, offset: 0.19),
-                    errors: columns.map { $0.map { thesis.table.perKeypoint[$0].meanAbsoluteDeviation } ?? .nan } + [thesis.table.thesisOverallSigma])
-            )
+                    "thesis, from Table 6.1 (4 pictures)", color: thesisColor, x: positions, y: means + [thesis.table.thesisOverallMean],
+                    style: .bars(width: 0.36, offset: 0.19), errors: sigmas + [thesis.table.thesisOverallSigma]))
         }
         // Room above the highest error bar for the legend.
-        let highest = bars.flatMap { series in zip(series.y, series.errors ?? []).map { $0 + $1 } }.filter(\.isFinite).max() ?? 1
+        let tops: [Double] = bars.flatMap { series in zip(series.y, series.errors ?? []).map { (value: Double, error: Double) in value + error } }
+        let highest = tops.filter(\.isFinite).max() ?? 1
         let statistics = CartesianPlot(
             title: "Table 6.3: mean and σ per key point", x: ChartAxis("key point", categories: categories),
             y: ChartAxis("distance (% of picture), mean ± σ", limits: 0...(highest * 1.35)), series: bars, legend: .topLeft)
@@ -75,10 +80,11 @@ public enum RephotoPlots {
         let binWidth = top / Double(binCount)
         var counts = [Double](repeating: 0, count: binCount)
         for value in perPicture { counts[min(binCount - 1, Int(value / binWidth))] += 1 }
-        let shares = counts.map { $0 / Double(max(perPicture.count, 1)) * 100 }
+        let shares: [Double] = counts.map { (count: Double) -> Double in count / Double(max(perPicture.count, 1)) * 100 }
         var series = [
             Series(
-                "simulated pictures", color: simulatedColor, x: (0..<binCount).map { (Double($0) + 0.5) * binWidth }, y: shares,
+                "simulated pictures", color: simulatedColor, x: (0..<binCount).map { (bin: Int) -> Double in (Double(bin) + 0.5) * binWidth },
+                y: shares,
                 style: .bars(width: binWidth * 0.85))
         ]
         let simulatedMean = Statistics.mean(perPicture)
@@ -86,7 +92,8 @@ public enum RephotoPlots {
         series.append(Series("simulated mean \(format(simulatedMean))", color: referenceColor, x: [], y: [], style: .line(width: 1.2, dash: [6, 3])))
         if let thesis {
             for distances in thesis.table.distances {
-                lines.append(ReferenceLine(distances.reduce(0, +) / Double(max(distances.count, 1)), .vertical, color: thesisColor, dash: [2, 3]))
+                let mean: Double = distances.reduce(0, +) / Double(max(distances.count, 1))
+                lines.append(ReferenceLine(mean, .vertical, color: thesisColor, dash: [2, 3]))
             }
             series.append(Series("thesis pictures (Table 6.1)", color: thesisColor, x: [], y: [], style: .line(width: 1.2, dash: [2, 3])))
         }
@@ -95,7 +102,10 @@ public enum RephotoPlots {
             y: ChartAxis("share of pictures (%)", limits: 0...((shares.max() ?? 1) * 1.25)), series: series, lines: lines, legend: .topRight)
 
         // 4. Standing offset against error: the parallax the attitude guidance cannot fix.
-        let offsets = users.map { ($0.standingOffset.x * $0.standingOffset.x + $0.standingOffset.y * $0.standingOffset.y).squareRoot() }
+        let offsets: [Double] = users.map { user in
+            let (x, y) = (user.standingOffset.x, user.standingOffset.y)
+            return (x * x + y * y).squareRoot()
+        }
         let parallax = CartesianPlot(
             title: "error against where the user stood", x: ChartAxis("horizontal distance from the reference spot (m)", includesZero: true),
             y: ChartAxis("mean distance (% of picture)", includesZero: true),
