@@ -31,7 +31,7 @@ test: system-deps
 	scripts/check-format.sh
 	scripts/check-example.sh
 	.build/debug/fuzz-replay Fuzz/corpus Fuzz/regressions
-	.build/debug/orbitbench regress
+	scripts/check-regress.sh
 	ORBITBENCH=.build/debug/orbitbench scripts/check-docs.sh --fast
 
 # The docs against the tool (release build): every generated block current, every command shown

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Checks that the docs are true, with the tool itself:
-#   1. every generated block of README.md and docs/**/*.md holds what its recipe or command
-#      gives now (scripts/docs/generated.py; scripts/update-docs.sh rewrites stale ones), and
+#   1. every generated block of README.md and docs/**/*.md holds what its command gives now (scripts/docs/generated.py; scripts/update-docs.sh rewrites stale ones), and
 #   2. every command shown in their shell blocks runs, and no two write the same output folder
 #      (scripts/docs/doccommands.py).
 #
@@ -10,8 +9,8 @@
 #                                   (make test: debug build)
 #
 # The binary is $ORBITBENCH, else .build/release/orbitbench, else .build/debug/orbitbench.
-# Blocks on the real BROAD trials need ORBITBENCH_BROAD_DATA=DIR, and are skipped (said so)
-# without it.
+# Blocks on the real BROAD trials ($BROAD) are checked exactly with ORBITBENCH_BROAD_DATA=DIR,
+# and without it run on the shipped trials for their tables' layout (said so).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/docs/binary.sh

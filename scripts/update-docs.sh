@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Rewrites the generated blocks of README.md and docs/**/*.md by running the tool: every
-# `<!-- generated: NAME … -->` … `<!-- end generated -->` block gets the text its recipe
-# (scripts/docs/recipes.py) or its `orbitbench …` command produces now. scripts/check-docs.sh
-# fails when a block differs from that text.
+# `<!-- generated: COMMAND … -->` … `<!-- end generated -->` block gets what its `orbitbench …`
+# command prints or writes now (scripts/docs/generated.py). scripts/check-docs.sh fails when a
+# block differs from that text.
 #
 #   scripts/update-docs.sh              every block (release binary; a few minutes)
 #   scripts/update-docs.sh --fast       only the blocks make test checks

@@ -239,9 +239,35 @@ public enum ArmsReport {
         TextTable.render(header: header(comparison), rows: rows(comparison, shown: metrics)) + "\n" + legend(comparison)
     }
 
-    /// A Markdown table for a CI comment or a job summary.
-    public static func markdown(_ comparison: ArmsComparison) -> String {
-        MarkdownTable.render(header: header(comparison), rows: rows(comparison, shown: nil), literal: true) + "\n" + legend(comparison) + "\n"
+    /// comparison.md, for a CI comment, a job summary or a page: the verdict, the table of every
+    /// metric (or of `shown`) with its legend, and the pairs that differ (as report.html shows them).
+    public static func markdown(_ comparison: ArmsComparison, metrics shown: Set<String>? = nil) -> String {
+        let percent = Int((comparison.level * 100).rounded())
+        var text = "\(verdictSentence(comparison))\n\n"
+        text += MarkdownTable.render(header: header(comparison), rows: rows(comparison, shown: shown), literal: true)
+        text += "\n" + legend(comparison).split(separator: "\n").joined(separator: " ") + "\n"
+        let pairs = differingPairs(comparison).filter { shown?.contains($0[0]) ?? true }
+        guard comparison.arms.count > 2 else { return text }
+        text += "\nPairs that differ (Holm-adjusted Wilcoxon, \(percent) %; \(ArmComparison.pairProcedure)):\n\n"
+        return text
+            + (pairs.isEmpty
+                ? "none.\n"
+                : MarkdownTable.render(
+                    header: ["metric", "arm", "against", "difference (Hodges–Lehmann)", "interval", "its level", "Holm p", "verdict"], rows: pairs,
+                    literal: true))
+    }
+
+    /// Every pair that differs on some metric: metric, arm, the arm it is against, the
+    /// estimate, its interval and level, the Holm p and the verdict.
+    static func differingPairs(_ comparison: ArmsComparison) -> [[String]] {
+        comparison.metrics.flatMap { metric in
+            metric.pairs.filter { $0.verdict != .identical && $0.verdict != .noSignificantDifference }.map { pair in
+                [
+                    metric.metric, metric.arms[pair.second].name, metric.arms[pair.first].name, signed(pair.estimate, metric.metric),
+                    interval(pair, metric.metric), String(format: "%.1f %%", 100 * pair.intervalLevel), p(pair.holmP), pair.verdict.rawValue,
+                ]
+            }
+        }
     }
 
     /// A LaTeX table (booktabs): one row per metric, one column per arm with its mean, the best
@@ -322,15 +348,7 @@ extension ArmsReport {
     /// figures. Call after the files, before `commit`.
     public static func writePage(_ comparison: ArmsComparison, scenarios: [Scenario], to report: ReportDirectory, origin: ReportOrigin) throws {
         let percent = Int((comparison.level * 100).rounded())
-        var pairRows: [[String]] = []
-        for metric in comparison.metrics {
-            for pair in metric.pairs where pair.verdict != .identical && pair.verdict != .noSignificantDifference {
-                pairRows.append([
-                    metric.metric, metric.arms[pair.second].name, metric.arms[pair.first].name, signed(pair.estimate, metric.metric),
-                    interval(pair, metric.metric), String(format: "%.1f %%", 100 * pair.intervalLevel), p(pair.holmP), pair.verdict.rawValue,
-                ])
-            }
-        }
+        let pairRows = differingPairs(comparison)
         var sections = [
             HTMLReport.Section(
                 heading: "Every metric",

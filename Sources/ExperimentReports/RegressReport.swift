@@ -62,16 +62,36 @@ public enum RegressReport {
     /// noise: the largest over the scenarios (a deterministic shift is detected at any size
     /// beyond the tolerance).
     public static func detectability(_ comparison: RegressionComparison) -> String {
+        detectabilityTitle(comparison) + ":\n" + TextTable.render(header: detectabilityHeader, rows: detectabilityRows(comparison))
+    }
+
+    static func detectabilityTitle(_ comparison: RegressionComparison) -> String {
+        "Smallest change detected at the \(percent(comparison)) level with 80 % power when a change re-draws the seed noise"
+    }
+
+    static let detectabilityHeader = ["metric", "seeds", "detectable", "on (hardest scenario)"]
+
+    static func detectabilityRows(_ comparison: RegressionComparison) -> [[String]] {
         var metrics: [String] = []
         for line in comparison.lines where !metrics.contains(line.metric) { metrics.append(line.metric) }
-        let rows = metrics.map { metric -> [String] in
+        return metrics.map { metric -> [String] in
             let lines = comparison.lines.filter { $0.metric == metric }
             let worst = lines.compactMap { line in line.detectableNoiseChange.map { (line.scenario, $0) } }.max { $0.1 < $1.1 }
             let seeds = Set(lines.compactMap { $0.paired?.differences.count }).sorted().map(String.init).joined(separator: "/")
             return [metric, seeds, worst.map { "±" + number($0.1) } ?? "–", worst?.0 ?? "–"]
         }
-        return "Smallest change detected at the \(percent(comparison)) level with 80 % power when a change re-draws the seed noise:\n"
-            + TextTable.render(header: ["metric", "seeds", "detectable", "on (hardest scenario)"], rows: rows)
+    }
+
+    /// regress.md, the report's own summary: under "Verdict" the markdown summary (its title as a
+    /// bold line), under "Detectable changes" how small a change the suite's seeds detect per metric.
+    public static func report(_ comparison: RegressionComparison) -> String {
+        var summary = markdown(comparison)
+        if summary.hasPrefix("## ") {
+            let title = summary.prefix { $0 != "\n" }.dropFirst(3)
+            summary = "**\(title)**" + summary.drop { $0 != "\n" }
+        }
+        return "## Verdict\n\n" + summary + "\n## Detectable changes\n\n" + detectabilityTitle(comparison) + ":\n\n"
+            + MarkdownTable.render(header: detectabilityHeader, rows: detectabilityRows(comparison).map { ["`\($0[0])`"] + $0.dropFirst() })
     }
 
     public static func csv(_ comparison: RegressionComparison) -> CSVWriter {

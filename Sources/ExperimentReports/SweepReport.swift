@@ -70,6 +70,46 @@ public enum SweepReport {
         } ?? 6
     }
 
+    static func title(_ results: SweepResults) -> String {
+        "Sweep of \(results.plan.axes.map(\.key).joined(separator: " × ")) on \(results.plan.base.name)"
+    }
+
+    /// The headline and the best cell, with the coverage note: the page's and sweep.md's first lines.
+    static func summary(_ results: SweepResults, feasibility: SweepFeasibility?, coverage: SweepResults?) -> String {
+        var best =
+            results.best(feasibility).map {
+                "Best cell: \(results.label($0))" + (results.mean($0).map { String(format: ", mean %.4f", $0) } ?? "") + "."
+            } ?? "No cell has a value."
+        if let note = coverageNote(results, feasibility: feasibility, coverage: coverage) {
+            best += " " + note.prefix(1).uppercased() + note.dropFirst() + "."
+        }
+        return headline(results, feasibility: feasibility) + ". " + best
+    }
+
+    /// sweep.md: under "Best" the summary sentence; with two varied keys under "Grid" the mean of
+    /// the metric (the first key down, the second across); under "Ranking" every cell.
+    public static func markdown(_ results: SweepResults, feasibility: SweepFeasibility?, coverage: SweepResults? = nil) -> String {
+        let plan = results.plan
+        var text = "## \(title(results))\n\n### Best\n\n\(summary(results, feasibility: feasibility, coverage: coverage))\n\n"
+        if plan.axes.count == 2 {
+            let decimals = Metric.named(results.metric)?.decimals ?? 4
+            let down = plan.axes[0].values, across = plan.axes[1].values
+            let rows = down.map { first in
+                [plan.axes[0].text(first)]
+                    + across.map { second in
+                        let cell = plan.cells.firstIndex { $0 == [first, second] }
+                        return cell.flatMap(results.mean).map { String(format: "%.\(decimals)f", $0) } ?? "–"
+                    }
+            }
+            text += "### Grid\n\nMean \(results.metric) over the seeds, `\(plan.axes[0].key)` down, `\(plan.axes[1].key)` across:\n\n"
+            text += MarkdownTable.render(header: [""] + across.map(plan.axes[1].text), rows: rows) + "\n"
+        }
+        text += "### Ranking\n\nCells ranked by \(results.metric):\n\n"
+        return text
+            + MarkdownTable.render(
+                header: header(results, feasibility, coverage: coverage), rows: rows(results, top: plan.cells.count, feasibility, coverage: coverage))
+    }
+
     /// report.html of a sweep folder: the ranking first (every cell), then the heat map and
     /// the trade-off figure found in `directory`/plots.
     public static func page(
@@ -85,16 +125,8 @@ public enum SweepReport {
                 return manager.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory) && !isDirectory.boolValue
             } + plots).sorted()
         if !files.contains("report.html") { files.append("report.html") }
-        var best =
-            results.best(feasibility).map {
-                "Best cell: \(results.label($0))" + (results.mean($0).map { String(format: ", mean %.4f", $0) } ?? "") + "."
-            } ?? "No cell has a value."
-        if let note = coverageNote(results, feasibility: feasibility, coverage: coverage) {
-            best += " " + note.prefix(1).uppercased() + note.dropFirst() + "."
-        }
         return HTMLReport.page(
-            title: "Sweep of \(plan.axes.map(\.key).joined(separator: " × ")) on \(plan.base.name)",
-            summary: headline(results, feasibility: feasibility) + ". " + best,
+            title: title(results), summary: summary(results, feasibility: feasibility, coverage: coverage),
             whatRan: HTMLReport.whatRan(
                 origin: origin, scenarios: [plan.base],
                 extra: plan.axes.map { axis in HTMLReport.Fact("varied", axis.description) } + [HTMLReport.Fact("cells", String(plan.cells.count))]

@@ -61,6 +61,9 @@ public enum ThesisReport {
             corners of the inputs' intervals for statistics). A published value p agrees when
             [p − 0.005, p + 0.005] meets that interval.
 
+            ## Findings
+
+            \(findingsMarkdown(audit))
             ## Table 6.2: distances
 
             \(agreeing.count) of \(audit.distances.count) published distances agree with Table 6.1 (the reference row of zeros
@@ -240,6 +243,23 @@ extension ThesisReport {
             + audit.investigations.map { investigation in
                 "\(investigation.keypoint): published distances span \(String(format: "%.2f", investigation.publishedSpread)), the rephotographs' points only \(String(format: "%.2f", investigation.rephotoSpread)): not from Table 6.1"
             }
+    }
+
+    /// The findings as a Markdown list, with the σ the thesis used and the overall error its
+    /// measured coordinates give (audit.md's "Findings").
+    static func findingsMarkdown(_ audit: ThesisAudit) -> String {
+        var items = findings(audit)
+        let matched = audit.sigmaCandidates.first(where: \.matchesAll)?.name
+        items.append(
+            "Table 6.3's σ is " + (matched.map { "\($0), computed from the rounded Table 6.2 cells" } ?? "none of the candidate definitions"))
+        if let mean = audit.statistics.first(where: { $0.row == "overall" && $0.statistic == .mean }),
+            let sigma = audit.statistics.first(where: { $0.row == "overall" && $0.statistic != .mean })
+        {
+            items.append(
+                "From the measured coordinates alone (Table 6.1) the overall error is \(f(mean.fromTable61)) % (σ \(f(sigma.fromTable61)) %), "
+                    + "against the published \(f(mean.published)) %")
+        }
+        return items.map { "- \($0).\n" }.joined()
     }
 
     /// report.html of `thesis`: the findings, Tables 6.2 and 6.3 as recomputed, then the key-point

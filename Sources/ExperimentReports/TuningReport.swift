@@ -103,6 +103,14 @@ public enum TuningReport {
         return text + verdict(outcome)
     }
 
+    /// tuning.md: the verdict on the held-out seeds and the search, the tuned keys, and default
+    /// against tuned per scenario and metric.
+    public static func markdown(_ outcome: TuningOutcome, problem: TuningProblem, trainSeeds: [UInt64], testSeeds: [UInt64]) -> String {
+        "Verdict on the held-out seeds: \(verdict(outcome)). \(searchLine(outcome, trainSeeds: trainSeeds, testSeeds: testSeeds).capitalizedFirst).\n\n"
+            + MarkdownTable.render(header: ["key", "default", "tuned"], rows: parameterRows(outcome).map { ["`\($0[0])`"] + $0.dropFirst() }) + "\n"
+            + MarkdownTable.render(header: comparisonHeader, rows: comparisonRows(outcome, problem: problem))
+    }
+
     /// report.html of `tune`: the verdict, the tuned keys, default vs tuned per metric, the
     /// block to paste, then the search figure. Call last, before `commit`.
     public static func writePage(

@@ -7,6 +7,7 @@ import ReportFormats
 extension ValidationReport {
     /// Writes the folder's files into `report` (not committed): validation.csv,
     /// calibration.csv, trials.csv, fits.csv, predictions.csv, scenarios/*.yaml, validation-summary.txt,
+    /// validation.md,
     /// provenance.json, plots/validation.png (in `figures`' format; none when nil) and report.html.
     /// Returns the console text (tables and summary).
     public static func write(_ run: ValidationRun, to report: ReportDirectory, figures: FigureFormat?, origin: ReportOrigin) throws -> String {
@@ -30,12 +31,48 @@ extension ValidationReport {
             wrapped(heading) + table(metrics) + "\nper group and filter: means over the group's trials\n" + groupTable(metrics) + "\n"
             + rankingLines(metrics).map(wrapped).joined() + "\n" + summaryLines.map(wrapped).joined()
         try report.write(text, to: "validation-summary.txt")
+        try report.write(markdown(metrics, run: run, summary: summaryLines), to: "validation.md")
         if let figures {
             let output = FigureOutput(figures, provenance: origin.pngTexts)
             try report.write(try ValidationPlots.figure(metrics, run: run).bytes(output), to: output.fileName("plots/validation.png"))
         }
         try writePage(metrics, run: run, summary: summaryLines, to: report, origin: origin)
         return text
+    }
+
+    /// validation.md: the summary, the group × filter and trial × filter tables, the rankings
+    /// and the keys each held-out trial shows outside the range its fold draws, each under its
+    /// own heading.
+    static func markdown(_ metrics: ValidationMetrics, run: ValidationRun, summary: [String]) -> String {
+        var text = "## Summary\n\n" + summary.map { $0 + "\n\n" }.joined()
+        text += "## Groups\n\nPer group and filter, means over the group's trials: real error, median prediction in sample (IS) and "
+        text += "out of sample (OOS) in degrees, factor = predicted / real (✗ beyond \(String(format: "%g", ValidationMetrics.factorLimit))).\n\n"
+        text += MarkdownTable.render(header: ["group", "trials", "filter", "real°", "IS°", "IS f", "OOS°", "OOS f"], rows: groupRows(metrics))
+        text += "\n## Rankings\n\n" + rankingLines(metrics).map { $0 + "\n\n" }.joined()
+        text += "## Trials\n\n" + MarkdownTable.render(header: trialHeader, rows: trialRows(metrics))
+        let unforeseen = unforeseenKeys(run)
+        text += "\n## Unforeseen keys\n\n"
+        text += unforeseen.isEmpty ? "Every held-out trial's keys lie inside the ranges its fold draws.\n" : unforeseen.map { "- \($0)\n" }.joined()
+        return text
+    }
+
+    /// Per held-out trial, the measured or fitted keys outside the 10–90 % range its fold draws
+    /// them from: what the other trials of its group could not show.
+    static func unforeseenKeys(_ run: ValidationRun) -> [String] {
+        run.folds.compactMap { fold -> String? in
+            guard let heldOut = fold.heldOut, let fit = run.fits.first(where: { $0.trial == heldOut }) else { return nil }
+            let outside = fold.estimates.compactMap { estimate -> String? in
+                guard estimate.isEstimated, let value = fit.values[estimate.key], !estimate.range1090.contains(value) else { return nil }
+                let (low, high) = (estimate.range1090.lowerBound, estimate.range1090.upperBound)
+                let digits = max(abs(value), abs(low), abs(high)) >= 1 ? 2 : 3
+                func f(_ x: Double) -> String { String(format: "%.\(digits)f", x) }
+                let unit = estimate.key.unit == "°" ? "°" : " \(estimate.key.unit)"
+                return "`\(estimate.key.rawValue)` \(f(value))\(unit) (drawn \(f(low)) to \(f(high)))"
+            }
+            guard !outside.isEmpty else { return nil }
+            let training = fold.training.map(FoldCalibration.short).joined(separator: " ")
+            return "**\(fold.group), \(FoldCalibration.short(heldOut)) predicted from \(training):** " + outside.joined(separator: "; ") + "."
+        }
     }
 
     /// Console width.

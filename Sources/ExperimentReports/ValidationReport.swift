@@ -182,7 +182,13 @@ public enum ValidationReport {
     /// in-sample and out-of-sample median prediction with its factor, and whether the real
     /// error is inside the 10–90 % seed interval.
     public static func table(_ metrics: ValidationMetrics) -> String {
-        let rows = metrics.rows.map { row -> [String] in
+        TextTable.render(header: trialHeader, rows: trialRows(metrics))
+    }
+
+    static let trialHeader = ["group", "trial", "filter", "real°", "IS°", "IS f", "IS in", "OOS°", "OOS 10–90%", "OOS f", "OOS in"]
+
+    static func trialRows(_ metrics: ValidationMetrics) -> [[String]] {
+        metrics.rows.map { row -> [String] in
             let outside = row.outOfSample
             return [
                 row.group, FoldCalibration.short(row.trial), row.filter, degrees(row.real), degrees(row.inSample.median),
@@ -191,8 +197,6 @@ public enum ValidationReport {
                 outside.map { $0.contains ? "yes" : "no" } ?? "–",
             ]
         }
-        return TextTable.render(
-            header: ["group", "trial", "filter", "real°", "IS°", "IS f", "IS in", "OOS°", "OOS 10–90%", "OOS f", "OOS in"], rows: rows)
     }
 
     /// Group × filter means (real, in sample, out of sample) with factors, as a text table.

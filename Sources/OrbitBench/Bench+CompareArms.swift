@@ -58,7 +58,7 @@ extension Bench {
         try report.write(ArmsReport.armsCSV(comparison).bytes, to: "arms.csv")
         try report.write(ArmsReport.pairsCSV(comparison).bytes, to: "pairs.csv")
         if comparison.arms.count == 2 { try report.write(ArmsReport.pairedCSV(comparison).bytes, to: "compare.csv") }
-        try report.write(ArmsReport.markdown(comparison), to: "comparison.md")
+        try report.write(ArmsReport.markdown(comparison, metrics: metrics.map(Set.init)), to: "comparison.md")
         try report.write(ArmsReport.latex(comparison), to: "comparison.tex")
         if let figures {
             let output = FigureOutput(figures, provenance: origin.pngTexts)

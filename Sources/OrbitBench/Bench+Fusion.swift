@@ -126,11 +126,11 @@ extension Bench {
     }
 
     /// Writes `fusion --recording`'s folder: fusion.csv, fusion-groups.csv, fusion-summary.txt,
-    /// attitude/ (when kept) and the plots; returns the summary, warnings for sensors that
+    /// fusion.md (with `reference`'s figures beside), attitude/ (when kept) and the plots; returns the summary, warnings for sensors that
     /// never changed included.
     @discardableResult
     public static func writeRecordingFusionReport(
-        _ measured: RecordingFusion, useMagnetometer: Bool, to directory: String, figures: FigureFormat? = .png,
+        _ measured: RecordingFusion, useMagnetometer: Bool, reference: TrialReference? = nil, to directory: String, figures: FigureFormat? = .png,
         origin: ReportOrigin = ReportOrigin(command: "fusion"), overwrite: Bool = false
     ) throws -> String {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
@@ -142,7 +142,8 @@ extension Bench {
             for finding in recording.degenerateSensors() { reading += "warning: \(recording.file): \(finding)\n" }
         }
         let summary = try RecordingFusionReport.write(
-            measured.rows, useMagnetometer: useMagnetometer, extraSummary: reading, to: report, figures: figures, origin: origin)
+            measured.rows, useMagnetometer: useMagnetometer, extraSummary: reading, reference: reference, to: report, figures: figures,
+            origin: origin)
         try RecordingFusionReport.writePage(measured.rows, useMagnetometer: useMagnetometer, to: report, origin: origin)
         try report.commit()
         return summary

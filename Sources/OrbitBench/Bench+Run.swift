@@ -69,8 +69,8 @@ extension Bench {
         }
     }
 
-    /// Writes `run`'s folder for one scenario's outcome (see `writeCaptureReport`; rephoto
-    /// studies write metrics.csv, the thesis-layout tables, users.csv, summary.json and the
+    /// Writes `run`'s folder for one scenario's outcome (see `writeCaptureReport`, and
+    /// summary.md: the printed summary as Markdown; rephoto studies write metrics.csv, the thesis-layout tables, users.csv, summary.json and the
     /// error plot, compared with the thesis when its Table 6.1 is found). With `render`, a
     /// capture scenario's first seed is also drawn frame by frame into images/ with the spin
     /// viewer (rephoto studies have no frames to draw). `failures` are the scenario's runs whose
@@ -92,11 +92,19 @@ extension Bench {
         case .capture(let results):
             let rendered = try CaptureReport.write(
                 scenario: scenario, results, to: report, figures: figures, origin: origin, render: render, failures: failures)
-            table = CaptureReport.table(scenario: scenario, results) + (rendered.map { "\n" + $0.summary + "\n" } ?? "")
+            var document = CaptureReport.document(scenario: scenario, results)
+            table = document.text + (rendered.map { "\n" + $0.summary + "\n" } ?? "")
+            if let rendered {
+                document.line("")
+                document.line(rendered.result)
+            }
+            try report.write(document.markdown, to: "summary.md")
         case .rephoto(let results):
             let thesis = thesisReference()
             try RephotoReport.write(scenario: scenario, results, thesis: thesis, to: report, figures: figures, origin: origin, failures: failures)
-            table = RephotoReport.table(scenario: scenario, results, thesis: thesis)
+            let document = RephotoReport.document(scenario: scenario, results, thesis: thesis)
+            try report.write(document.markdown, to: "summary.md")
+            table = document.text
         }
         try report.commit()
         for failure in failures { table += "failed: \(failure)\n" }
@@ -118,6 +126,23 @@ extension Bench {
             command: "run", scenarios: captures.map(\.scenario.name), seeds: captures.flatMap { $0.results.map(\.seed) })
         let url = URL(fileURLWithPath: directory).appendingPathComponent(format.fileName("comparison.png"))
         try AtomicFile.write(try CapturePlots.comparison(captures, output: FigureOutput(format, provenance: provenance)), to: url)
+        return url.path
+    }
+
+    /// With two or more capture scenarios, writes summary.md into `directory`: the headline
+    /// metrics of every scenario side by side (`CaptureReport.scenariosTable`); returns its
+    /// path, `nil` when there is nothing to put side by side.
+    @discardableResult
+    public static func writeRunSummary(_ scenarios: [Scenario], _ outcomes: [Outcome], to directory: String) throws -> String? {
+        let captures = zip(scenarios, outcomes).compactMap { scenario, outcome -> (scenario: Scenario, results: [CaptureRunResult])? in
+            if case .capture(let results) = outcome, !results.isEmpty { return (scenario, results) }
+            return nil
+        }
+        guard captures.count > 1 else { return nil }
+        let table = CaptureReport.scenariosTable(captures)
+        let url = URL(fileURLWithPath: directory).appendingPathComponent("summary.md")
+        let text = "Mean ± sd over each scenario's seeds:\n\n" + MarkdownTable.render(header: table.header, rows: table.rows)
+        try AtomicFile.write(Array(text.utf8), to: url)
         return url.path
     }
 

@@ -7,7 +7,7 @@ extension Bench {
     public static let defaultParetoMetrics = ["blur_obj_mean_px", "coverage"]
 
     /// What `sweep` writes beside a finished sweep.csv (a local run or merged shards):
-    /// provenance.json, scenario.resolved.yaml, the plots and report.html. Returns the console
+    /// provenance.json, scenario.resolved.yaml, sweep.md, the plots and report.html. Returns the console
     /// lines.
     public static func writeSweepOutputs(
         _ plan: SweepPlan, csv: URL, in directory: URL, metric: String, constraints: [SweepConstraint], pareto: [String]?, figures: FigureFormat?,
@@ -22,6 +22,8 @@ extension Bench {
             metric != "coverage" && plan.columns.contains("coverage") && plan.base.kind == .capture
             ? try SweepResults(plan: plan, csv: csv, metric: "coverage") : nil
         lines.append(SweepReport.table(results, top: 5, feasibility: feasibility, coverage: coverage))
+        try AtomicFile.write(
+            Array(SweepReport.markdown(results, feasibility: feasibility, coverage: coverage).utf8), to: directory.appendingPathComponent("sweep.md"))
         if let figures {
             lines += try writeSweepPlots(
                 plan, csv: csv, in: directory, results: results, coverage: coverage, feasibility: feasibility, pareto: pareto,

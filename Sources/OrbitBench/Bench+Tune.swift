@@ -35,7 +35,7 @@ extension Bench {
     }
 
     /// Writes `tune`'s folder: tuned.yaml (a block to paste into a scenario), tuning.csv (every
-    /// evaluation), plots/tuning.png with `plots`, provenance, report.html. Returns the stdout table.
+    /// evaluation), tuning.md (the verdict and tables), plots/tuning.png, provenance, report.html. Returns the stdout table.
     @discardableResult
     public static func writeTuningReport(
         _ tuning: Tuning, to directory: String, figures: FigureFormat? = .png, origin: ReportOrigin = ReportOrigin(command: "tune"),
@@ -47,6 +47,8 @@ extension Bench {
         try report.record(origin, scenarios: problem.scenarios)
         try report.write(TuningReport.yaml(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds), to: "tuned.yaml")
         try report.write(TuningReport.csv(outcome.history, problem: problem).bytes, to: "tuning.csv")
+        try report.write(
+            TuningReport.markdown(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds), to: "tuning.md")
         if let figures {
             try report.write(
                 try TuningPlots.figure(outcome, problem: problem, output: FigureOutput(figures, provenance: origin.pngTexts)),

@@ -75,6 +75,7 @@ struct CalibrateCommand: ParsableCommand {
         try report.write(yaml, to: "imu.yaml")
         try report.write(CalibrationReport.csv(calibration).bytes, to: "allan.csv")
         try report.write(CalibrationReport.termsCSV(calibration).bytes, to: "noise.csv")
+        try report.write(CalibrationReport.document(calibration).markdown, to: "calibration.md")
         if let figures = plotOptions.figures {
             try report.write(
                 try CalibrationReport.figure(calibration, output: FigureOutput(figures, provenance: origin.pngTexts)),
@@ -82,8 +83,10 @@ struct CalibrateCommand: ParsableCommand {
         }
         try CalibrationReport.writePage(calibration, file: recording, to: report, origin: origin)
         try report.commit()
-        print(CalibrationReport.table(calibration))
+        print(CalibrationReport.table(calibration), terminator: "")
         print(yaml, terminator: "")
-        print("wrote \(report.destination.path)/{imu.yaml, allan.csv, noise.csv\(noPlots ? "" : ", " + plotOptions.file("plots/allan.png"))}")
+        print(
+            "wrote \(report.destination.path)/{imu.yaml, allan.csv, noise.csv, calibration.md\(noPlots ? "" : ", " + plotOptions.file("plots/allan.png"))}"
+        )
     }
 }

@@ -16,6 +16,8 @@ extension FusionCommand {
         do { settings = try ScenarioLoader.builtInDefault(overrides: scenarioOptions.parsedOverrides).fusion.settings } catch {
             throw CommandFailure(error.description)
         }
+        let figures: TrialReference?
+        do { figures = try reference.map(TrialReference.load) } catch { throw CommandFailure("--reference: \(error)") }
         // Fail on unwritable output before any work.
         _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "fusion", overwrite: outputOptions.overwrite)
         let useMagnetometer = dof == 9
@@ -31,13 +33,13 @@ extension FusionCommand {
             }
         }
         let summary = try Bench.writeRecordingFusionReport(
-            measured, useMagnetometer: useMagnetometer, to: out, figures: plotOptions.figures,
+            measured, useMagnetometer: useMagnetometer, reference: figures, to: out, figures: plotOptions.figures,
             origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides),
             overwrite: outputOptions.overwrite)
         print(summary, terminator: "")
         let plotted = !noPlots && !RecordingFusionReport.averages(measured.rows).isEmpty
         print(
-            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")"
+            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt, fusion.md\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")"
         )
     }
 }

@@ -39,6 +39,12 @@ struct FusionCommand: ParsableCommand {
     @Option(help: ArgumentHelp("YAML that maps the columns of a CSV recording (see docs/validation.md, Real recordings).", valueName: "file"))
     var mapping: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --recording: a CSV of other software's figures per trial (a trial column, then one column per figure) to show beside.",
+            valueName: "file"))
+    var reference: String?
+
     @Option(help: "Comma-separated filters.")
     var filters: String = FilterName.allCases.map(\.rawValue).joined(separator: ",")
 
@@ -76,6 +82,7 @@ struct FusionCommand: ParsableCommand {
         if !recordings.isEmpty && !scenarios.isEmpty { throw ValidationError("give scenarios or --recording files, not both") }
         if mapping != nil && recordings.isEmpty { throw ValidationError("--mapping describes --recording CSV files; give at least one") }
         if !recordings.isEmpty && seeds != nil { throw ValidationError("--seeds applies to scenarios, not recordings") }
+        if reference != nil && recordings.isEmpty { throw ValidationError("--reference puts figures beside --recording trials; give at least one") }
     }
 
     func run() throws {

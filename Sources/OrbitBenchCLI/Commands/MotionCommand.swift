@@ -65,8 +65,9 @@ struct MotionCommand: ParsableCommand {
             rows += try Bench.motion(scenario: scenario, seeds: chosenSeeds ?? scenario.seeds)
         }
         try report.write(MotionReport.csv(rows).bytes, to: "motion.csv")
+        try report.write(MotionReport.document(rows).markdown, to: "motion.md")
         try report.commit()
         print(MotionReport.table(rows), terminator: "")
-        print("wrote \(report.destination.path)/motion.csv")
+        print("wrote \(report.destination.path)/motion.csv, motion.md")
     }
 }

@@ -12,7 +12,7 @@ struct RegressCommand: ParsableCommand {
             regresses when its mean change is worse than its tolerance and a one-sided paired \
             t-test (--level) says it got worse; changes that cannot be told from seed noise are \
             reported as "within noise" and pass. Prints the differences; writes <out>/metrics.csv \
-            and <out>/diff.csv, optionally --junit and --markdown files for CI. Exit codes: 0 no \
+            <out>/diff.csv and <out>/regress.md, optionally --junit and --markdown files for CI. Exit codes: 0 no \
             regression, 1 regression, 2 usage or input error. --update-baseline rewrites the \
             baseline (./reports/baseline/metrics.csv unless --baseline) from this run instead.
 
@@ -135,6 +135,7 @@ struct RegressCommand: ParsableCommand {
         }
         let comparison = try RegressionComparison(suite: loaded, baseline: previous, current: current, level: level)
         try report.write(RegressReport.csv(comparison).bytes, to: "diff.csv")
+        try report.write(RegressReport.report(comparison), to: "regress.md")
         try writePage(comparison)
         try report.commit()
         if let junit { try AtomicFile.write(Array(RegressReport.junit(comparison).utf8), to: URL(fileURLWithPath: junit)) }

@@ -126,6 +126,7 @@ struct RunCommand: ParsableCommand {
         if let figures = plotOptions.figures, let comparison = try Bench.writeComparison(loaded, outcomes, to: out, format: figures) {
             print("wrote \(comparison)")
         }
+        if let summary = try Bench.writeRunSummary(loaded, outcomes, to: out) { print("wrote \(summary)") }
         if let failed { throw CommandFailure(failed.description) }
     }
 

@@ -280,18 +280,42 @@ public enum CaptureReport {
     }
 
     /// Mean ± sd over seeds of every capture metric some seed has, for stdout.
-    public static func table(scenario: Scenario, _ results: [CaptureRunResult]) -> String {
+    public static func table(scenario: Scenario, _ results: [CaptureRunResult]) -> String { document(scenario: scenario, results).text }
+
+    /// The console summary (`table`) and summary.md: the scenario, what ran, every capture
+    /// metric's mean ± sd over the seeds.
+    public static func document(scenario: Scenario, _ results: [CaptureRunResult]) -> ConsoleDocument {
         let runs = results.map { RunMetrics($0.metrics) }
         let rows = Metric.readingOrder.filter { !$0.isPerKeypoint && $0.kinds.contains(.capture) }.compactMap { metric -> [String]? in
             let values = runs.compactMap { $0[metric.name] }
             guard !values.isEmpty else { return nil }
             return [metric.summary, MeanAndSpread(values).formatted(decimals: metric.decimals), metric.unit.symbol]
         }
-        let seeds = results.count
-        var text = "\(scenario.name): \(scenario.description)\n"
-        text +=
-            "\(counted(seeds, "seed")), selector \(results.first?.selector ?? scenario.selection.selector.rawValue), filter \(results.first?.filter ?? scenario.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")\n"
-        text += TextTable.render(header: ["metric", "mean ± sd", "unit"], rows: rows)
-        return text
+        var document = ConsoleDocument()
+        document.line("\(scenario.name): \(scenario.description)")
+        document.line(
+            "\(counted(results.count, "seed")), selector \(results.first?.selector ?? scenario.selection.selector.rawValue), filter \(results.first?.filter ?? scenario.fusion.filter.rawValue), angle source \(scenario.selection.angleSource.rawValue), flood guard \(scenario.selection.floodGuard ? "on" : "off")"
+        )
+        document.table(header: ["metric", "mean ± sd", "unit"], rows: rows)
+        return document
+    }
+
+    /// Several capture scenarios side by side (`run`'s summary.md when it ran more than one):
+    /// per scenario the seeds and the mean ± sd of the headline metrics it has.
+    public static func scenariosTable(_ runs: [(scenario: Scenario, results: [CaptureRunResult])]) -> (header: [String], rows: [[String]]) {
+        let names = [
+            "coverage", "max_gap_deg", "slot_angle_err_mean_deg", "blur_obj_mean_px", "blur_obj_all_mean_px", "blur_sel_mean_px", "blur_all_mean_px",
+            "frames_dropped",
+        ]
+        let metrics = names.compactMap(Metric.named)
+        let rows = runs.map { run -> [String] in
+            let values = run.results.map { RunMetrics($0.metrics) }
+            return [run.scenario.name, String(run.results.count)]
+                + metrics.map { metric in
+                    let known = values.compactMap { $0[metric.name] }
+                    return known.isEmpty ? "–" : MeanAndSpread(known).formatted(decimals: metric.decimals)
+                }
+        }
+        return (["scenario", "seeds"] + metrics.map(\.name), rows)
     }
 }

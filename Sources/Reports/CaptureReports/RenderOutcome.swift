@@ -16,11 +16,15 @@ public struct RenderOutcome: Sendable, Equatable {
     public var seconds: Double
 
     /// One line for the console.
-    public var summary: String {
+    public var summary: String { line(timed: true) }
+
+    /// The line without the time it took (summary.md: the same files give the same text).
+    public var result: String { line(timed: false) }
+
+    func line(timed: Bool) -> String {
         let rank = sharpnessBlurCorrelation.isFinite ? String(format: "%+.2f", sharpnessBlurCorrelation) : "–"
-        return String(
-            format: "rendered %d frames of seed %llu (%.1f MB JPEG) in %.2f s; rank correlation sharpness–blur %@", frames, seed,
-            Double(bytes) / 1_000_000, seconds, rank)
+        return String(format: "rendered %d frames of seed %llu (%.1f MB JPEG)", frames, seed, Double(bytes) / 1_000_000)
+            + (timed ? String(format: " in %.2f s", seconds) : "") + "; rank correlation sharpness–blur \(rank)"
     }
 
     var htmlSection: HTMLReport.Section {

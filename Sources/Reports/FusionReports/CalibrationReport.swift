@@ -108,10 +108,18 @@ public enum CalibrationReport {
             calibration.window.upperBound - calibration.window.lowerBound, calibration.rate)
     }
 
-    public static func table(_ calibration: ImuCalibration) -> String {
+    public static func table(_ calibration: ImuCalibration) -> String { document(calibration).text }
+
+    /// The console table and calibration.md: the window, every axis's noise terms with their
+    /// 95 % intervals, what "not identified" means.
+    public static func document(_ calibration: ImuCalibration) -> ConsoleDocument {
         let window = calibration.window.upperBound - calibration.window.lowerBound
-        return windowText(calibration) + "; values with their 95 % intervals\n" + TextTable.render(header: tableHeader, rows: tableRows(calibration))
-            + String(format: "\nnot identified: a %.1f s window cannot tell the term from zero; ≤ gives the largest value it allows", window)
+        var document = ConsoleDocument()
+        document.line(windowText(calibration) + "; values with their 95 % intervals")
+        document.table(header: tableHeader, rows: tableRows(calibration))
+        document.line("")
+        document.line(String(format: "not identified: a %.1f s window cannot tell the term from zero; ≤ gives the largest value it allows", window))
+        return document
     }
 
     /// One row per sensor axis: the three noise terms with their intervals, the correlation time.

@@ -38,7 +38,7 @@ public enum FusionReport {
         return csv
     }
 
-    /// Writes fusion.csv, fusion-summary.txt and (with `format`) plots/fusion-error.png of the
+    /// Writes fusion.csv, fusion-summary.txt, fusion.md and (with `format`) plots/fusion-error.png of the
     /// first seed of each scenario into `report` (not committed); returns the summary.
     public static func write(
         _ rows: [Row], scenarios: [Scenario], useMagnetometer: Bool, to report: ReportDirectory, figures format: FigureFormat?, origin: ReportOrigin
@@ -50,6 +50,7 @@ public enum FusionReport {
             timingCSV(rows.map { ($0.scenario, String($0.seed), $0.result.label, $0.result.nanosecondsPerUpdate) }).bytes, to: "timing.csv")
         let text = summary(rows, useMagnetometer: useMagnetometer)
         try report.write(text, to: "fusion-summary.txt")
+        try report.write(document(rows, useMagnetometer: useMagnetometer, timing: false).markdown, to: "fusion.md")
         if let format {
             let firstSeed = rows.reduce(into: [String: UInt64]()) { if $0[$1.scenario] == nil { $0[$1.scenario] = $1.seed } }
             let firstSeedRows = rows.filter { firstSeed[$0.scenario] == $0.seed }
@@ -81,13 +82,18 @@ public enum FusionReport {
     }
 
     /// Mean ± sd over seeds per scenario and filter, with the notes a reader needs.
-    public static func summary(_ rows: [Row], useMagnetometer: Bool) -> String {
-        var text = ""
+    public static func summary(_ rows: [Row], useMagnetometer: Bool) -> String { document(rows, useMagnetometer: useMagnetometer, timing: true).text }
+
+    /// The summary as printed (`timing`: with each filter's CPU time per update) and, without
+    /// the timing (it differs from run to run), as fusion.md: a section per scenario.
+    public static func document(_ rows: [Row], useMagnetometer: Bool, timing: Bool) -> ConsoleDocument {
+        var document = ConsoleDocument()
         let scenarios = rows.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for scenario in scenarios {
             let scenarioRows = rows.filter { $0.scenario == scenario }
             let seeds = Set(scenarioRows.map(\.seed)).count
-            text += "\(scenario) (\(counted(seeds, "seed")), mean ± sd)\n"
+            document.heading(scenario, console: "\(scenario) (\(counted(seeds, "seed")), mean ± sd)")
+            if !timing { document.line("\(counted(seeds, "seed")), mean ± sd, RMSE in degrees:") }
             let labels = scenarioRows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let table = labels.map { label -> [String] in
                 let results = scenarioRows.filter { $0.result.label == label }.map(\.result)
@@ -97,19 +103,19 @@ public enum FusionReport {
                     MeanAndSpread(results.map(\.rmse.headingDegrees)).formatted(decimals: 2),
                     MeanAndSpread(results.map(\.rmse.inclinationDegrees)).formatted(decimals: 2),
                     MeanAndSpread(results.compactMap(\.biasErrorDegreesPerSecond)).formatted(decimals: 3),
-                    MeanAndSpread(results.map(\.nanosecondsPerUpdate)).formatted(decimals: 0),
-                ]
+                ] + (timing ? [MeanAndSpread(results.map(\.nanosecondsPerUpdate)).formatted(decimals: 0)] : [])
             }
-            text += TextTable.render(header: ["filter", "total (°)", "heading (°)", "inclination (°)", "bias err (°/s)", "ns/update"], rows: table)
-            text += "\n"
+            document.table(
+                header: ["filter", "total (°)", "heading (°)", "inclination (°)", "bias err (°/s)"] + (timing ? ["ns/update"] : []), rows: table)
+            document.line("")
         }
-        text += "Errors as in BROAD: q_err = q_est ⊗ q_true⁻¹, RMSE over the walk (lead-in and lead-out excluded).\n"
+        document.line("Errors as in BROAD: q_err = q_est ⊗ q_true⁻¹, RMSE over the walk (lead-in and lead-out excluded).")
         if useMagnetometer {
-            text += "9D: the magnetic-north estimate is turned by the declination and compared with true north directly.\n"
+            document.line("9D: the magnetic-north estimate is turned by the declination and compared with true north directly.")
         } else {
-            text += "6D (no magnetometer): heading compared after removing the mean heading offset of the first second of the walk.\n"
+            document.line("6D (no magnetometer): heading compared after removing the mean heading offset of the first second of the walk.")
         }
-        text += "ns/update is a CPU-time measurement taken during this run (debug builds are slower).\n"
-        return text
+        if timing { document.line("ns/update is a CPU-time measurement taken during this run (debug builds are slower).") }
+        return document
     }
 }

@@ -31,7 +31,10 @@ public enum MotionReport {
     }
 
     /// The terminal table: recordings as they are, a scenario's seeds as their mean.
-    public static func table(_ rows: [MotionRow]) -> String {
+    public static func table(_ rows: [MotionRow]) -> String { document(rows).text }
+
+    /// The terminal table and motion.md.
+    public static func document(_ rows: [MotionRow]) -> ConsoleDocument {
         var lines: [[String]] = []
         var seen: [String] = []
         for row in rows where !seen.contains(row.source) {
@@ -48,10 +51,10 @@ public enum MotionReport {
                 mean { $0.fieldMagnitude.map { $0.p95 - $0.p5 } ?? .nan },
             ])
         }
-        return TextTable.render(
-            header: [
-                "source", "length s", "rest %", "|ω| p50", "p90", "p99 °/s", "|f|−g p50", "p90", "p99 m/s²", "field p5–p95 µT",
-            ], rows: lines)
-            + "|ω| and ||f| − g| over the moving samples (rest: VQF's detector, 2 °/s and 0.5 m/s² for 1.5 s).\n"
+        var document = ConsoleDocument()
+        document.table(
+            header: ["source", "length s", "rest %", "|ω| p50", "p90", "p99 °/s", "|f|−g p50", "p90", "p99 m/s²", "field p5–p95 µT"], rows: lines)
+        document.line("|ω| and ||f| − g| over the moving samples (rest: VQF's detector, 2 °/s and 0.5 m/s² for 1.5 s).")
+        return document
     }
 }

@@ -36,12 +36,12 @@ public enum RecordingFusionReport {
     }
 
     /// Writes fusion.csv, fusion-groups.csv, fusion-summary.txt (with the diagnostics table and
-    /// `extraSummary`), attitude/<trial>-<filter>.csv for rows with a trace and, with `format`,
+    /// `extraSummary`), fusion.md (the summary with `reference`'s figures beside), attitude/<trial>-<filter>.csv for rows with a trace and, with `format`,
     /// plots/fusion-broad.png and plots/fusion-error.png into `report` (not committed).
     /// Returns the summary text.
     public static func write(
-        _ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", to report: ReportDirectory, figures format: FigureFormat?,
-        origin: ReportOrigin
+        _ rows: [Row], useMagnetometer: Bool, extraSummary: String = "", reference: TrialReference? = nil, to report: ReportDirectory,
+        figures format: FigureFormat?, origin: ReportOrigin
     ) throws -> String {
         let trialNames = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let origin = origin.with(scenarios: trialNames, seeds: [])
@@ -55,8 +55,10 @@ public enum RecordingFusionReport {
         }
         let groups = averages(rows)
         try report.write(averagesCSV(groups).bytes, to: "fusion-groups.csv")
-        let text = summary(rows, useMagnetometer: useMagnetometer) + "\n" + diagnosticsTable(rows) + "\n" + extraSummary
+        let document = document(rows, useMagnetometer: useMagnetometer, reference: reference)
+        let text = document.text + "\n" + diagnosticsTable(rows) + "\n" + extraSummary
         try report.write(text, to: "fusion-summary.txt")
+        try report.write(document.markdown, to: "fusion.md")
         if let format, !groups.isEmpty {
             let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let output = FigureOutput(format, provenance: origin.pngTexts)
@@ -162,43 +164,61 @@ public enum RecordingFusionReport {
     }
 
     /// Per-trial table and the filters × groups table, with the notes on frames and 6D heading.
-    public static func summary(_ rows: [Row], useMagnetometer: Bool) -> String {
+    public static func summary(_ rows: [Row], useMagnetometer: Bool, reference: TrialReference? = nil) -> String {
+        document(rows, useMagnetometer: useMagnetometer, reference: reference).text
+    }
+
+    /// The summary as printed and as fusion.md: under "Trials" each trial's total RMSE per filter
+    /// (and `reference`'s figures beside), under "Groups" the means over all, undisturbed and
+    /// disturbed trials as BROAD reports them, then how the errors are defined.
+    public static func document(_ rows: [Row], useMagnetometer: Bool, reference: TrialReference? = nil) -> ConsoleDocument {
         let filters = rows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let references = reference?.columns ?? []
+        func f(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
         func cell(_ trial: String, _ filter: String) -> String {
             guard let row = rows.first(where: { $0.trial == trial && $0.result.label == filter }), row.result.rmse.sampleCount > 0 else { return "–" }
-            return String(format: "%.2f", row.result.rmse.totalDegrees)
+            return f(row.result.rmse.totalDegrees)
         }
-        var text = "total RMSE per trial (°)\n"
-        text += TextTable.render(
-            header: ["trial", "group"] + filters,
+        var document = ConsoleDocument()
+        document.heading("Trials", console: "total RMSE per trial (°)")
+        document.table(
+            header: ["trial", "group"] + filters + references,
             rows: trials.map { trial in
                 [trial, rows.first { $0.trial == trial }?.group ?? ""] + filters.map { cell(trial, $0) }
+                    + references.indices.map { f(reference?.value(trial, $0)) }
             })
         let averages = averages(rows)
         if !averages.isEmpty {
             let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            text += "\naverage of per-trial total RMSE (°), as BROAD reports it\n"
-            text += TextTable.render(
+            document.line("")
+            document.heading("Groups", console: "average of per-trial total RMSE (°), as BROAD reports it")
+            // A reference's mean over a group, where every trial of the group has the figure.
+            func referenceMean(_ column: Int, _ group: String) -> String {
+                let members = trials.filter { trial in group == "all" || rows.contains { $0.trial == trial && $0.group == group } }
+                let known = members.compactMap { reference?.value($0, column) }
+                return known.count == members.count && !known.isEmpty ? f(Statistics.mean(known)) : "–"
+            }
+            document.table(
                 header: ["filter"] + groups.map { group in "\(group) (\(averages.first { $0.group == group }!.trials))" },
                 rows: filters.map { filter in
-                    [filter]
-                        + groups.map { group in
-                            averages.first { $0.group == group && $0.filter == filter }.map { String(format: "%.2f", $0.total) } ?? "–"
-                        }
-                })
+                    [filter] + groups.map { group in f(averages.first { $0.group == group && $0.filter == filter }?.total) }
+                } + references.indices.map { column in [references[column]] + groups.map { referenceMean(column, $0) } })
         } else {
-            text += "\nno reference attitude in these recordings: errors cannot be computed\n"
+            document.line("")
+            document.line("no reference attitude in these recordings: errors cannot be computed")
         }
-        text += "\nErrors as in BROAD: q_err = q_est ⊗ q_true⁻¹ in the reference's earth frame; RMSE over the samples marked as\n"
-        text += "movement that have a reference attitude; averages are means of the per-trial RMSEs.\n"
+        document.line("")
+        document.line("Errors as in BROAD: q_err = q_est ⊗ q_true⁻¹ in the reference's earth frame; RMSE over the samples marked as")
+        document.line("movement that have a reference attitude; averages are means of the per-trial RMSEs.")
         if useMagnetometer {
-            text += "9D: estimates (x north, y west, z up) are turned into the reference frame (BROAD: ENU, a 90° turn about z)\n"
-            text += "and compared directly.\n"
+            document.line("9D: estimates (x north, y west, z up) are turned into the reference frame (BROAD: ENU, a 90° turn about z)")
+            document.line("and compared directly.")
         } else {
-            text += "6D (no magnetometer): heading compared after removing the mean heading offset of the first second of evaluated samples.\n"
+            document.line("6D (no magnetometer): heading compared after removing the mean heading offset of the first second of evaluated samples.")
         }
-        return text
+        if let reference { document.line("Beside the filters: \(reference.columns.joined(separator: ", ")), from the reference file.") }
+        return document
     }
 
     /// plots/fusion-broad.png: mean total RMSE per filter, grouped by trial group.

@@ -225,6 +225,12 @@ public enum RephotoReport {
 
     /// Per key point and overall, simulated beside the thesis, for stdout.
     public static func table(scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?) -> String {
+        document(scenario: scenario, results, thesis: thesis).text
+    }
+
+    /// The console summary (`table`) and summary.md: the key-point errors beside the thesis's
+    /// (recomputed from its Table 6.1), then the users' time to shoot and residual angles.
+    public static func document(scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?) -> ConsoleDocument {
         let table = pooledTable(results)
         let names = results.first?.keypointNames ?? []
         func f(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
@@ -240,17 +246,23 @@ public enum RephotoReport {
         ])
         let users = results.flatMap(\.users)
         let diagnostics = diagnostics(results, users: users)
-        var text =
-            "\(scenario.name): \(users.count) rephotographs (\(counted(results.count, "seed")) × \(counted(scenario.rephoto.users, "user"))), key-point error in % of the image\n"
+        var document = ConsoleDocument()
+        document.line(
+            "\(scenario.name): \(users.count) rephotographs (\(counted(results.count, "seed")) × \(counted(scenario.rephoto.users, "user"))), key-point error in % of the image"
+        )
         let lost = users.filter(\.isLost).count
-        if lost > 0 { text += "warning: \(lost) pictures do not show the scene (the user ended up facing away) and are left out of the tables\n" }
-        text += TextTable.render(header: ["", "mean", "σ", "thesis mean", "thesis σ"], rows: rows)
-        text += "\nthesis = recomputed from Table 6.1 (4 rephotographs); σ = mean absolute deviation as in the thesis\n"
-        text += String(
+        if lost > 0 {
+            document.line("warning: \(lost) pictures do not show the scene (the user ended up facing away) and are left out of the tables")
+        }
+        document.table(header: ["", "mean", "σ", "thesis mean", "thesis σ"], rows: rows)
+        document.line("")
+        document.line("thesis = recomputed from Table 6.1 (4 rephotographs); σ = mean absolute deviation as in the thesis")
+        var closing = String(
             format: "time to shoot %.1f s (timeouts %d), |true ROLL| %.2f°, |true PITCH| %.2f°, |rotation| %.2f°",
             diagnostics["time_to_shoot_mean_s"]!, Int(diagnostics["timeouts"]!), diagnostics["true_roll_abs_mean_deg"]!,
             diagnostics["true_pitch_abs_mean_deg"]!, diagnostics["true_rotation_abs_mean_deg"]!)
-        if let heading = diagnostics["heading_err_abs_mean_deg"] { text += String(format: ", |fused heading error| %.2f°", heading) }
-        return text
+        if let heading = diagnostics["heading_err_abs_mean_deg"] { closing += String(format: ", |fused heading error| %.2f°", heading) }
+        document.line(closing)
+        return document
     }
 }
