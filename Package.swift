@@ -68,7 +68,7 @@ let package = Package(
         // Files: CSV reading and writing, report folders written atomically, JSON, content digests.
         .target(name: "ReportIO", dependencies: ["BundledFiles", "COpenSSL"]),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
-        .target(name: "Recordings", dependencies: ["CHDF5", "CPlatform", "ConfigKit", "OrbitMath", "Fusion", "Capture", "ReportIO", "BundledFiles"]),
+        .target(name: "Recordings", dependencies: ["CPlatform", "ConfigKit", "OrbitMath", "Fusion", "Capture", "ReportIO", "BundledFiles"]),
         // The child process that reads an HDF5 file first (RecordingIsolation.probe); the
         // OrbitBench library depends on it so that every product using OrbitBench builds it.
         .executableTarget(name: "orbitbench-probe", dependencies: ["Recordings"]),

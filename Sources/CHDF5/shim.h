@@ -11,6 +11,7 @@
 
 static inline hid_t chdf5_default(void) { return H5P_DEFAULT; }
 static inline hid_t chdf5_all(void) { return H5S_ALL; }
+static inline hid_t chdf5_error_default(void) { return H5E_DEFAULT; }
 static inline hsize_t chdf5_unlimited(void) { return H5S_UNLIMITED; }
 static inline hid_t chdf5_native_double(void) { return H5T_NATIVE_DOUBLE; }
 static inline hid_t chdf5_native_uint8(void) { return H5T_NATIVE_UINT8; }

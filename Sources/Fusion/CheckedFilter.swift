@@ -27,8 +27,10 @@ public struct CheckedFilter<Wrapped: AttitudeFilter>: AttitudeFilter {
         checkedAttitude = filter.attitude
     }
 
-    /// The filter inside.
-    @inlinable public var filter: Wrapped { wrapped }
+    /// The filter inside, read in place (no copy of its state).
+    @inlinable public var filter: Wrapped {
+        _read { yield wrapped }
+    }
     /// The wrapped filter's attitude after the last update, renormalised within the tolerance.
     @inlinable public var attitude: Quaternion { checkedAttitude }
 

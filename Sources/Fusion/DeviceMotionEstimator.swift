@@ -19,8 +19,11 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
     @usableFromInline var lastField: Vector3?
     @usableFromInline var lastTime = 0.0
 
-    /// The filter, as the last update left it.
-    @inlinable public var filter: Filter { storedFilter }
+    /// The filter, as the last update left it. Read in place (`_read`): a caller that asks
+    /// for one property does not copy all of the filter's state, sample after sample.
+    @inlinable public var filter: Filter {
+        _read { yield storedFilter }
+    }
 
     public init(
         filter: Filter, referenceFrame: ReferenceFrame, calibration: MagnetometerCalibration = .none, declination: Double = 0,
@@ -49,16 +52,19 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
         lastGyroscope = reading.gyroscope
         lastAccelerometer = reading.accelerometer
         lastTime = reading.time
-        if frameOffset == nil, filter.isInitialized {
-            frameOffset = Self.offset(for: referenceFrame, attitude: filter.attitude, declination: declination)
+        if frameOffset == nil, storedFilter.isInitialized {
+            frameOffset = Self.offset(for: referenceFrame, attitude: storedFilter.attitude, declination: declination)
         }
     }
 
     /// The DeviceMotion for the latest sample; `nil` before the filter has initialised.
+    /// Always inlined: called out of line on an estimator that a closure captures, the whole
+    /// estimator (filter state and all, kilobytes) is copied for every call.
     @inlinable
     public var motion: DeviceMotion? {
-        guard filter.isInitialized, let frameOffset else { return nil }
-        let attitude = frameOffset * filter.attitude
+        @inline(__always) get {
+        guard storedFilter.isInitialized, let frameOffset else { return nil }
+        let attitude = frameOffset * storedFilter.attitude
         let gravityInBody = attitude.inverseRotate(Vector3(0, 0, -gravity))
         var heading: Double?
         if referenceFrame == .xMagneticNorthZVertical || referenceFrame == .xTrueNorthZVertical {
@@ -71,12 +77,13 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
         let accuracy: MagneticFieldAccuracy =
             !referenceFrame.usesMagnetometer
             ? .uncalibrated
-            : filter.diagnostics.magnetometerRejected ? .low : .high
+            : storedFilter.diagnostics.magnetometerRejected ? .low : .high
         return DeviceMotion(
-            timestamp: lastTime, attitude: attitude, rotationRate: lastGyroscope - filter.gyroscopeBias,
+            timestamp: lastTime, attitude: attitude, rotationRate: lastGyroscope - storedFilter.gyroscopeBias,
             gravity: gravityInBody, userAcceleration: lastAccelerometer + gravityInBody,
             magneticField: referenceFrame.usesMagnetometer ? lastField : nil, magneticFieldAccuracy: accuracy,
-            heading: heading, referenceFrame: referenceFrame, atRest: filter.diagnostics.atRest)
+            heading: heading, referenceFrame: referenceFrame, atRest: storedFilter.diagnostics.atRest)
+        }
     }
 
     /// Arbitrary frames put x along the device's heading at start (initial CoreMotion yaw 0);

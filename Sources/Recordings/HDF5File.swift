@@ -1,15 +1,15 @@
-import CHDF5
 import Foundation
 
-/// A read-only HDF5 file. The serial HDF5 library is not thread-safe, so every call goes
-/// through one lock.
+/// A read-only HDF5 file, through `HDF5Library` (loaded on first use). The serial HDF5 library
+/// is not thread-safe, so every call goes through one lock.
 ///
 /// Nothing a file declares is trusted: attributes must hold exactly one number, datasets must
 /// have rank 1 or 2, at most `maximumValues` values, a numeric element type, and storage the
 /// file can actually hold, all checked before anything is allocated or read.
 final class HDF5File {
     let path: String
-    private let id: hid_t
+    private let h5: HDF5Library
+    private let id: HDF5Library.ID
     /// The file's size in bytes.
     private let fileSize: Int
 
@@ -19,19 +19,19 @@ final class HDF5File {
     /// A compressed dataset may expand at most this much over its stored bytes.
     static let maximumCompression = 1000
     private static let lock = NSLock()
-    /// HDF5 prints its error stack to stderr unless told not to; errors are reported here in
-    /// one line instead. Switched off once, before the first file is opened.
-    private static let quiet: Void = { _ = H5Eset_auto2(hid_t(H5E_DEFAULT), nil, nil) }()
 
     init(path: String) throws(RecordingError) {
         self.path = path
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw RecordingError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
+        switch HDF5Library.shared {
+        case .success(let library): h5 = library
+        case .failure(let failure): throw RecordingError(file: path, message: failure.message)
+        }
         Self.lock.lock()
         defer { Self.lock.unlock() }
-        Self.quiet
-        let id = H5Fopen(path, chdf5_read_only(), chdf5_default())
+        let id = h5.fileOpen(path, HDF5Library.readOnly, HDF5Library.defaultProperties)
         guard id >= 0 else { throw RecordingError(file: path, message: "not a readable HDF5 file (damaged or truncated?)") }
         self.id = id
         fileSize = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
@@ -39,7 +39,7 @@ final class HDF5File {
 
     deinit {
         Self.lock.lock()
-        _ = H5Fclose(id)
+        _ = h5.fileClose(id)
         Self.lock.unlock()
     }
 
@@ -48,10 +48,10 @@ final class HDF5File {
         Self.lock.lock()
         defer { Self.lock.unlock() }
         let (dataset, rows, columns) = try open(name)
-        defer { _ = H5Dclose(dataset) }
+        defer { _ = h5.datasetClose(dataset) }
         var values = [Double](repeating: .nan, count: rows * columns)
         let status = values.withUnsafeMutableBytes { buffer in
-            H5Dread(dataset, chdf5_native_double(), chdf5_all(), chdf5_all(), chdf5_default(), buffer.baseAddress)
+            h5.datasetRead(dataset, h5.nativeDouble, HDF5Library.all, HDF5Library.all, HDF5Library.defaultProperties, buffer.baseAddress)
         }
         guard status >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the values as numbers (damaged file?)") }
         return (rows, columns, values)
@@ -62,14 +62,14 @@ final class HDF5File {
         Self.lock.lock()
         defer { Self.lock.unlock() }
         let (dataset, rows, columns) = try open(name)
-        defer { _ = H5Dclose(dataset) }
+        defer { _ = h5.datasetClose(dataset) }
         guard columns == 1 else { throw RecordingError(file: path, column: name, message: "expected one value per sample, found \(columns)") }
-        let type = H5Dget_type(dataset)
-        defer { _ = H5Tclose(type) }
-        guard H5Tget_size(type) == 1 else { throw RecordingError(file: path, column: name, message: "expected one-byte flags") }
+        let type = h5.datasetType(dataset)
+        defer { _ = h5.typeClose(type) }
+        guard h5.typeSize(type) == 1 else { throw RecordingError(file: path, column: name, message: "expected one-byte flags") }
         var values = [UInt8](repeating: 0, count: rows)
         let status = values.withUnsafeMutableBytes { buffer in
-            H5Dread(dataset, type, chdf5_all(), chdf5_all(), chdf5_default(), buffer.baseAddress)
+            h5.datasetRead(dataset, type, HDF5Library.all, HDF5Library.all, HDF5Library.defaultProperties, buffer.baseAddress)
         }
         guard status >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the flags (damaged file?)") }
         return values
@@ -81,22 +81,22 @@ final class HDF5File {
     func attribute(_ name: String) throws(RecordingError) -> Double? {
         Self.lock.lock()
         defer { Self.lock.unlock() }
-        guard H5Aexists(id, name) > 0 else { return nil }
-        let attribute = H5Aopen(id, name, chdf5_default())
+        guard h5.attributeExists(id, name) > 0 else { return nil }
+        let attribute = h5.attributeOpen(id, name, HDF5Library.defaultProperties)
         guard attribute >= 0 else { throw RecordingError(file: path, column: name, message: "cannot open the attribute") }
-        defer { _ = H5Aclose(attribute) }
-        let space = H5Aget_space(attribute)
+        defer { _ = h5.attributeClose(attribute) }
+        let space = h5.attributeSpace(attribute)
         guard space >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the attribute's shape") }
-        let count = H5Sget_simple_extent_npoints(space)
-        _ = H5Sclose(space)
+        let count = h5.spacePoints(space)
+        _ = h5.spaceClose(space)
         guard count == 1 else { throw RecordingError(file: path, column: name, message: "expected one number, found \(count) values") }
-        let type = H5Aget_type(attribute)
+        let type = h5.attributeType(attribute)
         guard type >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the attribute's type") }
         let numeric = isNumeric(type)
-        _ = H5Tclose(type)
+        _ = h5.typeClose(type)
         guard numeric else { throw RecordingError(file: path, column: name, message: "attribute is not a number") }
         var value = Double.nan
-        guard H5Aread(attribute, chdf5_native_double(), &value) >= 0 else {
+        guard h5.attributeRead(attribute, h5.nativeDouble, &value) >= 0 else {
             throw RecordingError(file: path, column: name, message: "attribute is not a number")
         }
         return value
@@ -104,29 +104,29 @@ final class HDF5File {
 
     /// Opens a numeric dataset of rank 1 or 2 whose declared size is plausible (call with the
     /// lock held): at most `maximumValues` values, and no more than the file's bytes can hold.
-    private func open(_ name: String) throws(RecordingError) -> (dataset: hid_t, rows: Int, columns: Int) {
-        guard H5Lexists(id, name, chdf5_default()) > 0 else { throw RecordingError(file: path, column: name, message: "dataset missing") }
-        let dataset = H5Dopen2(id, name, chdf5_default())
+    private func open(_ name: String) throws(RecordingError) -> (dataset: HDF5Library.ID, rows: Int, columns: Int) {
+        guard h5.linkExists(id, name, HDF5Library.defaultProperties) > 0 else { throw RecordingError(file: path, column: name, message: "dataset missing") }
+        let dataset = h5.datasetOpen(id, name, HDF5Library.defaultProperties)
         guard dataset >= 0 else { throw RecordingError(file: path, column: name, message: "cannot open the dataset (damaged file?)") }
         do {
             let (rows, columns) = try shape(of: dataset, name)
             return (dataset, rows, columns)
         } catch {
-            _ = H5Dclose(dataset)
+            _ = h5.datasetClose(dataset)
             throw error
         }
     }
 
-    private func shape(of dataset: hid_t, _ name: String) throws(RecordingError) -> (rows: Int, columns: Int) {
-        let space = H5Dget_space(dataset)
+    private func shape(of dataset: HDF5Library.ID, _ name: String) throws(RecordingError) -> (rows: Int, columns: Int) {
+        let space = h5.datasetSpace(dataset)
         guard space >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the dataset's shape (damaged file?)") }
-        defer { _ = H5Sclose(space) }
-        let rank = H5Sget_simple_extent_ndims(space)
+        defer { _ = h5.spaceClose(space) }
+        let rank = h5.spaceRank(space)
         guard rank == 1 || rank == 2 else {
             throw RecordingError(file: path, column: name, message: "expected a 1- or 2-dimensional dataset, found \(rank) dimensions")
         }
-        var dimensions = [hsize_t](repeating: 0, count: Int(rank))
-        guard H5Sget_simple_extent_dims(space, &dimensions, nil) == rank else {
+        var dimensions = [UInt64](repeating: 0, count: Int(rank))
+        guard h5.spaceDimensions(space, &dimensions, nil) == rank else {
             throw RecordingError(file: path, column: name, message: "cannot read the dataset's dimensions (damaged file?)")
         }
         let limit = UInt64(Self.maximumValues)
@@ -137,18 +137,18 @@ final class HDF5File {
                 file: path, column: name,
                 message: "declares \(rows)×\(columns) values, more than the \(Self.maximumValues) a dataset may hold here (damaged or hostile file?)")
         }
-        let type = H5Dget_type(dataset)
+        let type = h5.datasetType(dataset)
         guard type >= 0 else { throw RecordingError(file: path, column: name, message: "cannot read the dataset's type") }
-        let elementSize = UInt64(H5Tget_size(type))
+        let elementSize = UInt64(h5.typeSize(type))
         let numeric = isNumeric(type)
-        _ = H5Tclose(type)
+        _ = h5.typeClose(type)
         guard numeric, elementSize > 0, elementSize <= 16 else {
             throw RecordingError(file: path, column: name, message: "expected numbers, found another element type")
         }
         // The bytes the declared shape needs must be stored in the file (uncompressed) or be
         // at most `maximumCompression` times what is stored (compressed chunks).
         let declared = values * elementSize
-        let stored = UInt64(H5Dget_storage_size(dataset))
+        let stored = h5.datasetStorageSize(dataset)
         let contiguous = isContiguous(dataset)
         let plausible =
             stored <= UInt64(max(fileSize, 0))
@@ -162,17 +162,17 @@ final class HDF5File {
         return (Int(rows), Int(columns))
     }
 
-    private func isNumeric(_ type: hid_t) -> Bool {
-        let typeClass = H5Tget_class(type)
-        return typeClass == H5T_FLOAT || typeClass == H5T_INTEGER || typeClass == H5T_ENUM
+    private func isNumeric(_ type: HDF5Library.ID) -> Bool {
+        let typeClass = h5.typeClass(type)
+        return typeClass == HDF5Library.floatClass || typeClass == HDF5Library.integerClass || typeClass == HDF5Library.enumClass
     }
 
     /// Whether the dataset is stored in one contiguous block; false when it is chunked or
     /// compact, or its creation properties cannot be read.
-    private func isContiguous(_ dataset: hid_t) -> Bool {
-        let properties = H5Dget_create_plist(dataset)
+    private func isContiguous(_ dataset: HDF5Library.ID) -> Bool {
+        let properties = h5.datasetCreationProperties(dataset)
         guard properties >= 0 else { return false }
-        defer { _ = H5Pclose(properties) }
-        return H5Pget_layout(properties) == H5D_CONTIGUOUS
+        defer { _ = h5.propertiesClose(properties) }
+        return h5.layout(properties) == HDF5Library.contiguousLayout
     }
 }

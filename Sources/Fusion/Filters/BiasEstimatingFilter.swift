@@ -243,7 +243,7 @@ public struct BiasEstimatingFilter: BuiltInFilter {
         var headingRotation = HeadingRotation()
         /// Time since the filter started, s.
         public var sinceStart = 0.0
-        var step = FilterStep()
+        @usableFromInline var step = FilterStep()
         var accelerationInG = VectorLowPass()
         /// Earth x and y rows of the body → earth rotation, low-passed like the accelerometer: the
         /// inclination correction reacts to a bias through that filter's lag.
@@ -301,11 +301,13 @@ public struct BiasEstimatingFilter: BuiltInFilter {
     public var coefficients: Coefficients { state.coefficients }
     public var state: State
 
-    public var attitude: Quaternion { state.attitude }
+    // Inlinable: a caller in another module that reads one of these through a generic
+    // wrapper would otherwise copy all of `state` (1.6 kB) to call the getter, sample after sample.
+    @inlinable public var attitude: Quaternion { state.attitude }
     /// b̂, rad/s.
-    public var gyroscopeBias: Vector3 { state.gyroscopeBias }
-    public var diagnostics: FilterDiagnostics { state.diagnostics }
-    public var isInitialized: Bool { state.step.lastTime != nil }
+    @inlinable public var gyroscopeBias: Vector3 { state.gyroscopeBias }
+    @inlinable public var diagnostics: FilterDiagnostics { state.diagnostics }
+    @inlinable public var isInitialized: Bool { state.step.lastTime != nil }
     /// One standard deviation of the bias estimate per body axis, rad/s.
     public var gyroscopeBiasSigma: Vector3 { state.biasFilter.sigma }
     /// The heading offset δ, rad.

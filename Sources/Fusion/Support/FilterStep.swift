@@ -2,6 +2,7 @@ import OrbitMath
 
 /// The bookkeeping every filter does before its own update: reject unusable samples, derive
 /// dt from timestamps, decide when to (re)initialise.
+@usableFromInline
 struct FilterStep: Sendable, Equatable {
     enum Action {
         /// Skip this sample (already counted).
@@ -15,7 +16,7 @@ struct FilterStep: Sendable, Equatable {
     /// Longest step integrated; a longer gap re-initialises, s.
     static let maximumStep = 0.5
 
-    private(set) var lastTime: Double?
+    @usableFromInline private(set) var lastTime: Double?
 
     @inline(__always)
     mutating func classify(_ reading: ImuReading, diagnostics: inout FilterDiagnostics) -> Action {
