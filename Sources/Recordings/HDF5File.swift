@@ -31,6 +31,8 @@ final class HDF5File {
         }
         Self.lock.lock()
         defer { Self.lock.unlock() }
+        // The thread-safe HDF5 build keeps one error stack per thread: silence this thread's.
+        _ = h5.setErrorHandler(HDF5Library.defaultErrorStack, nil, nil)
         let id = h5.fileOpen(path, HDF5Library.readOnly, HDF5Library.defaultProperties)
         guard id >= 0 else { throw RecordingError(file: path, message: "not a readable HDF5 file (damaged or truncated?)") }
         self.id = id

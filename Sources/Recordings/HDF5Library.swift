@@ -104,9 +104,6 @@ struct HDF5Library: @unchecked Sendable {
             attributeRead: symbol("H5Aread", as: (@convention(c) (ID, ID, UnsafeMutableRawPointer?) -> Status).self),
             nativeDouble: dlsym(handle, "H5T_NATIVE_DOUBLE_g")!.load(as: ID.self))
         if let missing { return .failure(LoadFailure(message: "the loaded HDF5 library has no symbol \(missing)")) }
-        // HDF5 prints its error stack to stderr unless told not to; errors are reported in one
-        // line instead.
-        _ = library.setErrorHandler(defaultErrorStack, nil, nil)
         return .success(library)
     }
 }
