@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The public API against the last release's (make test runs it after the debug build).
+"""The public API against the last release's (make test runs it on its build, --build .build/release).
 
 The API is what the library products reach: the portable modules, the OrbitBench umbrella and
 every module it re-exports (`@_exported import` in Sources/OrbitBench/Exports.swift), and

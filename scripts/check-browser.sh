@@ -56,9 +56,15 @@ command_of() {
 
 # --- a short capture and its viewer ------------------------------------------------------
 started=$(date +%s)
-echo "check-browser: building orbitbench" >&2
-"${SWIFT:-swift}" build --product orbitbench >/dev/null || fail "swift build --product orbitbench failed"
-bin="$root/.build/debug/orbitbench"
+# $ORBITBENCH: a binary already built (make test's); else the debug build, built here.
+if [ -n "${ORBITBENCH:-}" ]; then
+    bin=$(cd "$(dirname "$ORBITBENCH")" && pwd)/$(basename "$ORBITBENCH")
+else
+    echo "check-browser: building orbitbench" >&2
+    "${SWIFT:-swift}" build --product orbitbench >/dev/null || fail "swift build --product orbitbench failed"
+    bin="$root/.build/debug/orbitbench"
+fi
+[ -x "$bin" ] || fail "no orbitbench at $bin"
 out="$root/.build/browser-test"
 rm -rf "$out"
 mkdir -p "$out/pages"

@@ -6,7 +6,7 @@
 #
 #   scripts/check-docs.sh           everything (make docs-check: release build, minutes)
 #   scripts/check-docs.sh --fast    the cheap blocks, README's and the guides' quick commands
-#                                   (make test: debug build)
+#                                   (make test: its release build with testing enabled)
 #
 # The binary is $ORBITBENCH, else .build/release/orbitbench, else .build/debug/orbitbench.
 # Blocks on the real BROAD trials ($BROAD) are checked exactly with ORBITBENCH_BROAD_DATA=DIR,

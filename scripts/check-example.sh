@@ -3,7 +3,8 @@
 # checks what it printed: every number in a plausible range, and the plugged-in selector and
 # filter really changed the results. Its targets are compiled by the main package's build (they
 # import the public products only, which scripts/check-architecture.py holds them to), so its
-# programs are in .build/debug; its own manifest is checked here to resolve against this package.
+# programs are in the build folder ($EXAMPLE_BIN, default .build/debug); its own manifest is
+# checked here to resolve against this package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 example=${EXAMPLE_BIN:-.build/debug}

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The regression benchmark as CI runs it, and as a copied binary runs it: the orbitbench of the
-# build (default .build/debug) copied alone into an empty folder with the committed baseline,
-# so the scenarios and the suite come from inside the binary and nothing is read from or
-# written to the checkout. Exit code: regress's (0 no regression, 1 regression, 2 error).
+# build ($ORBITBENCH, default .build/debug/orbitbench) copied alone into an empty folder with the
+# committed baseline, so the scenarios and the suite come from inside the binary and nothing
+# is read from or written to the checkout. Exit code: regress's (0 no regression, 1 regression, 2 error).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${ORBITBENCH:-.build/debug/orbitbench}

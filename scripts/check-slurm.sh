@@ -37,7 +37,14 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 started=$(date +%s)
-"${SWIFT:-swift}" build --product orbitbench >/dev/null || fail "swift build --product orbitbench failed"
+# $ORBITBENCH: a binary already built (make test's); else the debug build, built here.
+if [ -n "${ORBITBENCH:-}" ]; then
+    binary=$(cd "$(dirname "$ORBITBENCH")" && pwd)/$(basename "$ORBITBENCH")
+else
+    "${SWIFT:-swift}" build --product orbitbench >/dev/null || fail "swift build --product orbitbench failed"
+    binary="$root/.build/debug/orbitbench"
+fi
+[ -x "$binary" ] || fail "no orbitbench at $binary"
 work=$(mktemp -d "${TMPDIR:-/tmp}/orbitbench-slurm.XXXXXX")
 chmod 755 "$work"
 pids=()
@@ -120,7 +127,7 @@ start = text.index(marker) + len(marker)
 print(text[start:text.index("```", start)])
 PY
 ) || fail "docs/guides/cluster.md has no cluster commands block"
-export ORBITBENCH="$root/.build/debug/orbitbench"
+export ORBITBENCH="$binary"
 export SWEEP_OUT="$work/sweep"
 mkdir -p "$SWEEP_OUT"
 merge_job=$(bash -euo pipefail -c "$commands" | tail -n 1) || fail "the cluster guide's commands failed"

@@ -13,11 +13,15 @@ struct ToolRun {
 enum Tool {
     static let repository = Repository.root
 
-    /// The executable next to the test bundle (both live in the build products folder).
+    /// The executable of the same build as the tests: beside the test runner in the build
+    /// products folder (`.build/debug` for `swift test`, `.build/release` for `make test`).
     static var executable: URL {
-        let products = Bundle.main.bundleURL.deletingLastPathComponent()
-        let candidate = products.appendingPathComponent("orbitbench")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let folders = [runner.deletingLastPathComponent(), Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("orbitbench")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
         return repository.appendingPathComponent(".build/debug/orbitbench")
     }
 

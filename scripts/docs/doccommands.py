@@ -160,8 +160,9 @@ def prepare(scratch, binary):
     for name in (".build/release/orbitbench", ".build/debug/orbitbench", ".bin/orbitbench", "orbitbench"):
         link(scratch / name, binary)
     for name in ("custom-orbitbench", "CustomSelector"):
-        # The main package compiles the example's programs too (make test, make docs-check).
-        built = ROOT / ".build/debug" / name
+        # The main package compiles the example's programs too, beside the binary under test
+        # (make test, make docs-check); the docs show them in the example's debug folder.
+        built = Path(binary).resolve().parent / name
         if built.exists():
             link(scratch / "Examples/CustomSelector/.build/debug" / name, built)
     (scratch / "tmp").mkdir()

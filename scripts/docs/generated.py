@@ -43,7 +43,8 @@ from toolrun import ROOT, Tool, ToolError
 SUFFIX = "(scripts/update-docs.sh; a test fails when it is stale)"
 BEGIN = re.compile(r"^(?P<indent> *)<!-- generated: (?P<name>.+?) " + re.escape(SUFFIX) + r" -->$")
 END = "<!-- end generated -->"
-PROGRAMS = {"orbitbench": None, "CustomSelector": ROOT / ".build/debug/CustomSelector"}
+# CustomSelector is the example package's program, from the same build as $ORBITBENCH (main() sets it).
+PROGRAMS = {"orbitbench": None, "CustomSelector": None}
 
 
 class Block:
@@ -155,7 +156,7 @@ def render(block, tool):
     """The text the block should hold now."""
     binary = PROGRAMS[block.program]
     if binary is not None and not Path(binary).exists():
-        raise ToolError(f"{binary.relative_to(ROOT)} is not built: swift build --product {block.program}")
+        raise ToolError(f"{binary} is not built: swift build -c release --product {block.program} (or the build of $ORBITBENCH)")
     result = tool.run(*arguments(block), out=bool(block.file), codes=tuple(block.codes), binary=str(binary) if binary else None)
     if not block.file:
         text = result.stdout
@@ -200,6 +201,7 @@ def main(argv):
     if not binary:
         sys.exit("set ORBITBENCH to the orbitbench binary (scripts/update-docs.sh does)")
     tool = Tool(binary)
+    PROGRAMS["CustomSelector"] = Path(binary).resolve().parent / "CustomSelector"
     stale, failed, layout_only = [], [], 0
     try:
         for block in blocks:
