@@ -22,58 +22,44 @@ public enum ArmsReport {
     /// formatted as metrics.csv formats them, so anyone can recompute the statistics.
     public static func blocksCSV(_ comparison: ArmsComparison) -> CSVWriter {
         let metrics = comparison.metrics.map(\.metric)
-        var csv = CSVWriter(header: ["scenario", "seed", "arm"] + metrics)
-        for (index, block) in comparison.blocks.enumerated() {
-            for (arm, name) in comparison.arms.enumerated() {
-                csv.text(block.scenario)
-                csv.integer(block.seed)
-                csv.text(name)
-                csv.metrics(RunMetrics(names: metrics, values: metrics.map { comparison.values[$0]?[index][arm] ?? nil }), columns: metrics)
-                csv.endRow()
-            }
+        let cells = comparison.blocks.indices.flatMap { index in comparison.arms.indices.map { (index, $0) } }
+        return CSVWriter(header: ["scenario", "seed", "arm"] + metrics, rows: cells) { csv, cell in
+            let (index, arm) = cell
+            csv.text(comparison.blocks[index].scenario)
+            csv.integer(comparison.blocks[index].seed)
+            csv.text(comparison.arms[arm])
+            csv.metrics(RunMetrics(names: metrics, values: metrics.map { comparison.values[$0]?[index][arm] ?? nil }), columns: metrics)
         }
-        return csv
     }
 
     /// comparison.csv: one row per metric — the Friedman test over the complete blocks with the
     /// Iman–Davenport correction, and the arm with the best mean rank.
     public static func comparisonCSV(_ comparison: ArmsComparison) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "metric", "better", "arms", "blocks", "friedman_statistic", "friedman_p", "iman_davenport_statistic", "iman_davenport_p",
             "best_mean_rank_arm",
-        ])
-        for metric in comparison.metrics {
-            csv.text(metric.metric)
-            csv.text(metric.direction.rawValue)
+        ]
+        return CSVWriter(header: header, rows: comparison.metrics) { csv, metric in
+            csv.texts([metric.metric, metric.direction.rawValue])
             csv.integer(metric.arms.count)
             csv.integer(metric.friedman.blocks)
-            csv.number(metric.friedman.statistic, decimals: 6)
-            csv.number(metric.friedman.p, decimals: 6)
-            csv.number(metric.friedman.imanDavenport.flatMap { $0.isFinite ? $0 : nil }, decimals: 6)
-            csv.number(metric.friedman.imanDavenportP, decimals: 6)
+            let imanDavenport = metric.friedman.imanDavenport.flatMap { $0.isFinite ? $0 : nil }
+            csv.numbers([metric.friedman.statistic, metric.friedman.p, imanDavenport, metric.friedman.imanDavenportP], decimals: 6)
             csv.text(bestByRank(metric).map { metric.arms[$0].name } ?? "")
-            csv.endRow()
         }
-        return csv
     }
 
     /// arms.csv: per metric and arm, the blocks with a value, the mean with its t interval and
     /// the mean rank (1 = best).
     public static func armsCSV(_ comparison: ArmsComparison) -> CSVWriter {
-        var csv = CSVWriter(header: ["metric", "arm", "blocks", "mean", "ci_low", "ci_high", "mean_rank"])
-        for metric in comparison.metrics {
-            for arm in metric.arms {
-                csv.text(metric.metric)
-                csv.text(arm.name)
-                csv.integer(arm.count)
-                csv.number(arm.mean.isFinite ? arm.mean : nil, decimals: 6)
-                csv.number(arm.interval?.lowerBound, decimals: 6)
-                csv.number(arm.interval?.upperBound, decimals: 6)
-                csv.number(arm.meanRank.isFinite ? arm.meanRank : nil, decimals: 4)
-                csv.endRow()
-            }
+        let rows = comparison.metrics.flatMap { metric in metric.arms.map { (metric.metric, $0) } }
+        return CSVWriter(header: ["metric", "arm", "blocks", "mean", "ci_low", "ci_high", "mean_rank"], rows: rows) { csv, row in
+            let (metric, arm) = row
+            csv.texts([metric, arm.name])
+            csv.integer(arm.count)
+            csv.numbers([arm.mean.isFinite ? arm.mean : nil, arm.interval?.lowerBound, arm.interval?.upperBound], decimals: 6)
+            csv.number(arm.meanRank.isFinite ? arm.meanRank : nil, decimals: 4)
         }
-        return csv
     }
 
     /// pairs.csv: per metric and pair, the blocks and those where the arms differ, the
@@ -81,29 +67,21 @@ public enum ArmsReport {
     /// `ci_level`, Holm's level for the pair), the signed-rank p, the Holm-adjusted p, the
     /// verdict for arm_b against arm_a and the procedure's name.
     public static func pairsCSV(_ comparison: ArmsComparison) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "metric", "arm_a", "arm_b", "blocks", "blocks_differing", "hl_diff", "ci_low", "ci_high", "ci_level", "wilcoxon_p", "holm_p",
             "verdict", "procedure",
-        ])
-        for metric in comparison.metrics {
-            for pair in metric.pairs {
-                csv.text(metric.metric)
-                csv.text(metric.arms[pair.first].name)
-                csv.text(metric.arms[pair.second].name)
-                csv.integer(pair.count)
-                csv.integer(pair.differing)
-                csv.number(pair.estimate.isFinite ? pair.estimate : nil, decimals: 6)
-                csv.number(pair.interval?.lowerBound, decimals: 6)
-                csv.number(pair.interval?.upperBound, decimals: 6)
-                csv.number(pair.intervalLevel, decimals: 6)
-                csv.number(pair.wilcoxonP, decimals: 6)
-                csv.number(pair.holmP, decimals: 6)
-                csv.text(pair.verdict.rawValue)
-                csv.text(procedureName)
-                csv.endRow()
-            }
+        ]
+        let rows = comparison.metrics.flatMap { metric in metric.pairs.map { (metric, $0) } }
+        return CSVWriter(header: header, rows: rows) { csv, row in
+            let (metric, pair) = row
+            csv.texts([metric.metric, metric.arms[pair.first].name, metric.arms[pair.second].name])
+            csv.integer(pair.count)
+            csv.integer(pair.differing)
+            let estimate = pair.estimate.isFinite ? pair.estimate : nil
+            csv.numbers(
+                [estimate, pair.interval?.lowerBound, pair.interval?.upperBound, pair.intervalLevel, pair.wilcoxonP, pair.holmP], decimals: 6)
+            csv.texts([pair.verdict.rawValue, procedureName])
         }
-        return csv
     }
 
     /// The procedure's name in pairs.csv and compare.csv.
@@ -115,33 +93,25 @@ public enum ArmsReport {
     /// smallest difference these blocks detect with 80 % power and the blocks a difference of
     /// the observed size needs.
     public static func pairedCSV(_ comparison: ArmsComparison) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "metric", "blocks", "blocks_differing", "mean_a", "mean_b", "hl_diff", "ci_low", "ci_high", "ci_level", "wilcoxon_p", "verdict",
             "procedure",
             "mean_diff", "sd_diff", "t_ci_low", "t_ci_high", "t_p", "detectable_diff", "seeds_needed",
-        ])
-        for metric in comparison.metrics {
-            guard let pair = metric.pair(0, 1) else { continue }
-            let table = comparison.values[metric.metric] ?? []
+        ]
+        let rows = comparison.metrics.compactMap { metric in metric.pair(0, 1).map { (metric.metric, $0) } }
+        return CSVWriter(header: header, rows: rows) { csv, row in
+            let (metric, pair) = row
+            let table = comparison.values[metric] ?? []
             let paired = PairedComparison(a: table.map { $0[0] }, b: table.map { $0[1] }, level: comparison.level)
-            csv.text(metric.metric)
+            csv.text(metric)
             csv.integer(pair.count)
             csv.integer(pair.differing)
-            csv.number(paired.meanA, decimals: 6)
-            csv.number(paired.meanB, decimals: 6)
-            csv.number(pair.estimate.isFinite ? pair.estimate : nil, decimals: 6)
-            csv.number(pair.interval?.lowerBound, decimals: 6)
-            csv.number(pair.interval?.upperBound, decimals: 6)
-            csv.number(pair.intervalLevel, decimals: 6)
-            csv.number(pair.wilcoxonP, decimals: 6)
-            csv.text(pair.verdict.rawValue)
-            csv.text(procedureName)
-            csv.number(paired.meanDifference, decimals: 6)
-            csv.number(paired.differenceSD, decimals: 6)
-            csv.number(paired.interval?.lowerBound, decimals: 6)
-            csv.number(paired.interval?.upperBound, decimals: 6)
-            csv.number(paired.tTestP, decimals: 6)
-            csv.number(paired.detectableDifference(), decimals: 6)
+            let estimate = pair.estimate.isFinite ? pair.estimate : nil
+            let hodgesLehmann: [Double?] = [estimate, pair.interval?.lowerBound, pair.interval?.upperBound, pair.intervalLevel, pair.wilcoxonP]
+            csv.numbers([paired.meanA, paired.meanB] + hodgesLehmann, decimals: 6)
+            csv.texts([pair.verdict.rawValue, procedureName])
+            let t: [Double?] = [paired.meanDifference, paired.differenceSD, paired.interval?.lowerBound, paired.interval?.upperBound, paired.tTestP]
+            csv.numbers(t + [paired.detectableDifference()], decimals: 6)
             if pair.verdict != .identical,
                 let needed = PairedComparison.seedsNeeded(difference: paired.meanDifference, sd: paired.differenceSD, level: comparison.level)
             {
@@ -149,9 +119,7 @@ public enum ArmsReport {
             } else {
                 csv.empty()
             }
-            csv.endRow()
         }
-        return csv
     }
 
     /// The arm with the lowest mean rank (1 = best); nil for a metric without a better

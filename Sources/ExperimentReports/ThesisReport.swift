@@ -9,38 +9,28 @@ import ReportFormats
 /// The files of `orbitbench thesis`: recomputed tables, the audit and the key-point figure.
 public enum ThesisReport {
     public static func table62(_ audit: ThesisAudit) -> CSVWriter {
-        var csv = CSVWriter(header: ["image", "keypoint", "published", "recomputed", "range_low", "range_high", "verdict"])
-        for cell in audit.distances {
-            csv.text(cell.image)
-            csv.text(cell.keypoint)
+        CSVWriter(header: ["image", "keypoint", "published", "recomputed", "range_low", "range_high", "verdict"], rows: audit.distances) {
+            csv, cell in
+            csv.texts([cell.image, cell.keypoint])
             csv.number(cell.published, decimals: 2)
-            csv.number(cell.recomputed, decimals: 4)
-            csv.number(cell.range.lower, decimals: 4)
-            csv.number(cell.range.upper, decimals: 4)
+            csv.numbers([cell.recomputed, cell.range.lower, cell.range.upper], decimals: 4)
             csv.text(cell.agrees ? "agree" : "disagree")
-            csv.endRow()
         }
-        return csv
     }
 
     public static func table63(_ audit: ThesisAudit) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "row", "statistic", "published", "from_table_6_1", "range_low", "range_high", "verdict_from_table_6_1",
             "from_published_table_6_2", "verdict_from_published_table_6_2",
-        ])
-        for cell in audit.statistics {
-            csv.text(cell.row)
-            csv.text(cell.statistic == .mean ? "mean" : "sigma (mean absolute deviation)")
+        ]
+        return CSVWriter(header: header, rows: audit.statistics) { csv, cell in
+            csv.texts([cell.row, cell.statistic == .mean ? "mean" : "sigma (mean absolute deviation)"])
             csv.number(cell.published, decimals: 2)
-            csv.number(cell.fromTable61, decimals: 4)
-            csv.number(cell.fromTable61Range.lower, decimals: 4)
-            csv.number(cell.fromTable61Range.upper, decimals: 4)
+            csv.numbers([cell.fromTable61, cell.fromTable61Range.lower, cell.fromTable61Range.upper], decimals: 4)
             csv.text(cell.agreesFromTable61 ? "agree" : "disagree")
             csv.number(cell.fromPublished62, decimals: 4)
             csv.text(cell.agreesFromPublished62 ? "agree" : "disagree")
-            csv.endRow()
         }
-        return csv
     }
 
     static func f(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.\(decimals)f", value) }

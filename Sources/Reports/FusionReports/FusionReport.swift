@@ -27,15 +27,10 @@ public enum FusionReport {
     /// timing.csv: wall-clock cost per update, kept apart from fusion.csv so that the results
     /// stay byte-identical from run to run.
     public static func timingCSV(_ rows: [(scenario: String, seed: String, filter: String, nanoseconds: Double)]) -> CSVWriter {
-        var csv = CSVWriter(header: ["scenario", "seed", "filter", "ns_per_update"])
-        for row in rows {
-            csv.text(row.scenario)
-            csv.text(row.seed)
-            csv.text(row.filter)
+        CSVWriter(header: ["scenario", "seed", "filter", "ns_per_update"], rows: rows) { csv, row in
+            csv.texts([row.scenario, row.seed, row.filter])
             csv.number(row.nanoseconds, decimals: 1)
-            csv.endRow()
         }
-        return csv
     }
 
     /// Writes fusion.csv, fusion-summary.txt, fusion.md and (with `format`) plots/fusion-error.png of the
@@ -67,18 +62,14 @@ public enum FusionReport {
     }
 
     public static func csv(_ rows: [Row]) -> CSVWriter {
-        var csv = CSVWriter(header: columns)
-        for row in rows {
+        CSVWriter(header: columns, rows: rows) { csv, row in
+            let rmse = row.result.rmse
             csv.text(row.scenario)
             csv.integer(row.seed)
             csv.text(row.result.label)
-            csv.number(row.result.rmse.totalDegrees, decimals: 4)
-            csv.number(row.result.rmse.headingDegrees, decimals: 4)
-            csv.number(row.result.rmse.inclinationDegrees, decimals: 4)
+            csv.numbers([rmse.totalDegrees, rmse.headingDegrees, rmse.inclinationDegrees], decimals: 4)
             csv.number(row.result.biasErrorDegreesPerSecond, decimals: 5)
-            csv.endRow()
         }
-        return csv
     }
 
     /// Mean ± sd over seeds per scenario and filter, with the notes a reader needs.

@@ -61,14 +61,11 @@ public enum RephotoReport {
     /// key point.
     public static func metricsCSV(scenario: Scenario, _ results: [RephotoStudyResult]) -> CSVWriter {
         let columns = RunMetrics.columns(for: scenario)
-        var csv = CSVWriter(header: ["scenario", "seed"] + columns)
-        for result in results {
+        return CSVWriter(header: ["scenario", "seed"] + columns, rows: results) { csv, result in
             csv.text(scenario.name)
             csv.integer(result.seed)
             csv.metrics(RunMetrics(result), columns: columns)
-            csv.endRow()
         }
-        return csv
     }
 
     /// table-6-2-sim.csv in the thesis's Table 6.2 layout: one row per image, one distance
@@ -76,18 +73,14 @@ public enum RephotoReport {
     /// the scene keeps its row with empty cells.
     public static func table62(_ results: [RephotoStudyResult]) -> CSVWriter {
         let names = results.first?.keypointNames ?? []
-        var csv = CSVWriter(header: ["image"] + names.map { "d_\($0)" })
-        csv.text("reference")
-        for _ in names { csv.number(0, decimals: 2) }
-        csv.endRow()
-        for result in results {
-            for user in result.users {
-                csv.text(imageName(seed: result.seed, user: user.user))
-                for index in names.indices { csv.number(user.distances?[index], decimals: 2) }
-                csv.endRow()
-            }
+        let reference: [(String, [Double?])] = [("reference", names.map { _ in 0 })]
+        let images = results.flatMap { result in
+            result.users.map { user in (imageName(seed: result.seed, user: user.user), names.indices.map { user.distances?[$0] }) }
         }
-        return csv
+        return CSVWriter(header: ["image"] + names.map { "d_\($0)" }, rows: reference + images) { csv, row in
+            csv.text(row.0)
+            csv.numbers(row.1, decimals: 2)
+        }
     }
 
     /// table-6-3-sim.csv in the thesis's Table 6.3 layout: mean and σ per key point, then the
@@ -97,60 +90,44 @@ public enum RephotoReport {
     public static func table63(_ results: [RephotoStudyResult]) -> CSVWriter {
         let table = pooledTable(results)
         let names = results.first?.keypointNames ?? []
-        var csv = CSVWriter(header: ["distance", "mean", "sigma", "sd", "images"])
-        for (name, spread) in zip(names, table.perKeypoint) {
-            csv.text("d_\(name)")
-            csv.number(spread.mean, decimals: 2)
-            csv.number(spread.meanAbsoluteDeviation, decimals: 2)
-            csv.number(spread.sampleStandardDeviation, decimals: 2)
-            csv.integer(spread.count)
-            csv.endRow()
+        let keypoints = zip(names, table.perKeypoint).map { name, spread in
+            ("d_\(name)", [spread.mean, spread.meanAbsoluteDeviation, spread.sampleStandardDeviation], spread.count)
         }
-        csv.text("overall")
-        csv.number(table.thesisOverallMean, decimals: 2)
-        csv.number(table.thesisOverallSigma, decimals: 2)
-        csv.number(table.overall.sampleStandardDeviation, decimals: 2)
-        csv.integer(table.distances.count)
-        csv.endRow()
-        return csv
+        let overall = ("overall", [table.thesisOverallMean, table.thesisOverallSigma, table.overall.sampleStandardDeviation], table.distances.count)
+        return CSVWriter(header: ["distance", "mean", "sigma", "sd", "images"], rows: keypoints + [overall]) { csv, row in
+            csv.text(row.0)
+            csv.numbers(row.1, decimals: 2)
+            csv.integer(row.2)
+        }
     }
 
     /// users.csv: everything about each retake.
     public static func usersCSV(_ results: [RephotoStudyResult]) -> CSVWriter {
         let names = results.first?.keypointNames ?? []
-        var csv = CSVWriter(
-            header: [
+        let header =
+            [
                 "seed", "user", "image", "standing_offset_x_m", "standing_offset_y_m", "standing_offset_z_m", "time_to_shoot_s", "outcome",
                 "true_roll_deg", "true_pitch_deg", "true_rotation_deg", "rectangle_dx_pt", "rectangle_dy_pt", "heading_err_deg", "lost",
                 "kp_err_mean",
-            ] + names.flatMap { ["x_\($0)", "y_\($0)", "d_\($0)"] })
-        for result in results {
-            for user in result.users {
-                csv.integer(result.seed)
-                csv.integer(user.user)
-                csv.text(imageName(seed: result.seed, user: user.user))
-                csv.number(user.standingOffset.x, decimals: 4)
-                csv.number(user.standingOffset.y, decimals: 4)
-                csv.number(user.standingOffset.z, decimals: 4)
-                csv.number(user.timeToShoot, decimals: 3)
-                csv.text(user.outcome.rawValue)
-                csv.number(user.trueRollDegrees, decimals: 4)
-                csv.number(user.truePitchDegrees, decimals: 4)
-                csv.number(user.trueRotationDegrees, decimals: 4)
-                csv.number(user.rectangleOffset?.x, decimals: 3)
-                csv.number(user.rectangleOffset?.y, decimals: 3)
-                csv.number(user.headingErrorDegrees, decimals: 4)
-                csv.bool(user.isLost)
-                csv.number(user.isLost ? nil : user.meanDistance, decimals: 4)
-                for index in names.indices {
-                    csv.number(user.keypoints?[index].x, decimals: 4)
-                    csv.number(user.keypoints?[index].y, decimals: 4)
-                    csv.number(user.distances?[index], decimals: 4)
-                }
-                csv.endRow()
+            ] + names.flatMap { ["x_\($0)", "y_\($0)", "d_\($0)"] }
+        let rows = results.flatMap { result in result.users.map { (result.seed, $0) } }
+        return CSVWriter(header: header, rows: rows) { csv, row in
+            let (seed, user) = row
+            csv.integer(seed)
+            csv.integer(user.user)
+            csv.text(imageName(seed: seed, user: user.user))
+            csv.numbers([user.standingOffset.x, user.standingOffset.y, user.standingOffset.z], decimals: 4)
+            csv.number(user.timeToShoot, decimals: 3)
+            csv.text(user.outcome.rawValue)
+            csv.numbers([user.trueRollDegrees, user.truePitchDegrees, user.trueRotationDegrees], decimals: 4)
+            csv.numbers([user.rectangleOffset?.x, user.rectangleOffset?.y], decimals: 3)
+            csv.number(user.headingErrorDegrees, decimals: 4)
+            csv.bool(user.isLost)
+            csv.number(user.isLost ? nil : user.meanDistance, decimals: 4)
+            for index in names.indices {
+                csv.numbers([user.keypoints?[index].x, user.keypoints?[index].y, user.distances?[index]], decimals: 4)
             }
         }
-        return csv
     }
 
     static func imageName(seed: UInt64, user: Int) -> String {
