@@ -28,8 +28,7 @@ struct ThesisCommand: ParsableCommand {
     func run() throws {
         let directory = data ?? Self.defaultDataDirectory()
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "thesis", overwrite: outputOptions.overwrite)
-        let thesis: ThesisData
-        do { thesis = try ThesisData.load(directory: directory) } catch { throw CommandFailure(error.description) }
+        let thesis = try CommandFailure.wrapping { try ThesisData.load(directory: directory) }
         let origin = ReportOrigin(command: "thesis", scenarios: ["thesis tables 6.1–6.3 (\(directory))"])
         try report.record(origin, scenarios: [])
         let audit = ThesisAudit(data: thesis)
