@@ -28,10 +28,8 @@ extension Bench {
         try report.write(SimulationCSV.frames(run, pipeline: pipeline.frames).bytes, to: "frames.csv")
         try report.write(SessionLogCSV.motion(session).bytes, to: "session/motion.csv")
         try report.write(SessionLogCSV.frames(session).bytes, to: "session/frames.csv")
-        if let figures {
-            try report.write(
-                try SimulationPlots.trajectory(scenario: scenario, run: run, output: FigureOutput(figures, provenance: origin.pngTexts)),
-                to: figures.fileName("plots/trajectory.png"))
+        try report.writeFigure("plots/trajectory.png", format: figures, origin: origin) {
+            try SimulationPlots.trajectory(scenario: scenario, run: run, output: $0)
         }
         try report.commit()
     }

@@ -85,7 +85,8 @@ public enum ScenarioLoader {
 }
 
 extension Scenario {
-    func renamed(_ name: String) -> Scenario {
+    /// The same scenario under another name (a report's label for it).
+    package func renamed(_ name: String) -> Scenario {
         var copy = self
         copy.name = name
         return copy

@@ -73,10 +73,8 @@ struct CalibrateCommand: ParsableCommand {
         try report.write(CalibrationReport.csv(calibration).bytes, to: "allan.csv")
         try report.write(CalibrationReport.termsCSV(calibration).bytes, to: "noise.csv")
         try report.write(CalibrationReport.document(calibration).markdown, to: "calibration.md")
-        if let figures = plotOptions.figures {
-            try report.write(
-                try CalibrationReport.figure(calibration, output: FigureOutput(figures, provenance: origin.pngTexts)),
-                to: figures.fileName("plots/allan.png"))
+        try report.writeFigure("plots/allan.png", format: plotOptions.figures, origin: origin) {
+            try CalibrationReport.figure(calibration, output: $0)
         }
         try CalibrationReport.writePage(calibration, file: recording, to: report, origin: origin)
         try report.commit()

@@ -37,10 +37,8 @@ struct ThesisCommand: ParsableCommand {
         let markdown = ThesisReport.markdown(audit)
         try report.write(markdown, to: "audit.md")
         try report.write(ThesisReport.latex(audit), to: "tables.tex")
-        if let figures = plotOptions.figures {
-            try report.write(
-                try ThesisReport.keypointsFigure(audit, output: FigureOutput(figures, provenance: origin.pngTexts)),
-                to: figures.fileName("plots/keypoints.png"))
+        try report.writeFigure("plots/keypoints.png", format: plotOptions.figures, origin: origin) {
+            try ThesisReport.keypointsFigure(audit, output: $0)
         }
         try ThesisReport.writePage(audit, dataDirectory: directory, to: report, origin: origin)
         try report.commit()

@@ -41,10 +41,8 @@ public enum RephotoReport {
             try report.write(FailureReport.csv(failures).bytes, to: "failures.csv")
         }
         try report.write(Array(try summary.jsonData()), to: "summary.json")
-        if let format {
-            let output = FigureOutput(format, provenance: origin.pngTexts)
-            try report.write(
-                try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, output: output), to: format.fileName("plots/rephoto-errors.png"))
+        try report.writeFigure("plots/rephoto-errors.png", format: format, origin: origin) {
+            try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, output: $0)
         }
         try report.writeHTMLReport(
             title: "\(scenario.name): rephotography study", summary: scenario.description + " " + HTMLReport.headline(summary),
