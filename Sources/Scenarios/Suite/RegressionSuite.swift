@@ -110,11 +110,10 @@ extension ConfigSchema where Root == SuiteEntry {
 
 extension ConfigSchema where Root == MetricTolerance {
     static var tolerance: ConfigSchema {
-        let fields: [ConfigField<MetricTolerance>] = [
+        ConfigSchema([
             .text("metric", \.metric, help: "metrics.csv column"),
             .number("abs", \.absolute, 0...1e9, help: "allowed change, in the metric's unit"),
             .number("rel", \.relative, 0...10, help: "allowed change as a fraction of the baseline"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
