@@ -29,8 +29,7 @@ public enum ScenarioLoader {
     /// Reads and validates the scenario file at `path`.
     public static func load(path: String, overrides: [ConfigOverride] = []) throws(ConfigError) -> Scenario {
         guard let data = ProjectFiles.contents(atPath: path) else {
-            let exists = ProjectFiles.fileExists(atPath: path)
-            throw ConfigError(file: path, keyPath: "", message: exists ? "cannot read the file" : "no such file")
+            throw ConfigError(file: path, keyPath: "", message: ProjectFiles.unreadable(path))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: path, keyPath: "", message: "not UTF-8 text")
