@@ -131,8 +131,7 @@ public enum CaptureReport {
 
     /// Rows of one seed's frames in `frames` (positions in `result.frames`).
     static func framesCSV(of result: CaptureRunResult, frames positions: Range<Int>) -> CSVWriter {
-        var csv = CSVWriter(header: framesHeader)
-        for frame in result.frames[positions] {
+        CSVWriter(header: framesHeader, rows: result.frames[positions]) { csv, frame in
             let (outcome, reason) = describe(frame)
             csv.integer(result.seed)
             csv.integer(frame.index)
@@ -161,9 +160,7 @@ public enum CaptureReport {
             csv.number(frame.trueRotationRate, decimals: 3)
             csv.number(frame.predictedBlur, decimals: 3)
             csv.number(frame.syncError.map { $0 * 1000 }, decimals: 3)
-            csv.endRow()
         }
-        return csv
     }
 
     /// (outcome, reason) as written to frames.csv.
