@@ -54,10 +54,11 @@ enum ScalarReader {
 
 extension ConfigField {
     /// A key holding one value: `read` parses its node and `write` is the node written back;
-    /// the key is described as `type` with its default as `shown` gives it (else as written).
+    /// the key (its path and `suffix`) is described as `type` with its default as `shown`
+    /// gives it (else as written).
     private static func leaf<Value>(
-        _ key: String, _ keyPath: WritableKeyPath<Root, Value>, type: String, range: ClosedRange<Double>? = nil, help: String,
-        shown: ((Value) -> String)? = nil, read: @escaping (ConfigNode, ConfigPath) throws(ConfigError) -> Value,
+        _ key: String, _ keyPath: WritableKeyPath<Root, Value>, suffix: String = "", type: String, range: ClosedRange<Double>? = nil,
+        help: String, shown: ((Value) -> String)? = nil, read: @escaping (ConfigNode, ConfigPath) throws(ConfigError) -> Value,
         write: @escaping (Value) -> ConfigNode
     ) -> ConfigField {
         ConfigField(
@@ -68,7 +69,8 @@ extension ConfigField {
                 let value = defaults[keyPath: keyPath]
                 return [
                     KeyDescription(
-                        key: path.description, type: type, defaultValue: shown?(value) ?? write(value).inlineYAML, help: help, range: range)
+                        key: path.description + suffix, type: type, defaultValue: shown?(value) ?? write(value).inlineYAML, help: help,
+                        range: range)
                 ]
             })
     }
@@ -110,10 +112,10 @@ extension ConfigField {
     /// Named numbers chosen by the user (a plug-in's parameters): any key of a–z, 0–9 and `_`,
     /// each a finite number. Written out sorted by name.
     public static func numberMap(_ key: String, _ keyPath: WritableKeyPath<Root, [String: Double]>, help: String) -> ConfigField {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_")
-        return ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_"), range = -parameterLimit...parameterLimit
+        return leaf(
+            key, keyPath, suffix: ".<name>", type: "number in \(ScalarReader.describe(range))", range: range, help: help, shown: { _ in "(none)" },
+            read: { (node, path) throws(ConfigError) in
                 guard let entries = node.entries else {
                     throw path.error("expected a mapping of names to numbers, found \(node.kindDescription)", at: node)
                 }
@@ -122,19 +124,11 @@ extension ConfigField {
                     guard !entry.key.isEmpty, entry.key.count <= 64, entry.key.allSatisfy(allowed.contains) else {
                         throw path.appending(entry.key).error("a parameter name is 1–64 characters of a–z, 0–9 and _", at: entry.value)
                     }
-                    values[entry.key] = try ScalarReader.number(
-                        entry.value, range: -ConfigField.parameterLimit...ConfigField.parameterLimit, path: path.appending(entry.key))
+                    values[entry.key] = try ScalarReader.number(entry.value, range: range, path: path.appending(entry.key))
                 }
-                root[keyPath: keyPath] = values
+                return values
             },
-            encode: { root in .mapping(root[keyPath: keyPath].sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) },
-            describe: { defaults, path in
-                [
-                    KeyDescription(
-                        key: path.description + ".<name>", type: "number in \(ScalarReader.describe(-parameterLimit...parameterLimit))",
-                        defaultValue: "(none)", help: help, range: -parameterLimit...parameterLimit)
-                ]
-            })
+            write: { .mapping($0.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) })
     }
 
     /// Largest magnitude of a plug-in parameter.
