@@ -1,5 +1,4 @@
 import Foundation
-import ReportIO
 import Execution
 import ReportFormats
 

@@ -1,5 +1,4 @@
 import Capture
-import Simulation
 
 extension Scenario {
     /// The selection settings the capture app runs with: `selection`, holding the phone as the

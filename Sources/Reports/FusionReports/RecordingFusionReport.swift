@@ -3,7 +3,6 @@ import Foundation
 import ReportIO
 import OrbitMath
 import Plotting
-import Recordings
 import StatisticsKit
 import ReportFormats
 

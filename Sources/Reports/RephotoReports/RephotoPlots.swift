@@ -1,7 +1,6 @@
 import Runs
 import Foundation
 import Plotting
-import Rephoto
 import Scenarios
 import StatisticsKit
 import ReportFormats

@@ -1,4 +1,3 @@
-import Capture
 import Foundation
 
 /// The all-frame part of `CaptureMetrics`, accumulated one frame at a time so a run can
