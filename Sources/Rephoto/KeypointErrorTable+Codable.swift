@@ -1,5 +1,3 @@
-import Foundation
-
 /// Stores the distances only; the per-key-point statistics follow from them.
 extension KeypointErrorTable: Codable {
     private enum CodingKeys: String, CodingKey { case distances }

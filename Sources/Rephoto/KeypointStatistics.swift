@@ -1,5 +1,3 @@
-import Foundation
-
 /// A key point in an image normalised to 100 × 100 (thesis 6.2): (0, 0) top left.
 public struct NormalizedPoint: Sendable, Equatable, Codable {
     public var x: Double

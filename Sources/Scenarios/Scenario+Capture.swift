@@ -1,4 +1,5 @@
 import Capture
+import Simulation
 
 extension Scenario {
     /// The selection settings the capture app runs with: `selection`, holding the phone as the

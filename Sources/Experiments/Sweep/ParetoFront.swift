@@ -1,4 +1,3 @@
-import Foundation
 import StatisticsKit
 
 /// The non-dominated points of two objectives: no other point is at least as good in both and

@@ -1,5 +1,6 @@
 import Foundation
 import Runs
+import Scenarios
 
 /// One `--require METRIC>=BOUND` or `--require METRIC<=BOUND`: a condition on a cell's mean over
 /// its seeds that a cell must meet to be called the best (the lowest blur is worth little when

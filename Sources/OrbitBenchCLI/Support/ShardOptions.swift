@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import OrbitBench
 
 /// `--shard`, `--shards` and `--merge` of the commands that split their jobs across a job array

@@ -1,4 +1,3 @@
-import Foundation
 import Rendering
 import ReportIO
 import Runs

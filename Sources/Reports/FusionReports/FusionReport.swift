@@ -1,5 +1,4 @@
 import Runs
-import Foundation
 import ReportIO
 import OrbitMath
 import Plotting

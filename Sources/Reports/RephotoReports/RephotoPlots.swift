@@ -4,6 +4,7 @@ import Plotting
 import Scenarios
 import StatisticsKit
 import ReportFormats
+import Rephoto
 
 /// plots/rephoto-errors.png of a rephoto run.
 public enum RephotoPlots {

@@ -1,5 +1,4 @@
 import ReportFormats
-import Foundation
 import ReportIO
 import Runs
 import Scenarios

@@ -1,4 +1,4 @@
-import Foundation
+import Rephoto
 
 extension Metric {
     /// Every metric, in `metrics.csv` column order. Values that are not finite (blur with

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A run's metrics as data (the jobs of a split `regress`): names and values, `nil` kept.
 extension RunMetrics: Codable {
     private enum CodingKeys: String, CodingKey { case names, values }

@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// An unlinked temporary file, closed when the last array or reader lets go of it.
 final class SpillFile: Sendable {

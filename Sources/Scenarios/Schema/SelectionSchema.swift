@@ -1,5 +1,4 @@
 import Capture
-import Foundation
 
 extension ConfigSchema where Root == CaptureSettings {
     static var selection: ConfigSchema {
