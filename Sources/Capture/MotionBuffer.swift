@@ -1,4 +1,3 @@
-import Fusion
 import OrbitMath
 
 /// A bounded ring buffer of DeviceMotion samples, oldest overwritten first. Samples must arrive

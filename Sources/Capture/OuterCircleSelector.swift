@@ -1,5 +1,4 @@
 import Fusion
-import OrbitMath
 
 @available(*, deprecated, renamed: "OuterCircleSelector")
 public typealias CaptureSession = OuterCircleSelector

@@ -1,7 +1,6 @@
 import Experiments
 import Foundation
 import ReportIO
-import Runs
 import Scenarios
 import StatisticsKit
 import ReportFormats

@@ -1,6 +1,4 @@
 import Foundation
-import ReportIO
-import ReportFormats
 
 extension Bench {
     /// `orbitbench compare SCENARIO… --arm NAME:overrides …` (and `--a`/`--b`, arms A and B):

@@ -1,6 +1,3 @@
-import Fusion
-import StatisticsKit
-
 extension Bench {
     /// Motion statistics of a real recording (the raw sensor readings).
     public static func motion(recording: SensorRecording) -> MotionRow {

@@ -1,7 +1,4 @@
 import Foundation
-import ReportIO
-import Recordings
-import ReportFormats
 
 extension Bench {
     /// `orbitbench simulate`: one seed's world, and the session the capture app saw when the

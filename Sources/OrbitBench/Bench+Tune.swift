@@ -1,6 +1,4 @@
 import Foundation
-import ReportIO
-import ReportFormats
 
 extension Bench {
     /// What `tune` found: the problem, the search with the tuned values, and the verdict on

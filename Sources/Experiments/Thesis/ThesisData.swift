@@ -1,4 +1,3 @@
-import Runs
 import ReportIO
 import Rephoto
 

@@ -5,7 +5,6 @@ import OrbitMath
 import ReportIO
 import Runs
 import Scenarios
-import ReportFormats
 
 /// Reads a capture report folder (`run`'s frames.csv, slots.csv, summary.json) back into
 /// results, so its figures can be drawn again after a plotting change without re-running —

@@ -1,6 +1,5 @@
 import Runs
 import ReportIO
-import OrbitMath
 import Plotting
 import Scenarios
 import Simulation

@@ -1,6 +1,5 @@
 import Foundation
 import ReportIO
-import Runs
 import StatisticsKit
 import ReportFormats
 
