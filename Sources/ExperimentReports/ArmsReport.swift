@@ -16,6 +16,9 @@ public enum ArmsReport {
         value.isFinite ? String(format: "%.\(Metric.named(metric)?.decimals ?? 3)f", value) : "–"
     }
 
+    /// The comparison's level in whole percent, as every text states it.
+    static func percent(_ comparison: ArmsComparison) -> Int { Int((comparison.level * 100).rounded()) }
+
     static func p(_ value: Double?) -> String { value.map { $0 < 0.001 ? "<0.001" : String(format: "%.3f", $0) } ?? "–" }
 
     /// blocks.csv: scenario, seed, arm, then one column per metric — the values compared,
@@ -186,10 +189,9 @@ public enum ArmsReport {
     }
 
     static func legend(_ comparison: ArmsComparison) -> String {
-        let percent = Int((comparison.level * 100).rounded())
         if comparison.arms.count == 2 {
             return """
-                Means over \(comparison.blocks.count) blocks (scenario × seed, paired). The difference is the Hodges–Lehmann estimate; its \(percent) %
+                Means over \(comparison.blocks.count) blocks (scenario × seed, paired). The difference is the Hodges–Lehmann estimate; its \(percent(comparison)) %
                 interval is inverted from the exact Wilcoxon signed-rank test, whose p decides the verdict: zero lies outside the
                 interval exactly when the verdict is a difference. compare.csv adds the paired t columns (mean difference).
                 """
@@ -197,7 +199,7 @@ public enum ArmsReport {
         return """
             Mean (mean rank; 1 = best, or lowest for metrics without a better direction) over \(comparison.blocks.count) blocks
             (scenario × seed). best: the lowest mean rank; *: differs from the best arm (exact Wilcoxon
-            signed-rank, Holm-adjusted, \(percent) %). Friedman p: χ² test over the blocks; pairs.csv has every pair
+            signed-rank, Holm-adjusted, \(percent(comparison)) %). Friedman p: χ² test over the blocks; pairs.csv has every pair
             with its Hodges–Lehmann estimate and the interval of its test.
             """
     }
@@ -210,13 +212,12 @@ public enum ArmsReport {
     /// comparison.md, for a CI comment, a job summary or a page: the verdict, the table of every
     /// metric (or of `shown`) with its legend, and the pairs that differ (as report.html shows them).
     public static func markdown(_ comparison: ArmsComparison, metrics shown: Set<String>? = nil) -> String {
-        let percent = Int((comparison.level * 100).rounded())
         var text = "\(verdictSentence(comparison))\n\n"
         text += MarkdownTable.render(header: header(comparison), rows: rows(comparison, shown: shown), literal: true)
         text += "\n" + legend(comparison).split(separator: "\n").joined(separator: " ") + "\n"
         let pairs = differingPairs(comparison).filter { shown?.contains($0[0]) ?? true }
         guard comparison.arms.count > 2 else { return text }
-        text += "\nPairs that differ (Holm-adjusted Wilcoxon, \(percent) %; \(ArmComparison.pairProcedure)):\n\n"
+        text += "\nPairs that differ (Holm-adjusted Wilcoxon, \(percent(comparison)) %; \(ArmComparison.pairProcedure)):\n\n"
         return text
             + (pairs.isEmpty
                 ? "none.\n"
@@ -242,12 +243,11 @@ public enum ArmsReport {
     /// mean rank in bold, a dagger on arms that differ from the best after Holm's correction,
     /// the Friedman p last; the caption names the tests and the number of blocks.
     public static func latex(_ comparison: ArmsComparison, label: String = "tab:comparison") -> String {
-        let percent = Int((comparison.level * 100).rounded())
         var text = "% Written by orbitbench compare; needs \\usepackage{booktabs}.\n"
         text += "\\begin{table}\n\\centering\n"
         text +=
             "\\caption{Mean per arm over \(comparison.blocks.count) blocks (scenario $\\times$ seed, common random numbers). "
-            + "Bold: the best mean rank; $^\\dagger$: differs from it (exact Wilcoxon signed-rank test, Holm-adjusted, \(percent)\\,\\%). "
+            + "Bold: the best mean rank; $^\\dagger$: differs from it (exact Wilcoxon signed-rank test, Holm-adjusted, \(percent(comparison))\\,\\%). "
             + "Last column: Friedman test over the blocks.}\n"
         text += "\\label{\(LaTeXText.escaped(label))}\n"
         text += "\\begin{tabular}{l" + String(repeating: "r", count: comparison.arms.count) + "r}\n\\toprule\n"
@@ -272,11 +272,10 @@ extension ArmsReport {
     public static func verdictSentence(_ comparison: ArmsComparison) -> String {
         let alpha = 1 - comparison.level
         let differing = comparison.metrics.filter { ($0.friedman.p ?? 1) < alpha }
-        let percent = Int((comparison.level * 100).rounded())
         var text = comparison.arms.count == 2 ? twoArmVerdict(comparison) : ""
         if comparison.arms.count > 2 {
             text +=
-                "\(comparison.arms.count) arms over \(comparison.blocks.count) blocks (scenario × seed): the Friedman test finds them different on \(differing.count) of \(comparison.metrics.count) metrics at \(percent) %"
+                "\(comparison.arms.count) arms over \(comparison.blocks.count) blocks (scenario × seed): the Friedman test finds them different on \(differing.count) of \(comparison.metrics.count) metrics at \(percent(comparison)) %"
             let best = differing.compactMap { metric in bestByRank(metric).map { "\(metric.metric): \(metric.arms[$0].name)" } }
             if !best.isEmpty { text += "; best mean rank — " + best.prefix(6).joined(separator: ", ") + (best.count > 6 ? ", …" : "") }
             text += "."
@@ -307,15 +306,13 @@ extension ArmsReport {
             case .identical: return "identical on \(what)"
             }
         }
-        let percent = Int((comparison.level * 100).rounded())
         return "\(comparison.arms[1]) against \(comparison.arms[0]): " + parts.joined(separator: ", ")
-            + " (Wilcoxon signed-rank test at \(percent) % over \(comparison.blocks.count) blocks; the table lists each metric)."
+            + " (Wilcoxon signed-rank test at \(percent(comparison)) % over \(comparison.blocks.count) blocks; the table lists each metric)."
     }
 
     /// report.html: the verdict, the table of every metric, the pairs that differ, then the
     /// figures. Call after the files, before `commit`.
     public static func writePage(_ comparison: ArmsComparison, scenarios: [Scenario], to report: ReportDirectory, origin: ReportOrigin) throws {
-        let percent = Int((comparison.level * 100).rounded())
         let pairRows = differingPairs(comparison)
         var sections = [
             HTMLReport.Section(
@@ -325,7 +322,7 @@ extension ArmsReport {
         ]
         sections.append(
             HTMLReport.Section(
-                heading: "Pairs that differ (Holm-adjusted exact Wilcoxon, \(percent) %)",
+                heading: "Pairs that differ (Holm-adjusted exact Wilcoxon, \(percent(comparison)) %)",
                 html: "<p class=\"muted\">Procedure: \(HTMLText.escaped(ArmComparison.pairProcedure)).</p>"
                     + (pairRows.isEmpty
                         ? "<p>No pair of arms differs on any metric after Holm's correction.</p>"

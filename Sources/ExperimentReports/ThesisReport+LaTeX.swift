@@ -8,7 +8,6 @@ extension ThesisReport {
     /// Table 6.1 does not reproduce; captions say how values were recomputed and compared.
     public static func latex(_ audit: ThesisAudit) -> String {
         let data = audit.data
-        func f(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.\(decimals)f", value) }
         let columns = data.keypoints.map(LaTeXText.escaped)
         var text = "% Written by orbitbench thesis; needs \\usepackage{booktabs}.\n"
 
