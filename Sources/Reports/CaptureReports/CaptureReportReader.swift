@@ -29,8 +29,7 @@ public enum CaptureReportReader {
                 file: summaryPath,
                 message: "not a capture summary of layout \(RunSummary.layout) (kind \(summary.kind.rawValue), layout \(summary.layout))")
         }
-        var scenario = Scenario()
-        scenario.name = summary.name
+        var scenario = Scenario().renamed(summary.name)
         if let slots = summary.settings["slots"]?.number, slots > 0, slots < 100_000 { scenario.selection.slotCount = Int(slots) }
         if let threshold = summary.settings["threshold"]?.number { scenario.selection.threshold = threshold }
         if let fps = summary.settings["fps"]?.number, fps > 0 { scenario.world.camera.fps = fps }
