@@ -134,20 +134,7 @@ public enum RephotoReport {
 
     /// summary.json: what ran, the pooled tables, per-seed spread and the diagnostics.
     public static func summary(scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?) -> RunSummary {
-        let table = pooledTable(results)
         let names = results.first?.keypointNames ?? []
-        let thesisColumns = thesis.map { reference in names.map { reference.keypoints.firstIndex(of: $0) } }
-        var keypoints = names.enumerated().map { index, name in
-            let spread = table.perKeypoint[index]
-            let thesisSpread = thesisColumns?[index].map { thesis!.table.perKeypoint[$0] }
-            return KeypointRow(
-                name: name, mean: spread.mean, sigma: spread.meanAbsoluteDeviation, sd: spread.sampleStandardDeviation,
-                thesisMean: thesisSpread?.mean, thesisSigma: thesisSpread?.meanAbsoluteDeviation)
-        }
-        keypoints.append(
-            KeypointRow(
-                name: "overall", mean: table.thesisOverallMean, sigma: table.thesisOverallSigma, sd: table.overall.sampleStandardDeviation,
-                thesisMean: thesis.map(\.table.thesisOverallMean), thesisSigma: thesis.map(\.table.thesisOverallSigma)))
         let settings = scenario.rephoto
         // Diagnostics per seed, then over the seeds like the metrics.
         let perSeed = results.map { Self.diagnostics([$0], users: $0.users) }
@@ -164,13 +151,33 @@ public enum RephotoReport {
                 "users_per_seed": .integer(settings.users),
             ],
             metrics: RunSummary.metrics(results.map { RunMetrics($0) }, columns: RunMetrics.columns(for: scenario)),
-            diagnostics: diagnosticSummaries, keypoints: keypoints,
+            diagnostics: diagnosticSummaries, keypoints: keypointRows(results, thesis: thesis),
             notes: [
                 "Distances are Euclidean in the picture normalised to 100 × 100 (thesis eq. 6.1), percent of the image size.",
                 "keypoints pools every user of every seed; sigma is the mean absolute deviation about the mean, which is what the thesis's σ is (see orbitbench thesis); sd is the sample standard deviation.",
                 "The overall row is computed as the thesis does: mean of all distances, mean of the per-key-point sigma.",
                 "thesisMean/thesisSigma are recomputed from the thesis's Table 6.1 (its four measured rephotographs), not the published Table 6.3, whose P3 column cannot be reproduced.",
             ])
+    }
+
+    /// Per key point, then the overall row as the thesis computes it: the pooled mean and σ
+    /// beside the thesis's (summary.json and the console table).
+    static func keypointRows(_ results: [RephotoStudyResult], thesis: ThesisReference?) -> [KeypointRow] {
+        let table = pooledTable(results)
+        let names = results.first?.keypointNames ?? []
+        let thesisColumns = thesis.map { reference in names.map { reference.keypoints.firstIndex(of: $0) } }
+        return names.enumerated().map { index, name in
+            let spread = table.perKeypoint[index]
+            let thesisSpread = thesisColumns?[index].map { thesis!.table.perKeypoint[$0] }
+            return KeypointRow(
+                name: name, mean: spread.mean, sigma: spread.meanAbsoluteDeviation, sd: spread.sampleStandardDeviation,
+                thesisMean: thesisSpread?.mean, thesisSigma: thesisSpread?.meanAbsoluteDeviation)
+        }
+            + [
+                KeypointRow(
+                    name: "overall", mean: table.thesisOverallMean, sigma: table.thesisOverallSigma, sd: table.overall.sampleStandardDeviation,
+                    thesisMean: thesis.map(\.table.thesisOverallMean), thesisSigma: thesis.map(\.table.thesisOverallSigma))
+            ]
     }
 
     static let diagnosticUnits = [
@@ -206,19 +213,11 @@ public enum RephotoReport {
     /// The console summary (`table`) and summary.md: the key-point errors beside the thesis's
     /// (recomputed from its Table 6.1), then the users' time to shoot and residual angles.
     public static func document(scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?) -> ConsoleDocument {
-        let table = pooledTable(results)
-        let names = results.first?.keypointNames ?? []
         func f(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
-        var rows: [[String]] = []
-        for (index, name) in names.enumerated() {
-            let spread = table.perKeypoint[index]
-            let thesisSpread = thesis.flatMap { reference in reference.keypoints.firstIndex(of: name).map { reference.table.perKeypoint[$0] } }
-            rows.append(["d_\(name)", f(spread.mean), f(spread.meanAbsoluteDeviation), f(thesisSpread?.mean), f(thesisSpread?.meanAbsoluteDeviation)])
+        let keypoints = keypointRows(results, thesis: thesis)
+        let rows = keypoints.enumerated().map { index, row in
+            [index == keypoints.count - 1 ? "overall" : "d_\(row.name)", f(row.mean), f(row.sigma), f(row.thesisMean), f(row.thesisSigma)]
         }
-        rows.append([
-            "overall", f(table.thesisOverallMean), f(table.thesisOverallSigma), f(thesis?.table.thesisOverallMean),
-            f(thesis?.table.thesisOverallSigma),
-        ])
         let users = results.flatMap(\.users)
         let diagnostics = diagnostics(results, users: users)
         var document = ConsoleDocument()
