@@ -148,13 +148,11 @@ public enum ThesisReport {
     public static func keypointsFigure(_ audit: ThesisAudit, output: FigureOutput) throws -> [UInt8] {
         let data = audit.data
         let black = Color(hex: 0x000000)
-        var overview: [Series] = [
-            Series("reference \(data.images[0])", color: black, x: data.reference.map(\.x), y: data.reference.map(\.y), style: .markers(radius: 6))
-        ]
-        for (index, points) in data.rephotographs.enumerated() {
-            overview.append(
-                Series(data.images[index + 1], color: Palette.color(index), x: points.map(\.x), y: points.map(\.y), style: .markers(radius: 3.5)))
-        }
+        let overview =
+            [Series("reference \(data.images[0])", color: black, x: data.reference.map(\.x), y: data.reference.map(\.y), style: .markers(radius: 6))]
+            + data.rephotographs.enumerated().map { index, points in
+                Series(data.images[index + 1], color: Palette.color(index), x: points.map(\.x), y: points.map(\.y), style: .markers(radius: 3.5))
+            }
         let annotations = data.keypoints.enumerated().map {
             Annotation(x: data.reference[$0.offset].x, y: data.reference[$0.offset].y, text: $0.element)
         }
@@ -194,13 +192,12 @@ public enum ThesisReport {
         }
         let agreeing = audit.distances.filter(\.agrees).count
         var notes = ["\(agreeing) of \(audit.distances.count) published distances agree with Table 6.1", ""]
-        for (key, name) in data.keypoints.enumerated() {
+        for name in data.keypoints {
             let cells = audit.distances.filter { $0.keypoint == name }
             notes.append("\(name): published " + cells.map { f($0.published) }.joined(separator: ", "))
             notes.append(
                 "      from Table 6.1 " + cells.map { f($0.recomputed) }.joined(separator: ", ")
                     + (cells.allSatisfy(\.agrees) ? "" : "   ✗"))
-            _ = key
         }
         notes += [
             "", "σ in Table 6.3 = mean absolute deviation of the rounded Table 6.2 cells",

@@ -52,10 +52,8 @@ struct MotionCommand: ParsableCommand {
     func run() throws {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "motion", overwrite: outputOptions.overwrite)
         let columns = try CommandFailure.wrapping { try mapping.map(CSVMapping.load) }
-        var rows: [MotionRow] = []
-        for path in recording {
-            rows.append(
-                try CommandFailure.wrapping { Bench.motion(recording: try Bench.sensorRecording(path, mapping: columns, isolation: .commandLine)) })
+        var rows = try recording.map { path in
+            try CommandFailure.wrapping { Bench.motion(recording: try Bench.sensorRecording(path, mapping: columns, isolation: .commandLine)) }
         }
         let chosenSeeds = try seeds.map(ListParsing.seeds)
         for reference in scenarios {
