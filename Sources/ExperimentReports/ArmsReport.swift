@@ -243,16 +243,7 @@ public enum ArmsReport {
     /// mean rank in bold, a dagger on arms that differ from the best after Holm's correction,
     /// the Friedman p last; the caption names the tests and the number of blocks.
     public static func latex(_ comparison: ArmsComparison, label: String = "tab:comparison") -> String {
-        var text = "% Written by orbitbench compare; needs \\usepackage{booktabs}.\n"
-        text += "\\begin{table}\n\\centering\n"
-        text +=
-            "\\caption{Mean per arm over \(comparison.blocks.count) blocks (scenario $\\times$ seed, common random numbers). "
-            + "Bold: the best mean rank; $^\\dagger$: differs from it (exact Wilcoxon signed-rank test, Holm-adjusted, \(percent(comparison))\\,\\%). "
-            + "Last column: Friedman test over the blocks.}\n"
-        text += "\\label{\(LaTeXText.escaped(label))}\n"
-        text += "\\begin{tabular}{l" + String(repeating: "r", count: comparison.arms.count) + "r}\n\\toprule\n"
-        text += (["Metric"] + comparison.arms.map(LaTeXText.escaped) + ["Friedman $p$"]).joined(separator: " & ") + " \\\\\n\\midrule\n"
-        for metric in comparison.metrics {
+        let rows = comparison.metrics.map { metric in
             let best = bestByRank(metric), marked = differingFromBest(metric)
             let cells = metric.arms.indices.map { index -> String in
                 let value = mean(metric.arms[index].mean, metric.metric).replacingOccurrences(of: "–", with: "--")
@@ -260,9 +251,15 @@ public enum ArmsReport {
                 return marked.contains(index) ? "\(value)$^\\dagger$" : value
             }
             let friedman = metric.friedman.p.map { $0 < 0.001 ? "$<$0.001" : String(format: "%.3f", $0) } ?? "--"
-            text += ([LaTeXText.escaped(metric.metric)] + cells + [friedman]).joined(separator: " & ") + " \\\\\n"
+            return [LaTeXText.escaped(metric.metric)] + cells + [friedman]
         }
-        return text + "\\bottomrule\n\\end{tabular}\n\\end{table}\n"
+        return "% Written by orbitbench compare; needs \\usepackage{booktabs}.\n"
+            + LaTeXText.table(
+                caption: "Mean per arm over \(comparison.blocks.count) blocks (scenario $\\times$ seed, common random numbers). "
+                    + "Bold: the best mean rank; $^\\dagger$: differs from it (exact Wilcoxon signed-rank test, Holm-adjusted, \(percent(comparison))\\,\\%). "
+                    + "Last column: Friedman test over the blocks.",
+                label: LaTeXText.escaped(label), columns: "l" + String(repeating: "r", count: comparison.arms.count) + "r",
+                header: ["Metric"] + comparison.arms.map(LaTeXText.escaped) + ["Friedman $p$"], rows: rows)
     }
 }
 
