@@ -44,17 +44,14 @@ public enum FusionReport {
         let text = summary(rows, useMagnetometer: useMagnetometer)
         try report.write(text, to: "fusion-summary.txt")
         try report.write(document(rows, useMagnetometer: useMagnetometer, timing: false).markdown, to: "fusion.md")
-        if let format {
+        try report.writeFigure("plots/fusion-error.png", format: format, origin: origin) { output in
             let firstSeed = rows.reduce(into: [String: UInt64]()) { if $0[$1.scenario] == nil { $0[$1.scenario] = $1.seed } }
-            let firstSeedRows = rows.filter { firstSeed[$0.scenario] == $0.seed }
-            var windows: [String: FusionPlots.Windows] = [:]
-            for scenario in scenarios {
-                let disturbances = scenario.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }
-                windows[scenario.name] = FusionPlots.Windows(disturbances: disturbances)
-            }
-            let output = FigureOutput(format, provenance: origin.pngTexts)
-            try report.write(
-                try FusionPlots.errorOverTime(firstSeedRows, windows: windows, output: output), to: format.fileName("plots/fusion-error.png"))
+            let windows = Dictionary(
+                scenarios.map {
+                    ($0.name, FusionPlots.Windows(disturbances: $0.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }))
+                },
+                uniquingKeysWith: { _, last in last })
+            return try FusionPlots.errorOverTime(rows.filter { firstSeed[$0.scenario] == $0.seed }, windows: windows, output: output)
         }
         return text
     }

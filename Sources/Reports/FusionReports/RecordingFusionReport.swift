@@ -59,9 +59,8 @@ public enum RecordingFusionReport {
         try report.write(text, to: "fusion-summary.txt")
         try report.write(document.markdown, to: "fusion.md")
         if let format, !groups.isEmpty {
-            let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let output = FigureOutput(format, provenance: origin.pngTexts)
-            try report.write(try figure(groups, trials: trials.count, output: output), to: format.fileName("plots/fusion-broad.png"))
+            try report.write(try figure(groups, trials: trialNames.count, output: output), to: format.fileName("plots/fusion-broad.png"))
             let timeRows = rows.map { FusionReport.Row(scenario: $0.trial, seed: 0, result: $0.result) }
             try report.write(try FusionPlots.errorOverTime(timeRows, recordings: true, output: output), to: format.fileName("plots/fusion-error.png"))
         }
