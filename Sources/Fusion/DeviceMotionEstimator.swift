@@ -63,26 +63,26 @@ public struct DeviceMotionEstimator<Filter: AttitudeFilter>: Sendable {
     @inlinable
     public var motion: DeviceMotion? {
         @inline(__always) get {
-        guard storedFilter.isInitialized, let frameOffset else { return nil }
-        let attitude = frameOffset * storedFilter.attitude
-        let gravityInBody = attitude.inverseRotate(Vector3(0, 0, -gravity))
-        var heading: Double?
-        if referenceFrame == .xMagneticNorthZVertical || referenceFrame == .xTrueNorthZVertical {
-            let camera = attitude.rotate(Vector3(0, 0, -1))
-            if camera.x != 0 || camera.y != 0 {
-                // Clockwise from x seen from above: toward −y in a z-up frame.
-                heading = Angles.wrapTo360(Angles.degrees(atan2(-camera.y, camera.x)))
+            guard storedFilter.isInitialized, let frameOffset else { return nil }
+            let attitude = frameOffset * storedFilter.attitude
+            let gravityInBody = attitude.inverseRotate(Vector3(0, 0, -gravity))
+            var heading: Double?
+            if referenceFrame == .xMagneticNorthZVertical || referenceFrame == .xTrueNorthZVertical {
+                let camera = attitude.rotate(Vector3(0, 0, -1))
+                if camera.x != 0 || camera.y != 0 {
+                    // Clockwise from x seen from above: toward −y in a z-up frame.
+                    heading = Angles.wrapTo360(Angles.degrees(atan2(-camera.y, camera.x)))
+                }
             }
-        }
-        let accuracy: MagneticFieldAccuracy =
-            !referenceFrame.usesMagnetometer
-            ? .uncalibrated
-            : storedFilter.diagnostics.magnetometerRejected ? .low : .high
-        return DeviceMotion(
-            timestamp: lastTime, attitude: attitude, rotationRate: lastGyroscope - storedFilter.gyroscopeBias,
-            gravity: gravityInBody, userAcceleration: lastAccelerometer + gravityInBody,
-            magneticField: referenceFrame.usesMagnetometer ? lastField : nil, magneticFieldAccuracy: accuracy,
-            heading: heading, referenceFrame: referenceFrame, atRest: storedFilter.diagnostics.atRest)
+            let accuracy: MagneticFieldAccuracy =
+                !referenceFrame.usesMagnetometer
+                ? .uncalibrated
+                : storedFilter.diagnostics.magnetometerRejected ? .low : .high
+            return DeviceMotion(
+                timestamp: lastTime, attitude: attitude, rotationRate: lastGyroscope - storedFilter.gyroscopeBias,
+                gravity: gravityInBody, userAcceleration: lastAccelerometer + gravityInBody,
+                magneticField: referenceFrame.usesMagnetometer ? lastField : nil, magneticFieldAccuracy: accuracy,
+                heading: heading, referenceFrame: referenceFrame, atRest: storedFilter.diagnostics.atRest)
         }
     }
 

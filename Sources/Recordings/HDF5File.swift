@@ -105,7 +105,9 @@ final class HDF5File {
     /// Opens a numeric dataset of rank 1 or 2 whose declared size is plausible (call with the
     /// lock held): at most `maximumValues` values, and no more than the file's bytes can hold.
     private func open(_ name: String) throws(RecordingError) -> (dataset: HDF5Library.ID, rows: Int, columns: Int) {
-        guard h5.linkExists(id, name, HDF5Library.defaultProperties) > 0 else { throw RecordingError(file: path, column: name, message: "dataset missing") }
+        guard h5.linkExists(id, name, HDF5Library.defaultProperties) > 0 else {
+            throw RecordingError(file: path, column: name, message: "dataset missing")
+        }
         let dataset = h5.datasetOpen(id, name, HDF5Library.defaultProperties)
         guard dataset >= 0 else { throw RecordingError(file: path, column: name, message: "cannot open the dataset (damaged file?)") }
         do {
