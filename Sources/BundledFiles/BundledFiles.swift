@@ -45,6 +45,9 @@ public enum ProjectFiles {
         return FileManager.default.contents(atPath: path)
     }
 
+    /// Why `path` gave no text, for an error: "no such file" or "cannot read the file".
+    package static func unreadable(_ path: String) -> String { fileExists(atPath: path) ? "cannot read the file" : "no such file" }
+
     public static func fileExists(atPath path: String) -> Bool {
         isBundled(path) ? BundledFiles.contents(path) != nil : FileManager.default.fileExists(atPath: path)
     }

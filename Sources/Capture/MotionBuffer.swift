@@ -1,5 +1,3 @@
-import Foundation
-import Fusion
 import OrbitMath
 
 /// A bounded ring buffer of DeviceMotion samples, oldest overwritten first. Samples must arrive

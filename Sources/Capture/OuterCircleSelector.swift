@@ -1,6 +1,4 @@
-import Foundation
 import Fusion
-import OrbitMath
 
 @available(*, deprecated, renamed: "OuterCircleSelector")
 public typealias CaptureSession = OuterCircleSelector

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Weights of the 4D quality distance (the seed's "geometrical distance in 4D").
 public struct SelectionWeights: Sendable, Equatable {
     /// Per degree² of roll deviation.

@@ -38,71 +38,84 @@ enum ScalarReader {
         return items
     }
 
+    /// Every item of a list, each read at its own path (`[i]`).
+    static func each<Item>(
+        _ items: [ConfigNode], path: ConfigPath, _ read: (ConfigNode, ConfigPath) throws(ConfigError) -> Item
+    ) throws(ConfigError) -> [Item] {
+        var values: [Item] = []
+        for (index, item) in items.enumerated() { values.append(try read(item, path.appending(index: index))) }
+        return values
+    }
+
     static func describe(_ range: ClosedRange<Double>) -> String {
         "\(ConfigNumber.format(range.lowerBound))...\(ConfigNumber.format(range.upperBound))"
     }
 }
 
 extension ConfigField {
+    /// A key holding one value: `read` parses its node and `write` is the node written back;
+    /// the key (its path and `suffix`) is described as `type` with its default as `shown`
+    /// gives it (else as written).
+    private static func leaf<Value>(
+        _ key: String, _ keyPath: WritableKeyPath<Root, Value>, suffix: String = "", type: String, range: ClosedRange<Double>? = nil,
+        help: String, shown: ((Value) -> String)? = nil, read: @escaping (ConfigNode, ConfigPath) throws(ConfigError) -> Value,
+        write: @escaping (Value) -> ConfigNode
+    ) -> ConfigField {
+        ConfigField(
+            key: key, help: help,
+            decode: { (node, root, path) throws(ConfigError) in root[keyPath: keyPath] = try read(node, path) },
+            encode: { write($0[keyPath: keyPath]) },
+            describe: { defaults, path in
+                let value = defaults[keyPath: keyPath]
+                return [
+                    KeyDescription(
+                        key: path.description + suffix, type: type, defaultValue: shown?(value) ?? write(value).inlineYAML, help: help,
+                        range: range)
+                ]
+            })
+    }
+
     /// A number in `range` (file units). The value stored is `file value × scale`, so a key in
     /// µg can fill a property in m/s².
     public static func number(
         _ key: String, _ keyPath: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>,
         scale: Double = 1, help: String
     ) -> ConfigField {
-        ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
-                root[keyPath: keyPath] = try ScalarReader.number(node, range: range, path: path) * scale
-            },
-            encode: { .number($0[keyPath: keyPath] / scale) },
-            describe: { defaults, path in
-                [
-                    KeyDescription(
-                        key: path.description, type: "number in \(ScalarReader.describe(range))",
-                        defaultValue: ConfigNumber.format(defaults[keyPath: keyPath] / scale), help: help, range: range)
-                ]
-            })
+        leaf(
+            key, keyPath, type: "number in \(ScalarReader.describe(range))", range: range, help: help, shown: { ConfigNumber.format($0 / scale) },
+            read: { (node, path) throws(ConfigError) in try ScalarReader.number(node, range: range, path: path) * scale },
+            write: { .number($0 / scale) })
     }
 
     public static func integer(_ key: String, _ keyPath: WritableKeyPath<Root, Int>, _ range: ClosedRange<Int>, help: String) -> ConfigField {
-        ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
-                root[keyPath: keyPath] = Int(try ScalarReader.integer(node, range: Int64(range.lowerBound)...Int64(range.upperBound), path: path))
+        leaf(
+            key, keyPath, type: "integer in \(range.lowerBound)...\(range.upperBound)", range: Double(range.lowerBound)...Double(range.upperBound),
+            help: help, shown: { String($0) },
+            read: { (node, path) throws(ConfigError) in
+                Int(try ScalarReader.integer(node, range: Int64(range.lowerBound)...Int64(range.upperBound), path: path))
             },
-            encode: { .integer($0[keyPath: keyPath]) },
-            describe: { defaults, path in
-                [
-                    KeyDescription(
-                        key: path.description, type: "integer in \(range.lowerBound)...\(range.upperBound)",
-                        defaultValue: String(defaults[keyPath: keyPath]), help: help, range: Double(range.lowerBound)...Double(range.upperBound))
-                ]
-            })
+            write: { .integer($0) })
     }
 
     public static func flag(_ key: String, _ keyPath: WritableKeyPath<Root, Bool>, help: String) -> ConfigField {
-        ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
+        leaf(
+            key, keyPath, type: "true or false", help: help, shown: { String($0) },
+            read: { (node, path) throws(ConfigError) in
                 guard case .scalar(let text, .plain) = node.content, ["true", "false"].contains(text.lowercased()) else {
                     throw path.error("expected true or false, found \(node.kindDescription)", at: node)
                 }
-                root[keyPath: keyPath] = text.lowercased() == "true"
+                return text.lowercased() == "true"
             },
-            encode: { .bool($0[keyPath: keyPath]) },
-            describe: { defaults, path in
-                [KeyDescription(key: path.description, type: "true or false", defaultValue: String(defaults[keyPath: keyPath]), help: help)]
-            })
+            write: { .bool($0) })
     }
 
     /// Named numbers chosen by the user (a plug-in's parameters): any key of a–z, 0–9 and `_`,
     /// each a finite number. Written out sorted by name.
     public static func numberMap(_ key: String, _ keyPath: WritableKeyPath<Root, [String: Double]>, help: String) -> ConfigField {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_")
-        return ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_"), range = -parameterLimit...parameterLimit
+        return leaf(
+            key, keyPath, suffix: ".<name>", type: "number in \(ScalarReader.describe(range))", range: range, help: help, shown: { _ in "(none)" },
+            read: { (node, path) throws(ConfigError) in
                 guard let entries = node.entries else {
                     throw path.error("expected a mapping of names to numbers, found \(node.kindDescription)", at: node)
                 }
@@ -111,37 +124,24 @@ extension ConfigField {
                     guard !entry.key.isEmpty, entry.key.count <= 64, entry.key.allSatisfy(allowed.contains) else {
                         throw path.appending(entry.key).error("a parameter name is 1–64 characters of a–z, 0–9 and _", at: entry.value)
                     }
-                    values[entry.key] = try ScalarReader.number(
-                        entry.value, range: -ConfigField.parameterLimit...ConfigField.parameterLimit, path: path.appending(entry.key))
+                    values[entry.key] = try ScalarReader.number(entry.value, range: range, path: path.appending(entry.key))
                 }
-                root[keyPath: keyPath] = values
+                return values
             },
-            encode: { root in .mapping(root[keyPath: keyPath].sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) },
-            describe: { defaults, path in
-                [
-                    KeyDescription(
-                        key: path.description + ".<name>", type: "number in \(ScalarReader.describe(-parameterLimit...parameterLimit))",
-                        defaultValue: "(none)", help: help, range: -parameterLimit...parameterLimit)
-                ]
-            })
+            write: { .mapping($0.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) })
     }
 
     /// Largest magnitude of a plug-in parameter.
     public static var parameterLimit: Double { 1e9 }
 
     public static func text(_ key: String, _ keyPath: WritableKeyPath<Root, String>, help: String) -> ConfigField {
-        ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
-                guard case .scalar(let text, _) = node.content else {
-                    throw path.error("expected text, found \(node.kindDescription)", at: node)
-                }
-                root[keyPath: keyPath] = text
+        leaf(
+            key, keyPath, type: "text", help: help, shown: { "\"\($0)\"" },
+            read: { (node, path) throws(ConfigError) in
+                guard case .scalar(let text, _) = node.content else { throw path.error("expected text, found \(node.kindDescription)", at: node) }
+                return text
             },
-            encode: { .quoted($0[keyPath: keyPath]) },
-            describe: { defaults, path in
-                [KeyDescription(key: path.description, type: "text", defaultValue: "\"\(defaults[keyPath: keyPath])\"", help: help)]
-            })
+            write: { .quoted($0) })
     }
 
     /// One of the raw values of `Choice`.
@@ -149,139 +149,85 @@ extension ConfigField {
         _ key: String, _ keyPath: WritableKeyPath<Root, Choice>, help: String
     ) -> ConfigField where Choice.RawValue == String {
         let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-        return ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
+        return leaf(
+            key, keyPath, type: "one of \(allowed)", help: help, shown: \.rawValue,
+            read: { (node, path) throws(ConfigError) in
                 guard case .scalar(let text, _) = node.content, let value = Choice(rawValue: text) else {
                     throw path.error("expected one of \(allowed), found \(node.kindDescription)", at: node)
                 }
-                root[keyPath: keyPath] = value
+                return value
             },
-            encode: { .plain($0[keyPath: keyPath].rawValue) },
-            describe: { defaults, path in
-                [KeyDescription(key: path.description, type: "one of \(allowed)", defaultValue: defaults[keyPath: keyPath].rawValue, help: help)]
-            })
+            write: { .plain($0.rawValue) })
     }
 
     /// A vector written as [x, y, z], each component in `range` (file units × scale).
     public static func vector(
         _ key: String, _ keyPath: WritableKeyPath<Root, Vector3>, _ range: ClosedRange<Double>, scale: Double = 1, help: String
     ) -> ConfigField {
-        ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
-                root[keyPath: keyPath] = try readVector(node, range: range, path: path) * scale
-            },
-            encode: { encodeVector($0[keyPath: keyPath] / scale) },
-            describe: { defaults, path in
-                [
-                    KeyDescription(
-                        key: path.description, type: "[x, y, z], each in \(ScalarReader.describe(range))",
-                        defaultValue: encodeVector(defaults[keyPath: keyPath] / scale).inlineYAML, help: help)
-                ]
-            })
+        leaf(
+            key, keyPath, type: "[x, y, z], each in \(ScalarReader.describe(range))", help: help,
+            read: { (node, path) throws(ConfigError) in try readVector(node, range: range, path: path) * scale },
+            write: { encodeVector($0 / scale) })
     }
 
     /// A list of exactly `count` numbers, each in `range`.
     public static func numbers(
         _ key: String, _ keyPath: WritableKeyPath<Root, [Double]>, count: Int, _ range: ClosedRange<Double>, help: String
     ) -> ConfigField {
-        ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
+        leaf(
+            key, keyPath, type: "\(count) numbers, each in \(ScalarReader.describe(range))", help: help,
+            read: { (node, path) throws(ConfigError) in
                 let items = try ScalarReader.list(node, path: path, expecting: "a list of \(count) numbers")
-                guard items.count == count else {
-                    throw path.error("expected \(count) numbers, found \(items.count)", at: node)
+                guard items.count == count else { throw path.error("expected \(count) numbers, found \(items.count)", at: node) }
+                return try ScalarReader.each(items, path: path) { (item, path) throws(ConfigError) in
+                    try ScalarReader.number(item, range: range, path: path)
                 }
-                var values: [Double] = []
-                for (index, item) in items.enumerated() {
-                    values.append(try ScalarReader.number(item, range: range, path: path.appending(index: index)))
-                }
-                root[keyPath: keyPath] = values
             },
-            encode: { .list($0[keyPath: keyPath].map { .number($0) }) },
-            describe: { defaults, path in
-                [
-                    KeyDescription(
-                        key: path.description, type: "\(count) numbers, each in \(ScalarReader.describe(range))",
-                        defaultValue: ConfigNode.list(defaults[keyPath: keyPath].map { .number($0) }).inlineYAML, help: help)
-                ]
-            })
+            write: { .list($0.map { .number($0) }) })
     }
 
     /// A non-empty list of distinct whole numbers in `range` (seeds).
     public static func seeds(_ key: String, _ keyPath: WritableKeyPath<Root, [UInt64]>, _ range: ClosedRange<Int64>, help: String) -> ConfigField {
-        ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
+        leaf(
+            key, keyPath, type: "list of distinct integers in \(range.lowerBound)...\(range.upperBound)", help: help,
+            read: { (node, path) throws(ConfigError) in
                 let items = try ScalarReader.list(node, path: path, expecting: "a list of whole numbers")
                 guard !items.isEmpty else { throw path.error("needs at least one seed", at: node) }
                 var values: [UInt64] = []
                 for (index, item) in items.enumerated() {
                     let value = UInt64(try ScalarReader.integer(item, range: range, path: path.appending(index: index)))
-                    guard !values.contains(value) else {
-                        throw path.appending(index: index).error("seed \(value) is listed twice", at: item)
-                    }
+                    guard !values.contains(value) else { throw path.appending(index: index).error("seed \(value) is listed twice", at: item) }
                     values.append(value)
                 }
-                root[keyPath: keyPath] = values
+                return values
             },
-            encode: { .list($0[keyPath: keyPath].map { .integer($0) }) },
-            describe: { defaults, path in
-                [
-                    KeyDescription(
-                        key: path.description, type: "list of distinct integers in \(range.lowerBound)...\(range.upperBound)",
-                        defaultValue: ConfigNode.list(defaults[keyPath: keyPath].map { .integer($0) }).inlineYAML, help: help)
-                ]
-            })
+            write: { .list($0.map { .integer($0) }) })
     }
 
     /// A list of text items.
     public static func texts(_ key: String, _ keyPath: WritableKeyPath<Root, [String]>, help: String) -> ConfigField {
-        ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
+        leaf(
+            key, keyPath, type: "list of text", help: help,
+            read: { (node, path) throws(ConfigError) in
                 let items = try ScalarReader.list(node, path: path, expecting: "a list of text items")
-                var values: [String] = []
-                for (index, item) in items.enumerated() {
-                    guard case .scalar(let text, _) = item.content else {
-                        throw path.appending(index: index).error("expected text, found \(item.kindDescription)", at: item)
-                    }
-                    values.append(text)
+                return try ScalarReader.each(items, path: path) { (item, path) throws(ConfigError) in
+                    guard case .scalar(let text, _) = item.content else { throw path.error("expected text, found \(item.kindDescription)", at: item) }
+                    return text
                 }
-                root[keyPath: keyPath] = values
             },
-            encode: { .list($0[keyPath: keyPath].map { .quoted($0) }) },
-            describe: { defaults, path in
-                [
-                    KeyDescription(
-                        key: path.description, type: "list of text",
-                        defaultValue: ConfigNode.list(defaults[keyPath: keyPath].map { .quoted($0) }).inlineYAML, help: help)
-                ]
-            })
+            write: { .list($0.map { .quoted($0) }) })
     }
 
     /// A list of points [[x, y, z], ...], components in `range`.
     public static func vectors(_ key: String, _ keyPath: WritableKeyPath<Root, [Vector3]>, _ range: ClosedRange<Double>, help: String) -> ConfigField
     {
-        ConfigField(
-            key: key, help: help,
-            decode: { (node, root, path) throws(ConfigError) in
+        leaf(
+            key, keyPath, type: "list of [x, y, z], each in \(ScalarReader.describe(range))", help: help,
+            read: { (node, path) throws(ConfigError) in
                 let items = try ScalarReader.list(node, path: path, expecting: "a list of [x, y, z] points")
-                var values: [Vector3] = []
-                for (index, item) in items.enumerated() {
-                    values.append(try readVector(item, range: range, path: path.appending(index: index)))
-                }
-                root[keyPath: keyPath] = values
+                return try ScalarReader.each(items, path: path) { (item, path) throws(ConfigError) in try readVector(item, range: range, path: path) }
             },
-            encode: { .list($0[keyPath: keyPath].map(encodeVector)) },
-            describe: { defaults, path in
-                [
-                    KeyDescription(
-                        key: path.description, type: "list of [x, y, z], each in \(ScalarReader.describe(range))",
-                        defaultValue: ConfigNode.list(defaults[keyPath: keyPath].map(encodeVector)).inlineYAML, help: help)
-                ]
-            })
+            write: { .list($0.map(encodeVector)) })
     }
 
     /// A nested section decoded with its own schema.
@@ -307,13 +253,11 @@ extension ConfigField {
             key: key, help: help,
             decode: { (node, root, path) throws(ConfigError) in
                 let items = try ScalarReader.list(node, path: path, expecting: "a list of mappings (\(schema.keyList))")
-                var values: [Item] = []
-                for (index, item) in items.enumerated() {
+                root[keyPath: keyPath] = try ScalarReader.each(items, path: path) { (item, path) throws(ConfigError) in
                     var value = template
-                    try schema.decode(item, into: &value, path: path.appending(index: index))
-                    values.append(value)
+                    try schema.decode(item, into: &value, path: path)
+                    return value
                 }
-                root[keyPath: keyPath] = values
             },
             encode: { .list($0[keyPath: keyPath].map(schema.encode)) },
             describe: { defaults, path in

@@ -11,6 +11,14 @@ public struct ConfigSchema<Root> {
         self.checks = checks
     }
 
+    /// `start` with the YAML `text` of `file` decoded into it (a mapping file, a suite); an
+    /// error names the file.
+    package func decode(yaml text: String, file: String, from start: Root) throws(ConfigError) -> Root {
+        var root = start
+        do { try decode(try YAMLReader.parse(text), into: &root, path: ConfigPath()) } catch { throw error.inFile(file) }
+        return root
+    }
+
     /// Decodes a mapping node into `root`.
     public func decode(_ node: ConfigNode, into root: inout Root, path: ConfigPath) throws(ConfigError) {
         guard let entries = node.entries else {

@@ -16,64 +16,53 @@ public enum ArmsReport {
         value.isFinite ? String(format: "%.\(Metric.named(metric)?.decimals ?? 3)f", value) : "–"
     }
 
+    /// The comparison's level in whole percent, as every text states it.
+    static func percent(_ comparison: ArmsComparison) -> Int { Int((comparison.level * 100).rounded()) }
+
     static func p(_ value: Double?) -> String { value.map { $0 < 0.001 ? "<0.001" : String(format: "%.3f", $0) } ?? "–" }
 
     /// blocks.csv: scenario, seed, arm, then one column per metric — the values compared,
     /// formatted as metrics.csv formats them, so anyone can recompute the statistics.
     public static func blocksCSV(_ comparison: ArmsComparison) -> CSVWriter {
         let metrics = comparison.metrics.map(\.metric)
-        var csv = CSVWriter(header: ["scenario", "seed", "arm"] + metrics)
-        for (index, block) in comparison.blocks.enumerated() {
-            for (arm, name) in comparison.arms.enumerated() {
-                csv.text(block.scenario)
-                csv.integer(block.seed)
-                csv.text(name)
-                csv.metrics(RunMetrics(names: metrics, values: metrics.map { comparison.values[$0]?[index][arm] ?? nil }), columns: metrics)
-                csv.endRow()
-            }
+        let cells = comparison.blocks.indices.flatMap { index in comparison.arms.indices.map { (index, $0) } }
+        return CSVWriter(header: ["scenario", "seed", "arm"] + metrics, rows: cells) { csv, cell in
+            let (index, arm) = cell
+            csv.text(comparison.blocks[index].scenario)
+            csv.integer(comparison.blocks[index].seed)
+            csv.text(comparison.arms[arm])
+            csv.metrics(RunMetrics(names: metrics, values: metrics.map { comparison.values[$0]?[index][arm] ?? nil }), columns: metrics)
         }
-        return csv
     }
 
     /// comparison.csv: one row per metric — the Friedman test over the complete blocks with the
     /// Iman–Davenport correction, and the arm with the best mean rank.
     public static func comparisonCSV(_ comparison: ArmsComparison) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "metric", "better", "arms", "blocks", "friedman_statistic", "friedman_p", "iman_davenport_statistic", "iman_davenport_p",
             "best_mean_rank_arm",
-        ])
-        for metric in comparison.metrics {
-            csv.text(metric.metric)
-            csv.text(metric.direction.rawValue)
+        ]
+        return CSVWriter(header: header, rows: comparison.metrics) { csv, metric in
+            csv.texts([metric.metric, metric.direction.rawValue])
             csv.integer(metric.arms.count)
             csv.integer(metric.friedman.blocks)
-            csv.number(metric.friedman.statistic, decimals: 6)
-            csv.number(metric.friedman.p, decimals: 6)
-            csv.number(metric.friedman.imanDavenport.flatMap { $0.isFinite ? $0 : nil }, decimals: 6)
-            csv.number(metric.friedman.imanDavenportP, decimals: 6)
+            let imanDavenport = metric.friedman.imanDavenport.flatMap { $0.isFinite ? $0 : nil }
+            csv.numbers([metric.friedman.statistic, metric.friedman.p, imanDavenport, metric.friedman.imanDavenportP], decimals: 6)
             csv.text(bestByRank(metric).map { metric.arms[$0].name } ?? "")
-            csv.endRow()
         }
-        return csv
     }
 
     /// arms.csv: per metric and arm, the blocks with a value, the mean with its t interval and
     /// the mean rank (1 = best).
     public static func armsCSV(_ comparison: ArmsComparison) -> CSVWriter {
-        var csv = CSVWriter(header: ["metric", "arm", "blocks", "mean", "ci_low", "ci_high", "mean_rank"])
-        for metric in comparison.metrics {
-            for arm in metric.arms {
-                csv.text(metric.metric)
-                csv.text(arm.name)
-                csv.integer(arm.count)
-                csv.number(arm.mean.isFinite ? arm.mean : nil, decimals: 6)
-                csv.number(arm.interval?.lowerBound, decimals: 6)
-                csv.number(arm.interval?.upperBound, decimals: 6)
-                csv.number(arm.meanRank.isFinite ? arm.meanRank : nil, decimals: 4)
-                csv.endRow()
-            }
+        let rows = comparison.metrics.flatMap { metric in metric.arms.map { (metric.metric, $0) } }
+        return CSVWriter(header: ["metric", "arm", "blocks", "mean", "ci_low", "ci_high", "mean_rank"], rows: rows) { csv, row in
+            let (metric, arm) = row
+            csv.texts([metric, arm.name])
+            csv.integer(arm.count)
+            csv.numbers([arm.mean.isFinite ? arm.mean : nil, arm.interval?.lowerBound, arm.interval?.upperBound], decimals: 6)
+            csv.number(arm.meanRank.isFinite ? arm.meanRank : nil, decimals: 4)
         }
-        return csv
     }
 
     /// pairs.csv: per metric and pair, the blocks and those where the arms differ, the
@@ -81,29 +70,21 @@ public enum ArmsReport {
     /// `ci_level`, Holm's level for the pair), the signed-rank p, the Holm-adjusted p, the
     /// verdict for arm_b against arm_a and the procedure's name.
     public static func pairsCSV(_ comparison: ArmsComparison) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "metric", "arm_a", "arm_b", "blocks", "blocks_differing", "hl_diff", "ci_low", "ci_high", "ci_level", "wilcoxon_p", "holm_p",
             "verdict", "procedure",
-        ])
-        for metric in comparison.metrics {
-            for pair in metric.pairs {
-                csv.text(metric.metric)
-                csv.text(metric.arms[pair.first].name)
-                csv.text(metric.arms[pair.second].name)
-                csv.integer(pair.count)
-                csv.integer(pair.differing)
-                csv.number(pair.estimate.isFinite ? pair.estimate : nil, decimals: 6)
-                csv.number(pair.interval?.lowerBound, decimals: 6)
-                csv.number(pair.interval?.upperBound, decimals: 6)
-                csv.number(pair.intervalLevel, decimals: 6)
-                csv.number(pair.wilcoxonP, decimals: 6)
-                csv.number(pair.holmP, decimals: 6)
-                csv.text(pair.verdict.rawValue)
-                csv.text(procedureName)
-                csv.endRow()
-            }
+        ]
+        let rows = comparison.metrics.flatMap { metric in metric.pairs.map { (metric, $0) } }
+        return CSVWriter(header: header, rows: rows) { csv, row in
+            let (metric, pair) = row
+            csv.texts([metric.metric, metric.arms[pair.first].name, metric.arms[pair.second].name])
+            csv.integer(pair.count)
+            csv.integer(pair.differing)
+            let estimate = pair.estimate.isFinite ? pair.estimate : nil
+            csv.numbers(
+                [estimate, pair.interval?.lowerBound, pair.interval?.upperBound, pair.intervalLevel, pair.wilcoxonP, pair.holmP], decimals: 6)
+            csv.texts([pair.verdict.rawValue, procedureName])
         }
-        return csv
     }
 
     /// The procedure's name in pairs.csv and compare.csv.
@@ -115,33 +96,25 @@ public enum ArmsReport {
     /// smallest difference these blocks detect with 80 % power and the blocks a difference of
     /// the observed size needs.
     public static func pairedCSV(_ comparison: ArmsComparison) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "metric", "blocks", "blocks_differing", "mean_a", "mean_b", "hl_diff", "ci_low", "ci_high", "ci_level", "wilcoxon_p", "verdict",
             "procedure",
             "mean_diff", "sd_diff", "t_ci_low", "t_ci_high", "t_p", "detectable_diff", "seeds_needed",
-        ])
-        for metric in comparison.metrics {
-            guard let pair = metric.pair(0, 1) else { continue }
-            let table = comparison.values[metric.metric] ?? []
+        ]
+        let rows = comparison.metrics.compactMap { metric in metric.pair(0, 1).map { (metric.metric, $0) } }
+        return CSVWriter(header: header, rows: rows) { csv, row in
+            let (metric, pair) = row
+            let table = comparison.values[metric] ?? []
             let paired = PairedComparison(a: table.map { $0[0] }, b: table.map { $0[1] }, level: comparison.level)
-            csv.text(metric.metric)
+            csv.text(metric)
             csv.integer(pair.count)
             csv.integer(pair.differing)
-            csv.number(paired.meanA, decimals: 6)
-            csv.number(paired.meanB, decimals: 6)
-            csv.number(pair.estimate.isFinite ? pair.estimate : nil, decimals: 6)
-            csv.number(pair.interval?.lowerBound, decimals: 6)
-            csv.number(pair.interval?.upperBound, decimals: 6)
-            csv.number(pair.intervalLevel, decimals: 6)
-            csv.number(pair.wilcoxonP, decimals: 6)
-            csv.text(pair.verdict.rawValue)
-            csv.text(procedureName)
-            csv.number(paired.meanDifference, decimals: 6)
-            csv.number(paired.differenceSD, decimals: 6)
-            csv.number(paired.interval?.lowerBound, decimals: 6)
-            csv.number(paired.interval?.upperBound, decimals: 6)
-            csv.number(paired.tTestP, decimals: 6)
-            csv.number(paired.detectableDifference(), decimals: 6)
+            let estimate = pair.estimate.isFinite ? pair.estimate : nil
+            let hodgesLehmann: [Double?] = [estimate, pair.interval?.lowerBound, pair.interval?.upperBound, pair.intervalLevel, pair.wilcoxonP]
+            csv.numbers([paired.meanA, paired.meanB] + hodgesLehmann, decimals: 6)
+            csv.texts([pair.verdict.rawValue, procedureName])
+            let t: [Double?] = [paired.meanDifference, paired.differenceSD, paired.interval?.lowerBound, paired.interval?.upperBound, paired.tTestP]
+            csv.numbers(t + [paired.detectableDifference()], decimals: 6)
             if pair.verdict != .identical,
                 let needed = PairedComparison.seedsNeeded(difference: paired.meanDifference, sd: paired.differenceSD, level: comparison.level)
             {
@@ -149,9 +122,7 @@ public enum ArmsReport {
             } else {
                 csv.empty()
             }
-            csv.endRow()
         }
-        return csv
     }
 
     /// The arm with the lowest mean rank (1 = best); nil for a metric without a better
@@ -218,10 +189,9 @@ public enum ArmsReport {
     }
 
     static func legend(_ comparison: ArmsComparison) -> String {
-        let percent = Int((comparison.level * 100).rounded())
         if comparison.arms.count == 2 {
             return """
-                Means over \(comparison.blocks.count) blocks (scenario × seed, paired). The difference is the Hodges–Lehmann estimate; its \(percent) %
+                Means over \(comparison.blocks.count) blocks (scenario × seed, paired). The difference is the Hodges–Lehmann estimate; its \(percent(comparison)) %
                 interval is inverted from the exact Wilcoxon signed-rank test, whose p decides the verdict: zero lies outside the
                 interval exactly when the verdict is a difference. compare.csv adds the paired t columns (mean difference).
                 """
@@ -229,7 +199,7 @@ public enum ArmsReport {
         return """
             Mean (mean rank; 1 = best, or lowest for metrics without a better direction) over \(comparison.blocks.count) blocks
             (scenario × seed). best: the lowest mean rank; *: differs from the best arm (exact Wilcoxon
-            signed-rank, Holm-adjusted, \(percent) %). Friedman p: χ² test over the blocks; pairs.csv has every pair
+            signed-rank, Holm-adjusted, \(percent(comparison)) %). Friedman p: χ² test over the blocks; pairs.csv has every pair
             with its Hodges–Lehmann estimate and the interval of its test.
             """
     }
@@ -242,13 +212,12 @@ public enum ArmsReport {
     /// comparison.md, for a CI comment, a job summary or a page: the verdict, the table of every
     /// metric (or of `shown`) with its legend, and the pairs that differ (as report.html shows them).
     public static func markdown(_ comparison: ArmsComparison, metrics shown: Set<String>? = nil) -> String {
-        let percent = Int((comparison.level * 100).rounded())
         var text = "\(verdictSentence(comparison))\n\n"
         text += MarkdownTable.render(header: header(comparison), rows: rows(comparison, shown: shown), literal: true)
         text += "\n" + legend(comparison).split(separator: "\n").joined(separator: " ") + "\n"
         let pairs = differingPairs(comparison).filter { shown?.contains($0[0]) ?? true }
         guard comparison.arms.count > 2 else { return text }
-        text += "\nPairs that differ (Holm-adjusted Wilcoxon, \(percent) %; \(ArmComparison.pairProcedure)):\n\n"
+        text += "\nPairs that differ (Holm-adjusted Wilcoxon, \(percent(comparison)) %; \(ArmComparison.pairProcedure)):\n\n"
         return text
             + (pairs.isEmpty
                 ? "none.\n"
@@ -274,17 +243,7 @@ public enum ArmsReport {
     /// mean rank in bold, a dagger on arms that differ from the best after Holm's correction,
     /// the Friedman p last; the caption names the tests and the number of blocks.
     public static func latex(_ comparison: ArmsComparison, label: String = "tab:comparison") -> String {
-        let percent = Int((comparison.level * 100).rounded())
-        var text = "% Written by orbitbench compare; needs \\usepackage{booktabs}.\n"
-        text += "\\begin{table}\n\\centering\n"
-        text +=
-            "\\caption{Mean per arm over \(comparison.blocks.count) blocks (scenario $\\times$ seed, common random numbers). "
-            + "Bold: the best mean rank; $^\\dagger$: differs from it (exact Wilcoxon signed-rank test, Holm-adjusted, \(percent)\\,\\%). "
-            + "Last column: Friedman test over the blocks.}\n"
-        text += "\\label{\(LaTeXText.escaped(label))}\n"
-        text += "\\begin{tabular}{l" + String(repeating: "r", count: comparison.arms.count) + "r}\n\\toprule\n"
-        text += (["Metric"] + comparison.arms.map(LaTeXText.escaped) + ["Friedman $p$"]).joined(separator: " & ") + " \\\\\n\\midrule\n"
-        for metric in comparison.metrics {
+        let rows = comparison.metrics.map { metric in
             let best = bestByRank(metric), marked = differingFromBest(metric)
             let cells = metric.arms.indices.map { index -> String in
                 let value = mean(metric.arms[index].mean, metric.metric).replacingOccurrences(of: "–", with: "--")
@@ -292,9 +251,15 @@ public enum ArmsReport {
                 return marked.contains(index) ? "\(value)$^\\dagger$" : value
             }
             let friedman = metric.friedman.p.map { $0 < 0.001 ? "$<$0.001" : String(format: "%.3f", $0) } ?? "--"
-            text += ([LaTeXText.escaped(metric.metric)] + cells + [friedman]).joined(separator: " & ") + " \\\\\n"
+            return [LaTeXText.escaped(metric.metric)] + cells + [friedman]
         }
-        return text + "\\bottomrule\n\\end{tabular}\n\\end{table}\n"
+        return "% Written by orbitbench compare; needs \\usepackage{booktabs}.\n"
+            + LaTeXText.table(
+                caption: "Mean per arm over \(comparison.blocks.count) blocks (scenario $\\times$ seed, common random numbers). "
+                    + "Bold: the best mean rank; $^\\dagger$: differs from it (exact Wilcoxon signed-rank test, Holm-adjusted, \(percent(comparison))\\,\\%). "
+                    + "Last column: Friedman test over the blocks.",
+                label: LaTeXText.escaped(label), columns: "l" + String(repeating: "r", count: comparison.arms.count) + "r",
+                header: ["Metric"] + comparison.arms.map(LaTeXText.escaped) + ["Friedman $p$"], rows: rows)
     }
 }
 
@@ -304,11 +269,10 @@ extension ArmsReport {
     public static func verdictSentence(_ comparison: ArmsComparison) -> String {
         let alpha = 1 - comparison.level
         let differing = comparison.metrics.filter { ($0.friedman.p ?? 1) < alpha }
-        let percent = Int((comparison.level * 100).rounded())
         var text = comparison.arms.count == 2 ? twoArmVerdict(comparison) : ""
         if comparison.arms.count > 2 {
             text +=
-                "\(comparison.arms.count) arms over \(comparison.blocks.count) blocks (scenario × seed): the Friedman test finds them different on \(differing.count) of \(comparison.metrics.count) metrics at \(percent) %"
+                "\(comparison.arms.count) arms over \(comparison.blocks.count) blocks (scenario × seed): the Friedman test finds them different on \(differing.count) of \(comparison.metrics.count) metrics at \(percent(comparison)) %"
             let best = differing.compactMap { metric in bestByRank(metric).map { "\(metric.metric): \(metric.arms[$0].name)" } }
             if !best.isEmpty { text += "; best mean rank — " + best.prefix(6).joined(separator: ", ") + (best.count > 6 ? ", …" : "") }
             text += "."
@@ -339,15 +303,13 @@ extension ArmsReport {
             case .identical: return "identical on \(what)"
             }
         }
-        let percent = Int((comparison.level * 100).rounded())
         return "\(comparison.arms[1]) against \(comparison.arms[0]): " + parts.joined(separator: ", ")
-            + " (Wilcoxon signed-rank test at \(percent) % over \(comparison.blocks.count) blocks; the table lists each metric)."
+            + " (Wilcoxon signed-rank test at \(percent(comparison)) % over \(comparison.blocks.count) blocks; the table lists each metric)."
     }
 
     /// report.html: the verdict, the table of every metric, the pairs that differ, then the
     /// figures. Call after the files, before `commit`.
     public static func writePage(_ comparison: ArmsComparison, scenarios: [Scenario], to report: ReportDirectory, origin: ReportOrigin) throws {
-        let percent = Int((comparison.level * 100).rounded())
         let pairRows = differingPairs(comparison)
         var sections = [
             HTMLReport.Section(
@@ -357,7 +319,7 @@ extension ArmsReport {
         ]
         sections.append(
             HTMLReport.Section(
-                heading: "Pairs that differ (Holm-adjusted exact Wilcoxon, \(percent) %)",
+                heading: "Pairs that differ (Holm-adjusted exact Wilcoxon, \(percent(comparison)) %)",
                 html: "<p class=\"muted\">Procedure: \(HTMLText.escaped(ArmComparison.pairProcedure)).</p>"
                     + (pairRows.isEmpty
                         ? "<p>No pair of arms differs on any metric after Holm's correction.</p>"

@@ -1,4 +1,3 @@
-import Foundation
 import Plotting
 
 /// A comparison as one PDF file (`compare --figure-format pdf` writes it as comparison.pdf): a

@@ -1,7 +1,6 @@
 import Experiments
 import Foundation
 import ReportIO
-import Runs
 import Scenarios
 import StatisticsKit
 import ReportFormats
@@ -95,28 +94,20 @@ public enum RegressReport {
     }
 
     public static func csv(_ comparison: RegressionComparison) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "scenario", "metric", "baseline", "current", "change", "allowed", "better", "ci_low", "ci_high", "p", "wilcoxon_p",
             "noise_detectable", "verdict",
-        ])
-        for line in comparison.lines {
-            csv.text(line.scenario)
-            csv.text(line.metric)
-            csv.number(line.baseline, decimals: 4)
-            csv.number(line.current, decimals: 4)
-            csv.number(line.change, decimals: 4)
-            csv.number(line.allowance, decimals: 4)
+        ]
+        return CSVWriter(header: header, rows: comparison.lines) { csv, line in
+            csv.texts([line.scenario, line.metric])
+            csv.numbers([line.baseline, line.current, line.change, line.allowance], decimals: 4)
             csv.text(line.better.rawValue)
-            csv.number(line.paired?.interval?.lowerBound, decimals: 6)
-            csv.number(line.paired?.interval?.upperBound, decimals: 6)
-            csv.number(line.p, decimals: 6)
             // The project's one signed-rank test (as compare's pairs), descriptive here: the verdict is the one-sided t test's.
-            csv.number(line.paired.flatMap { $0.differences.isEmpty ? nil : SignedRankInference($0.differences).p }, decimals: 6)
-            csv.number(line.detectableNoiseChange, decimals: 6)
+            let wilcoxonP = line.paired.flatMap { $0.differences.isEmpty ? nil : SignedRankInference($0.differences).p }
+            csv.numbers(
+                [line.paired?.interval?.lowerBound, line.paired?.interval?.upperBound, line.p, wilcoxonP, line.detectableNoiseChange], decimals: 6)
             csv.text(line.verdict.rawValue)
-            csv.endRow()
         }
-        return csv
     }
 
     /// JUnit XML: one test suite per scenario, one test case per checked metric, a failure

@@ -1,4 +1,3 @@
-import Runs
 import Experiments
 import Foundation
 import ReportIO
@@ -9,38 +8,28 @@ import ReportFormats
 /// The files of `orbitbench thesis`: recomputed tables, the audit and the key-point figure.
 public enum ThesisReport {
     public static func table62(_ audit: ThesisAudit) -> CSVWriter {
-        var csv = CSVWriter(header: ["image", "keypoint", "published", "recomputed", "range_low", "range_high", "verdict"])
-        for cell in audit.distances {
-            csv.text(cell.image)
-            csv.text(cell.keypoint)
+        CSVWriter(header: ["image", "keypoint", "published", "recomputed", "range_low", "range_high", "verdict"], rows: audit.distances) {
+            csv, cell in
+            csv.texts([cell.image, cell.keypoint])
             csv.number(cell.published, decimals: 2)
-            csv.number(cell.recomputed, decimals: 4)
-            csv.number(cell.range.lower, decimals: 4)
-            csv.number(cell.range.upper, decimals: 4)
+            csv.numbers([cell.recomputed, cell.range.lower, cell.range.upper], decimals: 4)
             csv.text(cell.agrees ? "agree" : "disagree")
-            csv.endRow()
         }
-        return csv
     }
 
     public static func table63(_ audit: ThesisAudit) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "row", "statistic", "published", "from_table_6_1", "range_low", "range_high", "verdict_from_table_6_1",
             "from_published_table_6_2", "verdict_from_published_table_6_2",
-        ])
-        for cell in audit.statistics {
-            csv.text(cell.row)
-            csv.text(cell.statistic == .mean ? "mean" : "sigma (mean absolute deviation)")
+        ]
+        return CSVWriter(header: header, rows: audit.statistics) { csv, cell in
+            csv.texts([cell.row, cell.statistic == .mean ? "mean" : "sigma (mean absolute deviation)"])
             csv.number(cell.published, decimals: 2)
-            csv.number(cell.fromTable61, decimals: 4)
-            csv.number(cell.fromTable61Range.lower, decimals: 4)
-            csv.number(cell.fromTable61Range.upper, decimals: 4)
+            csv.numbers([cell.fromTable61, cell.fromTable61Range.lower, cell.fromTable61Range.upper], decimals: 4)
             csv.text(cell.agreesFromTable61 ? "agree" : "disagree")
             csv.number(cell.fromPublished62, decimals: 4)
             csv.text(cell.agreesFromPublished62 ? "agree" : "disagree")
-            csv.endRow()
         }
-        return csv
     }
 
     static func f(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.\(decimals)f", value) }
@@ -159,13 +148,11 @@ public enum ThesisReport {
     public static func keypointsFigure(_ audit: ThesisAudit, output: FigureOutput) throws -> [UInt8] {
         let data = audit.data
         let black = Color(hex: 0x000000)
-        var overview: [Series] = [
-            Series("reference \(data.images[0])", color: black, x: data.reference.map(\.x), y: data.reference.map(\.y), style: .markers(radius: 6))
-        ]
-        for (index, points) in data.rephotographs.enumerated() {
-            overview.append(
-                Series(data.images[index + 1], color: Palette.color(index), x: points.map(\.x), y: points.map(\.y), style: .markers(radius: 3.5)))
-        }
+        let overview =
+            [Series("reference \(data.images[0])", color: black, x: data.reference.map(\.x), y: data.reference.map(\.y), style: .markers(radius: 6))]
+            + data.rephotographs.enumerated().map { index, points in
+                Series(data.images[index + 1], color: Palette.color(index), x: points.map(\.x), y: points.map(\.y), style: .markers(radius: 3.5))
+            }
         let annotations = data.keypoints.enumerated().map {
             Annotation(x: data.reference[$0.offset].x, y: data.reference[$0.offset].y, text: $0.element)
         }
@@ -205,13 +192,12 @@ public enum ThesisReport {
         }
         let agreeing = audit.distances.filter(\.agrees).count
         var notes = ["\(agreeing) of \(audit.distances.count) published distances agree with Table 6.1", ""]
-        for (key, name) in data.keypoints.enumerated() {
+        for name in data.keypoints {
             let cells = audit.distances.filter { $0.keypoint == name }
             notes.append("\(name): published " + cells.map { f($0.published) }.joined(separator: ", "))
             notes.append(
                 "      from Table 6.1 " + cells.map { f($0.recomputed) }.joined(separator: ", ")
                     + (cells.allSatisfy(\.agrees) ? "" : "   ✗"))
-            _ = key
         }
         notes += [
             "", "σ in Table 6.3 = mean absolute deviation of the rounded Table 6.2 cells",

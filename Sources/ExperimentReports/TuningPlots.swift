@@ -1,4 +1,3 @@
-import Runs
 import Experiments
 import Foundation
 import Plotting

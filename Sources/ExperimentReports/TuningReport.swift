@@ -1,4 +1,3 @@
-import Runs
 import Experiments
 import Foundation
 import ReportIO
@@ -38,16 +37,13 @@ public enum TuningReport {
         let metrics = problem.objective.metrics
         var header = ["evaluation"] + problem.parameters.map(\.key) + ["objective", "undefined_runs"]
         for scenario in problem.scenarios { header += metrics.map { "\(scenario.name):\($0)" } }
-        var csv = CSVWriter(header: header)
-        for record in history {
+        return CSVWriter(header: header, rows: history) { csv, record in
             csv.integer(record.index)
             for value in record.result.values { csv.number(value, decimals: 6) }
             csv.number(record.result.objective, decimals: 6)
             csv.integer(record.result.undefinedRuns)
             for means in record.result.metricMeans { for metric in metrics { csv.number(means[metric], decimals: 4) } }
-            csv.endRow()
         }
-        return csv
     }
 
     /// The tuned keys: key, default, tuned — in 4 decimals (tuned.yaml keeps 4 significant

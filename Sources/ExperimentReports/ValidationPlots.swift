@@ -1,5 +1,4 @@
 import Experiments
-import Foundation
 import Plotting
 import ReportFormats
 

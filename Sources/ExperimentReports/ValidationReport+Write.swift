@@ -32,10 +32,7 @@ extension ValidationReport {
             + rankingLines(metrics).map(wrapped).joined() + "\n" + summaryLines.map(wrapped).joined()
         try report.write(text, to: "validation-summary.txt")
         try report.write(markdown(metrics, run: run, summary: summaryLines), to: "validation.md")
-        if let figures {
-            let output = FigureOutput(figures, provenance: origin.pngTexts)
-            try report.write(try ValidationPlots.figure(metrics, run: run).bytes(output), to: output.fileName("plots/validation.png"))
-        }
+        try report.writeFigure("plots/validation.png", format: figures, origin: origin) { try ValidationPlots.figure(metrics, run: run).bytes($0) }
         try writePage(metrics, run: run, summary: summaryLines, to: report, origin: origin)
         return text
     }

@@ -13,17 +13,14 @@ public enum ValidationReport {
     /// validation.csv: real error, in-sample and out-of-sample prediction per group × trial ×
     /// filter. Byte-identical for the same trials and settings.
     public static func csv(_ metrics: ValidationMetrics, run: ValidationRun) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "group", "scenario", "trial", "filter", "real_rmse_deg", "real_rank", "is_median_deg", "is_p10_deg", "is_p90_deg", "is_factor",
             "is_inside", "is_rank", "oos_status", "oos_training", "oos_median_deg", "oos_p10_deg", "oos_p90_deg", "oos_factor", "oos_inside",
             "oos_rank", "seeds",
-        ])
-        for row in metrics.rows {
+        ]
+        return CSVWriter(header: header, rows: metrics.rows) { csv, row in
             let group = run.groups.first { $0.name == row.group }!
-            csv.text(row.group)
-            csv.text(group.scenario)
-            csv.text(row.trial)
-            csv.text(row.filter)
+            csv.texts([row.group, group.scenario, row.trial, row.filter])
             csv.number(row.real, decimals: 4)
             csv.integer(row.realRank)
             prediction(row.inSample, into: &csv)
@@ -36,16 +33,11 @@ public enum ValidationReport {
                 for _ in 0..<7 { csv.empty() }
             }
             csv.integer(run.settings.seeds.count)
-            csv.endRow()
         }
-        return csv
     }
 
     static func prediction(_ prediction: ValidationMetrics.Prediction, into csv: inout CSVWriter) {
-        csv.number(prediction.median, decimals: 4)
-        csv.number(prediction.low, decimals: 4)
-        csv.number(prediction.high, decimals: 4)
-        csv.number(prediction.factor, decimals: 4)
+        csv.numbers([prediction.median, prediction.low, prediction.high, prediction.factor], decimals: 4)
         csv.bool(prediction.contains)
         csv.integer(prediction.rank)
     }
@@ -53,46 +45,36 @@ public enum ValidationReport {
     /// calibration.csv: per fold every key: centre, width, the 10–90 % range of the draws,
     /// whether it was estimated, and the basis in words.
     public static func calibrationCSV(_ run: ValidationRun) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "group", "fold", "training", "key", "unit", "value", "scale", "width", "draw_p10", "draw_p90", "estimated", "width_estimated", "basis",
-        ])
-        for fold in run.folds {
-            for estimate in fold.estimates {
-                csv.text(fold.group)
-                csv.text(foldName(fold))
-                csv.text(fold.training.map(FoldCalibration.short).joined(separator: " "))
-                csv.text(estimate.key.rawValue)
-                csv.text(estimate.key.unit)
-                csv.number(estimate.value, decimals: 5)
-                csv.text(estimate.key.scale.rawValue)
-                csv.number(estimate.width, decimals: 5)
-                csv.number(estimate.range1090.lowerBound, decimals: 5)
-                csv.number(estimate.range1090.upperBound, decimals: 5)
-                csv.bool(estimate.isEstimated)
-                csv.bool(estimate.isWidthEstimated)
-                csv.text(estimate.basis)
-                csv.endRow()
-            }
+        ]
+        let rows = run.folds.flatMap { fold in fold.estimates.map { (fold, $0) } }
+        return CSVWriter(header: header, rows: rows) { csv, row in
+            let (fold, estimate) = row
+            let training = fold.training.map(FoldCalibration.short).joined(separator: " ")
+            csv.texts([fold.group, foldName(fold), training, estimate.key.rawValue, estimate.key.unit])
+            csv.number(estimate.value, decimals: 5)
+            csv.text(estimate.key.scale.rawValue)
+            csv.numbers([estimate.width, estimate.range1090.lowerBound, estimate.range1090.upperBound], decimals: 5)
+            csv.bool(estimate.isEstimated)
+            csv.bool(estimate.isWidthEstimated)
+            csv.text(estimate.basis)
         }
-        return csv
     }
 
     /// predictions.csv: every seed's error per fold and filter, with the keys it drew.
     public static func predictionsCSV(_ run: ValidationRun) throws -> CSVWriter {
         let drawnKeys = CalibrationKey.allCases.filter { key in run.folds.contains { $0.estimates.contains { $0.key == key && $0.width > 0 } } }
-        var csv = CSVWriter(header: ["group", "fold", "seed"] + run.filters.map { "\($0)_rmse_deg" } + drawnKeys.map(\.rawValue))
-        for (foldIndex, fold) in run.folds.enumerated() {
-            for (seedIndex, seed) in run.settings.seeds.enumerated() {
-                let drawn = try fold.scenario(forSeed: seed)
-                csv.text(fold.group)
-                csv.text(foldName(fold))
-                csv.integer(seed)
-                for filter in run.filters.indices { csv.number(run.predicted[foldIndex][filter][seedIndex], decimals: 4) }
-                for key in drawnKeys { csv.number(key.value(in: drawn), decimals: 5) }
-                csv.endRow()
-            }
+        let header = ["group", "fold", "seed"] + run.filters.map { "\($0)_rmse_deg" } + drawnKeys.map(\.rawValue)
+        let cells = run.folds.indices.flatMap { fold in run.settings.seeds.indices.map { (fold, $0) } }
+        return try CSVWriter(header: header, rows: cells) { csv, cell in
+            let (fold, seedIndex) = (run.folds[cell.0], cell.1)
+            let drawn = try fold.scenario(forSeed: run.settings.seeds[seedIndex])
+            csv.texts([fold.group, foldName(fold)])
+            csv.integer(run.settings.seeds[seedIndex])
+            csv.numbers(run.filters.indices.map { run.predicted[cell.0][$0][seedIndex] }, decimals: 4)
+            csv.numbers(drawnKeys.map { key in key.value(in: drawn) }, decimals: 5)
         }
-        return csv
     }
 
     /// "in sample" or "without 05".
@@ -103,61 +85,46 @@ public enum ValidationReport {
     /// trials.csv: the statistics every trial's keys come from ("real") and the same
     /// statistics of its fitted scenario's first fit seed ("simulated").
     public static func trialsCSV(_ run: ValidationRun) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "trial", "group", "source", "duration_s", "lead_in_s", "motion_s", "lead_out_s", "breaks", "break_mean_s", "bias_x_dps",
             "bias_y_dps", "bias_z_dps", "tilt_rms_deg", "vertical_rate_p50_dps", "horizontal_rate_p50_dps", "acc_axis_share_body",
             "acc_axis_share_earth", "acc_axis_x", "acc_axis_y", "acc_axis_z", "lever_x_m", "lever_y_m", "lever_z_m", "reference_delay_ms",
             "rest_share", "rate_p50_dps", "rate_p90_dps", "acc_excess_p50_m_s2", "acc_excess_p90_m_s2",
             "body_field_ut", "body_field_on_s", "body_field_off_s",
-        ])
-        for fit in run.fits {
-            for (source, s) in [("real", fit.statistics), ("simulated", fit.simulated)] {
-                csv.text(fit.trial)
-                csv.text(run.groups.first { $0.trials.contains(fit.trial) }?.name ?? "")
-                csv.text(source)
-                for value in [s.duration, s.leadIn, s.motionDuration, s.leadOut] { csv.number(value, decimals: 3) }
-                csv.integer(s.breaks.count)
-                csv.number(s.breaks.isEmpty ? nil : s.breaks.reduce(0, +) / Double(s.breaks.count), decimals: 3)
-                let bias = s.gyroscopeBias.map { $0 * Angles.degrees(1) }
-                for value in [bias?.x, bias?.y, bias?.z] { csv.number(value, decimals: 5) }
-                csv.number(s.tiltRMS.map(Angles.degrees), decimals: 3)
-                csv.number(s.verticalRate, decimals: 3)
-                csv.number(s.horizontalRate, decimals: 3)
-                csv.number(s.accelerationShape?.bodyShare, decimals: 4)
-                csv.number(s.accelerationShape?.earthShare, decimals: 4)
-                let axis = s.accelerationShape?.bodyAxis
-                for value in [axis?.x, axis?.y, axis?.z] { csv.number(value, decimals: 3) }
-                for value in [s.leverArm?.x, s.leverArm?.y, s.leverArm?.z] { csv.number(value, decimals: 4) }
-                csv.number(s.referenceDelay.map { $0 * 1000 }, decimals: 2)
-                csv.number(s.motion.restFraction, decimals: 4)
-                for value in [s.motion.rotationRate.p50, s.motion.rotationRate.p90] { csv.number(value, decimals: 3) }
-                for value in [s.motion.accelerationExcess.p50, s.motion.accelerationExcess.p90] { csv.number(value, decimals: 4) }
-                csv.number(s.bodyField?.field.norm, decimals: 3)
-                csv.number(s.bodyField?.onset, decimals: 3)
-                csv.number(s.bodyField?.offset, decimals: 3)
-                csv.endRow()
-            }
+        ]
+        let rows = run.fits.flatMap { fit in [(fit.trial, "real", fit.statistics), (fit.trial, "simulated", fit.simulated)] }
+        return CSVWriter(header: header, rows: rows) { csv, row in
+            let (trial, source, s) = row
+            csv.texts([trial, run.groups.first { $0.trials.contains(trial) }?.name ?? "", source])
+            csv.numbers([s.duration, s.leadIn, s.motionDuration, s.leadOut], decimals: 3)
+            csv.integer(s.breaks.count)
+            csv.number(s.breaks.isEmpty ? nil : s.breaks.reduce(0, +) / Double(s.breaks.count), decimals: 3)
+            let bias = s.gyroscopeBias.map { $0 * Angles.degrees(1) }
+            csv.numbers([bias?.x, bias?.y, bias?.z], decimals: 5)
+            csv.numbers([s.tiltRMS.map(Angles.degrees), s.verticalRate, s.horizontalRate], decimals: 3)
+            csv.numbers([s.accelerationShape?.bodyShare, s.accelerationShape?.earthShare], decimals: 4)
+            let axis = s.accelerationShape?.bodyAxis
+            csv.numbers([axis?.x, axis?.y, axis?.z], decimals: 3)
+            csv.numbers([s.leverArm?.x, s.leverArm?.y, s.leverArm?.z], decimals: 4)
+            csv.number(s.referenceDelay.map { $0 * 1000 }, decimals: 2)
+            csv.number(s.motion.restFraction, decimals: 4)
+            csv.numbers([s.motion.rotationRate.p50, s.motion.rotationRate.p90], decimals: 3)
+            csv.numbers([s.motion.accelerationExcess.p50, s.motion.accelerationExcess.p90], decimals: 4)
+            csv.numbers([s.bodyField?.field.norm, s.bodyField?.onset, s.bodyField?.offset], decimals: 3)
         }
-        return csv
     }
 
     /// fits.csv: every trial's fitted keys with the statistic each matched, real and simulated.
     public static func fitsCSV(_ run: ValidationRun) -> CSVWriter {
-        var csv = CSVWriter(header: ["trial", "key", "unit", "value", "statistic", "real", "simulated"])
-        for fit in run.fits {
-            for key in fit.values.keys.sorted() {
-                let match = fit.matches.first { $0.key == key }
-                csv.text(fit.trial)
-                csv.text(key.rawValue)
-                csv.text(key.unit)
-                csv.number(fit.values[key]!, decimals: 5)
-                csv.text(match?.statistic ?? "measured directly")
-                csv.number(match?.real, decimals: 4)
-                csv.number(match?.simulated, decimals: 4)
-                csv.endRow()
-            }
+        let rows = run.fits.flatMap { fit in fit.values.keys.sorted().map { (fit, $0) } }
+        return CSVWriter(header: ["trial", "key", "unit", "value", "statistic", "real", "simulated"], rows: rows) { csv, row in
+            let (fit, key) = row
+            let match = fit.matches.first { $0.key == key }
+            csv.texts([fit.trial, key.rawValue, key.unit])
+            csv.number(fit.values[key]!, decimals: 5)
+            csv.text(match?.statistic ?? "measured directly")
+            csv.numbers([match?.real, match?.simulated], decimals: 4)
         }
-        return csv
     }
 
     /// The resolved scenario of a fold (every key at its centre), named for its file.

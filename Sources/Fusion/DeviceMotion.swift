@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// The reference frame of DeviceMotion attitudes (CMAttitudeReferenceFrame). z is always

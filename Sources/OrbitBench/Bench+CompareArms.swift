@@ -1,6 +1,4 @@
 import Foundation
-import ReportIO
-import ReportFormats
 
 extension Bench {
     /// `orbitbench compare SCENARIO… --arm NAME:overrides …` (and `--a`/`--b`, arms A and B):
@@ -42,13 +40,7 @@ extension Bench {
         metrics: [String]? = nil, origin: ReportOrigin = ReportOrigin(command: "compare"), overwrite: Bool = false
     ) throws {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
-        let named = zip(comparison.arms, scenarios).flatMap { arm, scenarios in
-            scenarios.map { scenario -> Scenario in
-                var copy = scenario
-                copy.name = "\(arm).\(scenario.name)"
-                return copy
-            }
-        }
+        let named = zip(comparison.arms, scenarios).flatMap { arm, scenarios in scenarios.map { $0.renamed("\(arm).\($0.name)") } }
         let origin = origin.with(
             scenarios: comparison.blocks.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } },
             seeds: comparison.blocks.map(\.seed))

@@ -1,7 +1,4 @@
 import Foundation
-import ReportIO
-import Execution
-import ReportFormats
 
 extension Bench {
     /// `orbitbench fusion`: every filter on every (scenario, seed), on all cores; rows in

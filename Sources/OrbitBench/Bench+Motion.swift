@@ -1,7 +1,3 @@
-import Foundation
-import Fusion
-import StatisticsKit
-
 extension Bench {
     /// Motion statistics of a real recording (the raw sensor readings).
     public static func motion(recording: SensorRecording) -> MotionRow {

@@ -1,5 +1,3 @@
-import Foundation
-
 extension Bench {
     /// A recording file (BROAD HDF5, EuRoC or mapped CSV), read with `isolation` for HDF5.
     public static func sensorRecording(_ path: String, mapping: CSVMapping? = nil, isolation: RecordingIsolation = .probe) throws -> SensorRecording {

@@ -1,6 +1,4 @@
 import Foundation
-import Execution
-import ReportFormats
 
 extension Bench {
     /// The seeds of any scenario, run: a capture scenario's `CaptureRunResult`s or a rephoto

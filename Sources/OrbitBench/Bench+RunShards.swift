@@ -1,5 +1,4 @@
 import Foundation
-import Execution
 
 extension Bench {
     /// What makes the jobs of a split `run` the same on every machine: each scenario with every

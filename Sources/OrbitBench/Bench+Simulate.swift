@@ -1,7 +1,4 @@
 import Foundation
-import ReportIO
-import Recordings
-import ReportFormats
 
 extension Bench {
     /// `orbitbench simulate`: one seed's world, and the session the capture app saw when the
@@ -28,10 +25,8 @@ extension Bench {
         try report.write(SimulationCSV.frames(run, pipeline: pipeline.frames).bytes, to: "frames.csv")
         try report.write(SessionLogCSV.motion(session).bytes, to: "session/motion.csv")
         try report.write(SessionLogCSV.frames(session).bytes, to: "session/frames.csv")
-        if let figures {
-            try report.write(
-                try SimulationPlots.trajectory(scenario: scenario, run: run, output: FigureOutput(figures, provenance: origin.pngTexts)),
-                to: figures.fileName("plots/trajectory.png"))
+        try report.writeFigure("plots/trajectory.png", format: figures, origin: origin) {
+            try SimulationPlots.trajectory(scenario: scenario, run: run, output: $0)
         }
         try report.commit()
     }

@@ -1,5 +1,4 @@
 import Foundation
-import ReportFormats
 
 extension Bench {
     /// The two metrics of plots/sweep-pareto.png when `--pareto` is not given (capture sweeps):

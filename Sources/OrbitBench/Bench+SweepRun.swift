@@ -1,7 +1,4 @@
 import Foundation
-import ReportIO
-import Execution
-import ReportFormats
 
 extension Bench {
     /// A sweep's runs, done: its plan, its sweep.csv and what happened to it.

@@ -1,6 +1,4 @@
 import Foundation
-import ReportIO
-import ReportFormats
 
 extension Bench {
     /// What `tune` found: the problem, the search with the tuned values, and the verdict on
@@ -49,11 +47,7 @@ extension Bench {
         try report.write(TuningReport.csv(outcome.history, problem: problem).bytes, to: "tuning.csv")
         try report.write(
             TuningReport.markdown(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds), to: "tuning.md")
-        if let figures {
-            try report.write(
-                try TuningPlots.figure(outcome, problem: problem, output: FigureOutput(figures, provenance: origin.pngTexts)),
-                to: figures.fileName("plots/tuning.png"))
-        }
+        try report.writeFigure("plots/tuning.png", format: figures, origin: origin) { try TuningPlots.figure(outcome, problem: problem, output: $0) }
         try TuningReport.writePage(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds, to: report, origin: origin)
         try report.commit()
         return TuningReport.table(outcome, problem: problem, trainSeeds: tuning.trainSeeds, testSeeds: tuning.testSeeds)

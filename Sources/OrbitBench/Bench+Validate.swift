@@ -1,6 +1,4 @@
 import Foundation
-import ReportIO
-import ReportFormats
 
 extension Bench {
     /// `orbitbench validate`: reads the recordings (each HDF5 file first by a capped child

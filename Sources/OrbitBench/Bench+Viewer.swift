@@ -1,5 +1,4 @@
 import Foundation
-import ReportIO
 
 extension Bench {
     /// The recording of `path`: a recording.json, or a run folder holding one. Checked as

@@ -1,9 +1,4 @@
-import BundledFiles
 import Foundation
-import ReportIO
-import Execution
-import Recordings
-import ReportFormats
 
 /// The harness as a library: every `orbitbench` command is one call here (or in the modules
 /// this one re-exports), so your own program can do what the tool does, with your own

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A coordinate axis, numbered as in Diebel (2006) and the rephotography thesis: 1 = x, 2 = y,
 /// 3 = z.
 public enum Axis: Int, CaseIterable, Sendable {

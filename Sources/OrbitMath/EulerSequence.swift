@@ -1,5 +1,3 @@
-import Foundation
-
 /// The twelve Euler angle sequences of Diebel (2006), thesis eq. 4.3, named by their axes:
 /// `.yxz` is Diebel's (2, 1, 3).
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A quaternion w + x·i + y·j + z·k with the Hamilton product (i·j = k).
 ///
 /// Used as an attitude, a unit quaternion rotates body-frame vectors into the world frame,

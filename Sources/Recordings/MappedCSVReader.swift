@@ -39,18 +39,9 @@ public struct CSVMapping: Sendable, Equatable {
     /// Reads and checks a mapping file.
     public static func load(_ path: String) throws(ConfigError) -> CSVMapping {
         guard let data = ProjectFiles.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(
-                file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            throw ConfigError(file: path, keyPath: "", message: ProjectFiles.unreadable(path))
         }
-        var mapping = CSVMapping()
-        do {
-            try ConfigSchema.csvMapping.decode(try YAMLReader.parse(text), into: &mapping, path: ConfigPath())
-        } catch {
-            var located = error
-            located.file = path
-            throw located
-        }
-        return mapping
+        return try ConfigSchema.csvMapping.decode(yaml: text, file: path, from: CSVMapping())
     }
 }
 

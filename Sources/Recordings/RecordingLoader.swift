@@ -1,5 +1,3 @@
-import Foundation
-
 /// Picks the reader for a file: BROAD HDF5 (`.hdf5`, `.h5`), EuRoC IMU CSV (a `.csv` whose
 /// header starts with `#timestamp`), or any CSV with a column mapping; then replaces samples
 /// beyond `limits` by NaN (counted in `outOfRange`, skipped by the filters).

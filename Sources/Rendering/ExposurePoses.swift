@@ -1,6 +1,3 @@
-import OrbitMath
-import Simulation
-
 /// The camera poses a rendered exposure integrates over.
 public enum ExposurePoses {
     /// Poses for an exposure whose largest image path is `blur` px at the output size: one per

@@ -1,4 +1,3 @@
-import OrbitMath
 import Simulation
 
 /// How sharp a picture looks, from its pixels alone.

@@ -1,8 +1,7 @@
-import Foundation
-
-/// Stores the distances only; the per-key-point statistics follow from them.
-extension KeypointErrorTable: Codable {
-    private enum CodingKeys: String, CodingKey { case distances }
+/// Stores the distances only (the synthesized encoding of these keys); the per-key-point
+/// statistics follow from them.
+extension KeypointErrorTable {
+    enum CodingKeys: String, CodingKey { case distances }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -11,10 +10,5 @@ extension KeypointErrorTable: Codable {
             throw DecodingError.dataCorruptedError(forKey: .distances, in: container, debugDescription: "rows differ in length")
         }
         self.init(distances: distances)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(distances, forKey: .distances)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A key point in an image normalised to 100 × 100 (thesis 6.2): (0, 0) top left.
 public struct NormalizedPoint: Sendable, Equatable, Codable {
     public var x: Double
@@ -55,7 +53,7 @@ public struct Spread: Sendable, Equatable {
 
 /// Tables 6.2 and 6.3: distances of each rephotograph's key points from the reference's, and
 /// their statistics per key point and overall.
-public struct KeypointErrorTable: Sendable, Equatable {
+public struct KeypointErrorTable: Sendable, Equatable, Codable {
     /// distances[image][keypoint], percent of image size.
     public var distances: [[Double]]
     /// Per key point, over the rephotographs.

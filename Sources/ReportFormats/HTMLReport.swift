@@ -1,5 +1,4 @@
 import Foundation
-import ReportIO
 
 /// `report.html`: the one page every command writes into its folder, in reading order —
 /// what ran, the verdict or summary, the figures that explain it (each with a caption saying

@@ -14,4 +14,12 @@ public enum LaTeXText {
         }
         return result
     }
+
+    /// A booktabs table in a `table` float: `caption` and `label` (LaTeX already), the tabular's
+    /// `columns`, `header` over a rule, then `rows` (cells LaTeX already).
+    package static func table(caption: String, label: String, columns: String, header: [String], rows: [[String]]) -> String {
+        "\\begin{table}\n\\centering\n\\caption{\(caption)}\n\\label{\(label)}\n\\begin{tabular}{\(columns)}\n\\toprule\n"
+            + header.joined(separator: " & ") + " \\\\\n\\midrule\n" + rows.map { $0.joined(separator: " & ") + " \\\\\n" }.joined()
+            + "\\bottomrule\n\\end{tabular}\n\\end{table}\n"
+    }
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Writes one file atomically: a new temporary file beside it, flushed, then renamed over it,
 /// so a reader sees the old file or the new one, never part of one.

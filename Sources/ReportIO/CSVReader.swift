@@ -96,9 +96,7 @@ public struct CSVTable: Sendable {
     }
 
     public static func load(_ path: String, delimiter: UInt8 = UInt8(ascii: ",")) throws(CSVError) -> CSVTable {
-        guard let data = ProjectFiles.contents(atPath: path) else {
-            throw CSVError(file: path, message: ProjectFiles.fileExists(atPath: path) ? "cannot read the file" : "no such file")
-        }
+        guard let data = ProjectFiles.contents(atPath: path) else { throw CSVError(file: path, message: ProjectFiles.unreadable(path)) }
         guard let text = String(data: data, encoding: .utf8) else { throw CSVError(file: path, message: "not UTF-8 text") }
         return try CSVTable(text: text, file: path, delimiter: delimiter)
     }

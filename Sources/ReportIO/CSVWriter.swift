@@ -1,5 +1,3 @@
-import Foundation
-
 /// Builds an RFC 4180 CSV document (comma separated, CRLF-free `\n` line ends, quotes only
 /// where needed, `.` as decimal point) row by row into a byte buffer.
 ///

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A file that could not be read, or is not what may be read, as one line.
 public struct ReadError: Error, CustomStringConvertible, Sendable {

@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Appends lines to a `DigestList` file from several threads at once, each line in one
 /// `write(2)` under a lock, so a killed process leaves whole lines and at most one cut-off

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Locale-independent fixed-point formatting.
 public enum NumberText {
     /// "00", "01", … "99": two digits per division when writing a number.

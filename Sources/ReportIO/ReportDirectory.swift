@@ -1,9 +1,6 @@
 import BundledFiles
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A file that cannot be written (or read: the recording the spin viewer shows), with the path
 /// and the reason, as one line.

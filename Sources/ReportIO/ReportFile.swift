@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// One file of a report being written, through plain `open`/`write(2)`/`close`.
 ///

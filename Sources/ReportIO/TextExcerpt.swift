@@ -16,6 +16,9 @@ public enum TextExcerpt {
         return left > 0 ? "'\(head)…'\(note(left).dropFirst())" : "'\(head)'"
     }
 
+    /// All of `text`, control characters but tab escaped (a line printed in full).
+    package static func escaped(_ text: String) -> String { excerpt(text, limit: .max) }
+
     /// The escaped first `limit` scalars and how many scalars were left out.
     static func cut(_ text: String, limit: Int) -> (head: String, left: Int) {
         var head = ""

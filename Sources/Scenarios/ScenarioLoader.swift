@@ -29,8 +29,7 @@ public enum ScenarioLoader {
     /// Reads and validates the scenario file at `path`.
     public static func load(path: String, overrides: [ConfigOverride] = []) throws(ConfigError) -> Scenario {
         guard let data = ProjectFiles.contents(atPath: path) else {
-            let exists = ProjectFiles.fileExists(atPath: path)
-            throw ConfigError(file: path, keyPath: "", message: exists ? "cannot read the file" : "no such file")
+            throw ConfigError(file: path, keyPath: "", message: ProjectFiles.unreadable(path))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: path, keyPath: "", message: "not UTF-8 text")
@@ -85,7 +84,8 @@ public enum ScenarioLoader {
 }
 
 extension Scenario {
-    func renamed(_ name: String) -> Scenario {
+    /// The same scenario under another name (a report's label for it).
+    package func renamed(_ name: String) -> Scenario {
         var copy = self
         copy.name = name
         return copy

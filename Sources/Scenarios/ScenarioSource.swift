@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a scenario comes from — a name or path, the directories names are looked up in, and
 /// the overrides given with it — so variants can be resolved exactly from the same source
 /// (sweeps and tuning add their own overrides on top).

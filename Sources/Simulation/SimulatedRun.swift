@@ -1,6 +1,3 @@
-import Foundation
-import OrbitMath
-
 /// Everything one seeded run of a scenario produces: the inputs the app would see and the
 /// ground truth behind them.
 public struct SimulatedRun: Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One seeded run of a scenario generated as it is consumed: the IMU samples, DeviceMotion
 /// deliveries and camera frames of `SimulatedRun`, bit for bit, from three independent streams
 /// that each keep only their cursors. A run of any length then costs the same memory.

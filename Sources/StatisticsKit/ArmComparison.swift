@@ -1,5 +1,4 @@
 import CGSL
-import Foundation
 
 /// Any number of arms (settings, selectors, code versions) measured on the same blocks
 /// (scenario × seed: common random numbers), compared on one metric as Demšar (2006) and

@@ -1,5 +1,4 @@
 import CGSL
-import Foundation
 
 /// The Friedman test of k treatments over n blocks (Demšar 2006, §3.2.2): within each block
 /// the treatments are ranked (1 = smallest, ties at mid-ranks), and the test asks whether the

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which way a metric should move.
 public enum MetricDirection: String, CaseIterable, Sendable {
     /// More is better (coverage).

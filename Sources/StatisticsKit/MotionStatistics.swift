@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// How a recording moves, in the terms that decide how hard it is for attitude fusion: how fast

@@ -1,5 +1,4 @@
 import CGSL
-import Foundation
 
 /// Two settings run on the same seeds (common random numbers), compared seed by seed: the
 /// paired differences B − A, their mean with a Student-t confidence interval, the paired t test

@@ -1,5 +1,3 @@
-import Foundation
-
 extension Statistics {
     /// Holm's step-down adjustment of p-values for m simultaneous tests (Holm 1979): sorted
     /// ascending, the i-th (from 1) becomes max over j ≤ i of min(1, (m − j + 1)·p_(j)), so

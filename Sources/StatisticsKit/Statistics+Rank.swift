@@ -1,5 +1,3 @@
-import Foundation
-
 extension Statistics {
     /// Ranks 1…n of `values`, ties given the mean of the ranks they span (so [10, 20, 20, 30]
     /// ranks [1, 2.5, 2.5, 4]).

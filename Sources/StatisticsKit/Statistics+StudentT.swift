@@ -1,5 +1,4 @@
 import CGSL
-import Foundation
 
 extension Statistics {
     /// The `p` quantile (0 < p < 1) of Student's t with `degrees` (> 0) degrees of freedom

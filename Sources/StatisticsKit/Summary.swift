@@ -1,5 +1,3 @@
-import Foundation
-
 /// Small descriptive statistics used by the metrics.
 public enum Statistics {
     /// Arithmetic mean; NaN for no values.

@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// One trial's sensor streams, real or simulated, in the form `TrialStatistics` reads: the

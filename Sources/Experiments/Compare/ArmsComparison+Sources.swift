@@ -2,7 +2,6 @@ import Foundation
 import BundledFiles
 import ReportIO
 import Runs
-import StatisticsKit
 
 extension ArmsComparison {
     /// Report folders or metrics.csv files of `run` (one per arm; see

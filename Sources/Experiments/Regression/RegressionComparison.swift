@@ -1,4 +1,3 @@
-import Foundation
 import Runs
 import ReportIO
 import Scenarios

@@ -77,14 +77,11 @@ public struct RegressionRun: Sendable {
 
     /// metrics.csv layout: scenario, seed, then every column (empty where missing).
     public var csv: CSVWriter {
-        var csv = CSVWriter(header: ["scenario", "seed"] + columns)
-        for row in rows {
+        CSVWriter(header: ["scenario", "seed"] + columns, rows: rows) { csv, row in
             csv.text(row.scenario)
             csv.integer(row.seed)
             csv.metrics(RunMetrics(names: columns, values: columns.map { row.metrics[$0] }), columns: columns)
-            csv.endRow()
         }
-        return csv
     }
 
     /// Reads a baseline written by `csv`.

@@ -1,6 +1,4 @@
-import Foundation
 import StatisticsKit
-import Runs
 
 /// The non-dominated points of two objectives: no other point is at least as good in both and
 /// better in one. With coverage (higher is better) against blur (lower is better) these are the

@@ -1,7 +1,6 @@
 import Foundation
 import Runs
 import ReportIO
-import Scenarios
 import StatisticsKit
 
 /// One metric over a finished sweep: every cell's values over its seeds.

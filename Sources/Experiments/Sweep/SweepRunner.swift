@@ -1,11 +1,9 @@
 import BundledFiles
-import Dispatch
 import Foundation
 import Runs
 import ReportIO
 import Scenarios
 import Execution
-import Synchronization
 
 /// Runs a sweep into a folder: `sweep.json` (the definition) and `sweep.csv`, one row per
 /// (cell, seed), appended while the sweep runs.
@@ -99,20 +97,34 @@ public enum SweepRunner {
         }
         defer { try? handle.close() }
         let worlds = try plan.sharedWorlds(for: remaining)
-        let appender = OrderedAppender(
-            handle: handle, csv: csvURL, digest: digest, count: remaining.count, alreadyDone: done.count, total: jobCount, progress: progress)
-        Parallel.forEach(remaining.count) { position in
-            guard !appender.hasFailed else { return }
-            do {
-                appender.deliver(try plan.row(forJob: remaining[position], worlds: worlds), at: position)
-            } catch {
-                appender.fail(error, at: position)
-            }
+        // Row k is appended once rows 0…k−1 have been, so the file stays a prefix of the finished
+        // sweep; the digest is noted at most once an interval. After a failed append the file's
+        // end is unknown: nothing more is written to it.
+        var written = 0, lastNoted = CPUClock.wall()
+        let ran = Result {
+            try Parallel.forEachInOrder(
+                remaining.count, window: remaining.count,
+                produce: { position in Result { try plan.row(forJob: remaining[position], worlds: worlds) } },
+                consume: { _, row in
+                    let row = try row.get()
+                    do {
+                        try handle.write(contentsOf: row)
+                        digest.update(row)
+                        if CPUClock.wall() - lastNoted >= SweepDigest.interval {
+                            try SweepDigest.write(digest.digest, besides: csvURL)
+                            lastNoted = CPUClock.wall()
+                        }
+                    } catch {
+                        throw error as? OutputError ?? OutputError(path: csvURL.path, reason: "cannot append (\(ReportDirectory.reason(error)))")
+                    }
+                    written += 1
+                    progress?(done.count + written, jobCount)
+                })
         }
         // The rows written so far, finished or not, are noted in the digest.
-        let noted = Result { try appender.noteDigest() }
-        if let error = appender.firstError {
-            try? manifest(done: appender.written + done.count, failed: true)
+        let noted = Result { try SweepDigest.write(digest.digest, besides: csvURL) }
+        if case .failure(let error) = ran {
+            try? manifest(done: written + done.count, failed: true)
             throw error
         }
         try noted.get()
@@ -192,85 +204,5 @@ public enum SweepRunner {
             }
         }
         return (done, bytes)
-    }
-}
-
-/// Writes rows in order as they arrive from worker threads: row k goes out once rows 0…k−1
-/// have, so the file stays a prefix of the finished sweep.
-private final class OrderedAppender: Sendable {
-    private struct State {
-        /// Of every byte in the file, noted in `SweepDigest` at most once an interval.
-        var digest: ContentDigest.Running
-        var lastNoted = CPUClock.wall()
-        var appendFailed = false
-        var pending: [Int: [UInt8]] = [:]
-        var next = 0
-        var finished = 0
-        var failure: (position: Int, error: Error)?
-    }
-
-    private let state: Mutex<State>
-    private let handle: FileHandle
-    private let csv: URL
-    private let alreadyDone: Int
-    private let total: Int
-    private let progress: (@Sendable (Int, Int) -> Void)?
-
-    init(
-        handle: FileHandle, csv: URL, digest: sending ContentDigest.Running, count: Int, alreadyDone: Int, total: Int,
-        progress: (@Sendable (Int, Int) -> Void)?
-    ) {
-        state = Mutex(State(digest: digest))
-        self.handle = handle
-        self.csv = csv
-        self.alreadyDone = alreadyDone
-        self.total = total
-        self.progress = progress
-    }
-
-    /// Rows written to the file so far (in order).
-    var written: Int { state.withLock { $0.next } }
-
-    var hasFailed: Bool { state.withLock { $0.failure != nil } }
-
-    var firstError: Error? { state.withLock { $0.failure?.error } }
-
-    func deliver(_ row: [UInt8], at position: Int) {
-        state.withLock { state in
-            state.pending[position] = row
-            var chunk: [UInt8] = []
-            while let ready = state.pending.removeValue(forKey: state.next) {
-                chunk += ready
-                state.next += 1
-            }
-            // After a failed append the file's end is unknown: nothing more is written to it.
-            if !chunk.isEmpty && !state.appendFailed {
-                do {
-                    try handle.write(contentsOf: chunk)
-                    state.digest.update(chunk)
-                    if CPUClock.wall() - state.lastNoted >= SweepDigest.interval {
-                        try SweepDigest.write(state.digest.digest, besides: csv)
-                        state.lastNoted = CPUClock.wall()
-                    }
-                } catch {
-                    state.appendFailed = true
-                    let failed = error as? OutputError ?? OutputError(path: csv.path, reason: "cannot append (\(ReportDirectory.reason(error)))")
-                    if state.failure == nil { state.failure = (position, failed) }
-                }
-            }
-            state.finished += 1
-            progress?(alreadyDone + state.finished, total)
-        }
-    }
-
-    /// Writes the digest of every row appended so far (after the last row).
-    func noteDigest() throws {
-        try state.withLock { state in try SweepDigest.write(state.digest.digest, besides: csv) }
-    }
-
-    func fail(_ error: Error, at position: Int) {
-        state.withLock { state in
-            if state.failure == nil || position < state.failure!.position { state.failure = (position, error) }
-        }
     }
 }

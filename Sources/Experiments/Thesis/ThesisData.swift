@@ -1,5 +1,3 @@
-import Foundation
-import Runs
 import ReportIO
 import Rephoto
 

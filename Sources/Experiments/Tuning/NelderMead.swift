@@ -1,5 +1,4 @@
 import CGSL
-import Foundation
 import Runs
 import Simulation
 

@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 import Scenarios
 import Simulation
@@ -98,33 +97,38 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         scenario.world.environment.disturbances.firstIndex { $0.frame == .body }
     }
 
+    /// The scenario value a key reads (and, but for the heading and the bandwidth, writes) as
+    /// it is; nil for the break count and the magnet, which have rules of their own.
+    var keyPath: WritableKeyPath<Scenario, Double>? {
+        switch self {
+        case .leadIn: return \.world.handheld.leadIn
+        case .motionDuration: return \.world.handheld.motionDuration
+        case .leadOut: return \.world.handheld.leadOut
+        case .breakLength: return \.world.handheld.breakDuration
+        case .tiltRMS: return \.world.handheld.tiltRMS
+        case .headingRMS: return \.world.handheld.headingRMS
+        case .bandwidth: return \.world.handheld.tiltBandwidth
+        case .translationRMS: return \.world.handheld.translationRMS
+        case .translationAxisShare: return \.world.handheld.translationAxisShare
+        case .leverX: return \.world.handheld.leverArm.x
+        case .leverY: return \.world.handheld.leverArm.y
+        case .leverZ: return \.world.handheld.leverArm.z
+        case .imuDelay: return \.world.imu.delay
+        case .biasX: return \.world.imu.gyroscope.bias.x
+        case .biasY: return \.world.imu.gyroscope.bias.y
+        case .biasZ: return \.world.imu.gyroscope.bias.z
+        case .breakCount, .magnetStrength, .magnetStart, .magnetDuration: return nil
+        }
+    }
+
     /// The key's value in `scenario`; nil when the scenario has nothing it describes (no
     /// body-frame disturbance).
     public func value(in scenario: Scenario) -> Double? {
-        let handheld = scenario.world.handheld, bias = scenario.world.imu.gyroscope.bias
-        switch self {
-        case .leadIn: return handheld.leadIn
-        case .motionDuration: return handheld.motionDuration
-        case .leadOut: return handheld.leadOut
-        case .breakCount: return Double(handheld.breakCount)
-        case .breakLength: return handheld.breakDuration
-        case .tiltRMS: return handheld.tiltRMS
-        case .headingRMS: return handheld.headingRMS
-        case .bandwidth: return handheld.tiltBandwidth
-        case .translationRMS: return handheld.translationRMS
-        case .translationAxisShare: return handheld.translationAxisShare
-        case .leverX: return handheld.leverArm.x
-        case .leverY: return handheld.leverArm.y
-        case .leverZ: return handheld.leverArm.z
-        case .imuDelay: return scenario.world.imu.delay
-        case .biasX: return bias.x
-        case .biasY: return bias.y
-        case .biasZ: return bias.z
-        case .magnetStrength, .magnetStart, .magnetDuration:
-            guard let index = Self.magnetIndex(scenario) else { return nil }
-            let magnet = scenario.world.environment.disturbances[index]
-            return self == .magnetStrength ? magnet.field.norm : self == .magnetStart ? magnet.start : magnet.duration
-        }
+        if let keyPath { return scenario[keyPath: keyPath] }
+        if self == .breakCount { return Double(scenario.world.handheld.breakCount) }
+        guard let index = Self.magnetIndex(scenario) else { return nil }
+        let magnet = scenario.world.environment.disturbances[index]
+        return self == .magnetStrength ? magnet.field.norm : self == .magnetStart ? magnet.start : magnet.duration
     }
 
     /// Writes `value` (clamped to `limits`) into `scenario`. The break count is written as
@@ -133,14 +137,9 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
     public func set(_ value: Double, in scenario: inout Scenario) {
         let value = min(max(value, limits.lowerBound), limits.upperBound)
         switch self {
-        case .leadIn: scenario.world.handheld.leadIn = value
-        case .motionDuration: scenario.world.handheld.motionDuration = value
-        case .leadOut: scenario.world.handheld.leadOut = value
         case .breakCount:
             let count = value.rounded()
             scenario.world.handheld.breakEvery = count < 1 ? 0 : scenario.world.handheld.motionDuration / (count + 1)
-        case .breakLength: scenario.world.handheld.breakDuration = value
-        case .tiltRMS: scenario.world.handheld.tiltRMS = value
         case .headingRMS:
             let handheld = scenario.world.handheld
             if handheld.headingRMS > 0 {
@@ -152,15 +151,6 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
             let ratio = handheld.tiltBandwidth > 0 ? handheld.headingBandwidth / handheld.tiltBandwidth : 1
             scenario.world.handheld.tiltBandwidth = value
             scenario.world.handheld.headingBandwidth = min(max(value * ratio, 0.001), 50)
-        case .translationRMS: scenario.world.handheld.translationRMS = value
-        case .translationAxisShare: scenario.world.handheld.translationAxisShare = value
-        case .leverX: scenario.world.handheld.leverArm.x = value
-        case .leverY: scenario.world.handheld.leverArm.y = value
-        case .leverZ: scenario.world.handheld.leverArm.z = value
-        case .imuDelay: scenario.world.imu.delay = value
-        case .biasX: scenario.world.imu.gyroscope.bias.x = value
-        case .biasY: scenario.world.imu.gyroscope.bias.y = value
-        case .biasZ: scenario.world.imu.gyroscope.bias.z = value
         case .magnetStrength, .magnetStart, .magnetDuration:
             guard let index = Self.magnetIndex(scenario) else { return }
             var magnet = scenario.world.environment.disturbances[index]
@@ -170,6 +160,7 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
             default: magnet.duration = value
             }
             scenario.world.environment.disturbances[index] = magnet
+        default: scenario[keyPath: keyPath!] = value
         }
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import StatisticsKit
 
 /// What a `ValidationRun` shows: per trial and filter the real error against the predicted

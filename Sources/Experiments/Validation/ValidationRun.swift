@@ -1,5 +1,4 @@
 import Execution
-import Foundation
 import Fusion
 import Recordings
 import Runs

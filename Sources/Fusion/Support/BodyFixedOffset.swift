@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// Learns a magnetic disturbance that rides on the device (a magnet, a phone's speaker) so its

@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// A Kalman filter for a slowly wandering gyroscope bias b (rad/s) and its covariance P.

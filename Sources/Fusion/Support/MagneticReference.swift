@@ -1,5 +1,3 @@
-import Foundation
-
 /// Tracks what the undisturbed magnetic field looks like (its magnitude and dip below the
 /// horizontal) and judges each sample against it.
 ///

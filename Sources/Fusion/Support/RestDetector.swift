@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// Decides whether the device lies still: both sensors stay close to their own short-term mean

@@ -38,7 +38,6 @@ struct CalibrateCommand: ParsableCommand {
     var out: String = "reports/calibrate"
 
     @OptionGroup var plotOptions: PlotOptions
-    var noPlots: Bool { plotOptions.noPlots }
 
     func validate() throws { _ = try parsedWindow() }
 
@@ -58,16 +57,14 @@ struct CalibrateCommand: ParsableCommand {
     func run() throws {
         // The output folder is checked before the recording is read and analysed.
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "calibrate", overwrite: outputOptions.overwrite)
-        let calibration: ImuCalibration
-        do {
+        // A RecordingError or ConfigError: one line with file and place.
+        let calibration = try CommandFailure.wrapping {
             let columns = try mapping.map(CSVMapping.load)
             let loaded = try Bench.sensorRecording(recording, mapping: columns, isolation: .commandLine)
             for finding in loaded.degenerateSensors() {
-                FileHandle.standardError.write(Data("orbitbench calibrate: warning: \(TerminalText.escaped("\(recording): \(finding)"))\n".utf8))
+                FileHandle.standardError.write(Data("orbitbench calibrate: warning: \(TextExcerpt.escaped("\(recording): \(finding)"))\n".utf8))
             }
-            calibration = try ImuCalibration(recording: loaded, window: try parsedWindow())
-        } catch {
-            throw CommandFailure("\(error)")  // RecordingError or ConfigError: one line with file and place
+            return try ImuCalibration(recording: loaded, window: try parsedWindow())
         }
         let origin = ReportOrigin(command: "calibrate", scenarios: [calibration.recording])
         try report.record(origin, scenarios: [])
@@ -76,17 +73,15 @@ struct CalibrateCommand: ParsableCommand {
         try report.write(CalibrationReport.csv(calibration).bytes, to: "allan.csv")
         try report.write(CalibrationReport.termsCSV(calibration).bytes, to: "noise.csv")
         try report.write(CalibrationReport.document(calibration).markdown, to: "calibration.md")
-        if let figures = plotOptions.figures {
-            try report.write(
-                try CalibrationReport.figure(calibration, output: FigureOutput(figures, provenance: origin.pngTexts)),
-                to: figures.fileName("plots/allan.png"))
+        try report.writeFigure("plots/allan.png", format: plotOptions.figures, origin: origin) {
+            try CalibrationReport.figure(calibration, output: $0)
         }
         try CalibrationReport.writePage(calibration, file: recording, to: report, origin: origin)
         try report.commit()
         print(CalibrationReport.table(calibration), terminator: "")
         print(yaml, terminator: "")
         print(
-            "wrote \(report.destination.path)/{imu.yaml, allan.csv, noise.csv, calibration.md\(noPlots ? "" : ", " + plotOptions.file("plots/allan.png"))}"
+            "wrote \(report.destination.path)/{imu.yaml, allan.csv, noise.csv, calibration.md\(plotOptions.noPlots ? "" : ", " + plotOptions.file("plots/allan.png"))}"
         )
     }
 }

@@ -74,7 +74,6 @@ struct CompareCommand: ParsableCommand {
     var out: String = "reports/compare"
 
     @OptionGroup var plotOptions: PlotOptions
-    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
@@ -172,7 +171,7 @@ struct CompareCommand: ParsableCommand {
             overwrite: outputOptions.overwrite)
         let files = comparison.arms.count == 2 ? "{blocks,comparison,arms,pairs,compare}.csv" : "{blocks,comparison,arms,pairs}.csv"
         print(
-            "wrote \(out)/\(files), comparison.{md,tex}\(plotOptions.figures == .pdf ? ", comparison.pdf" : ""), \(noPlots ? "" : "plots/, ")report.html"
+            "wrote \(out)/\(files), comparison.{md,tex}\(plotOptions.figures == .pdf ? ", comparison.pdf" : ""), \(plotOptions.noPlots ? "" : "plots/, ")report.html"
         )
     }
 }

@@ -6,18 +6,13 @@ extension FusionCommand {
     /// `orbitbench fusion --recording FILE…`: every filter, default parameters, on each file.
     func runRecordings() throws {
         let kinds: [FilterName] = try ListParsing.names(filters, option: "--filters")
-        let columns: CSVMapping?
-        do { columns = try mapping.map(CSVMapping.load) } catch { throw CommandFailure(error.description) }
+        let columns = try CommandFailure.wrapping { try mapping.map(CSVMapping.load) }
         // The same filter settings for every file: the defaults, with any fusion.* overrides.
         if let other = scenarioOptions.parsedOverrides.first(where: { $0.path.first != "fusion" }) {
             throw CommandFailure("--set \(other): with --recording only fusion.* keys apply")
         }
-        let settings: FusionSettings
-        do { settings = try ScenarioLoader.builtInDefault(overrides: scenarioOptions.parsedOverrides).fusion.settings } catch {
-            throw CommandFailure(error.description)
-        }
-        let figures: TrialReference?
-        do { figures = try reference.map(TrialReference.load) } catch { throw CommandFailure("--reference: \(error)") }
+        let settings = try CommandFailure.wrapping { try ScenarioLoader.builtInDefault(overrides: scenarioOptions.parsedOverrides).fusion.settings }
+        let figures = try CommandFailure.wrapping("--reference: ") { try reference.map(TrialReference.load) }
         // Fail on unwritable output before any work.
         _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "fusion", overwrite: outputOptions.overwrite)
         let useMagnetometer = dof == 9
@@ -29,7 +24,7 @@ extension FusionCommand {
         progress.finish()
         for recording in measured.recordings {
             for finding in recording.degenerateSensors() {
-                FileHandle.standardError.write(Data("orbitbench fusion: \(TerminalText.escaped("warning: \(recording.file): \(finding)"))\n".utf8))
+                FileHandle.standardError.write(Data("orbitbench fusion: \(TextExcerpt.escaped("warning: \(recording.file): \(finding)"))\n".utf8))
             }
         }
         let summary = try Bench.writeRecordingFusionReport(
@@ -37,7 +32,7 @@ extension FusionCommand {
             origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides),
             overwrite: outputOptions.overwrite)
         print(summary, terminator: "")
-        let plotted = !noPlots && !RecordingFusionReport.averages(measured.rows).isEmpty
+        let plotted = !plotOptions.noPlots && !RecordingFusionReport.averages(measured.rows).isEmpty
         print(
             "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt, fusion.md\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")"
         )

@@ -69,7 +69,6 @@ struct FusionCommand: ParsableCommand {
     var attitude = true
 
     @OptionGroup var plotOptions: PlotOptions
-    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
@@ -101,6 +100,6 @@ struct FusionCommand: ParsableCommand {
             rows, scenarios: loaded, useMagnetometer: dof == 9, to: out, figures: plotOptions.figures,
             origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides), overwrite: outputOptions.overwrite)
         print(summary, terminator: "")
-        print("wrote \(out)/fusion.csv, fusion-summary.txt\(noPlots ? "" : ", " + plotOptions.file("plots/fusion-error.png"))")
+        print("wrote \(out)/fusion.csv, fusion-summary.txt\(plotOptions.noPlots ? "" : ", " + plotOptions.file("plots/fusion-error.png"))")
     }
 }

@@ -32,11 +32,10 @@ struct MergeCommand: ParsableCommand {
     /// --jobs and --quiet go to the command the shards ran (they take both); they change how it
     /// runs, not what it writes.
     func run() throws {
-        let arguments: [String]
-        do {
-            arguments = try ShardManifest.mergeCommand(in: URL(fileURLWithPath: directory), checking: MergeArguments.problem)
-        } catch { throw CommandFailure(error.description) }
-        print("orbitbench \(TerminalText.escaped(arguments.joined(separator: " ")))")
+        let arguments = try CommandFailure.wrapping {
+            try ShardManifest.mergeCommand(in: URL(fileURLWithPath: directory), checking: MergeArguments.problem)
+        }
+        print("orbitbench \(TextExcerpt.escaped(arguments.joined(separator: " ")))")
         var command = try OrbitBenchCommand.parseAsRoot(arguments + workOptions.arguments)
         try command.run()
     }

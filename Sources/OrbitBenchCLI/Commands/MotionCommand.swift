@@ -51,13 +51,9 @@ struct MotionCommand: ParsableCommand {
 
     func run() throws {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "motion", overwrite: outputOptions.overwrite)
-        let columns: CSVMapping?
-        do { columns = try mapping.map(CSVMapping.load) } catch { throw CommandFailure(error.description) }
-        var rows: [MotionRow] = []
-        for path in recording {
-            do { rows.append(Bench.motion(recording: try Bench.sensorRecording(path, mapping: columns, isolation: .commandLine))) } catch {
-                throw CommandFailure("\(error)")
-            }
+        let columns = try CommandFailure.wrapping { try mapping.map(CSVMapping.load) }
+        var rows = try recording.map { path in
+            try CommandFailure.wrapping { Bench.motion(recording: try Bench.sensorRecording(path, mapping: columns, isolation: .commandLine)) }
         }
         let chosenSeeds = try seeds.map(ListParsing.seeds)
         for reference in scenarios {

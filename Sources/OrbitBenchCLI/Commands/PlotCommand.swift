@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import OrbitBench
 
 struct PlotCommand: ParsableCommand {
@@ -24,8 +23,7 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         workOptions.applyJobs()
-        let written: [String]
-        do { written = try Bench.replot(directory, format: figureFormat) } catch { throw CommandFailure("\(error)") }
+        let written = try CommandFailure.wrapping { try Bench.replot(directory, format: figureFormat) }
         print("wrote \(directory)/{\(written.joined(separator: ", "))}")
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import OrbitBench
 
 /// Reads one recording and exits: 0 when it reads, 2 with the error on stderr otherwise. Run as

@@ -102,11 +102,7 @@ struct RegressCommand: ParsableCommand {
             destination: outURL, owner: "regress", overwrite: outputOptions.overwrite,
             keeping: { [merging = shardOptions.merge] in merging && JobShard.isFolderName($0) })
         // Each entry's scenario under its row label, so its resolved file reproduces its rows.
-        let labelled = zip(loaded.entries, scenarios).map { entry, scenario in
-            var named = scenario
-            named.name = entry.name
-            return named
-        }
+        let labelled = zip(loaded.entries, scenarios).map { entry, scenario in scenario.renamed(entry.name) }
         let origin = ReportOrigin(
             command: "regress", scenarios: labelled.map(\.name), seeds: loaded.entries.flatMap(\.seeds), overrides: scenarioOptions.overrides)
         try report.record(origin, scenarios: labelled)

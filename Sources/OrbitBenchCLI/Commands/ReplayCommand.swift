@@ -46,7 +46,6 @@ struct ReplayCommand: ParsableCommand {
     var out: String?
 
     @OptionGroup var plotOptions: PlotOptions
-    var noPlots: Bool { plotOptions.noPlots }
 
     @Flag(
         help: """
@@ -79,8 +78,7 @@ struct ReplayCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: session).standardized
         let name = folder.lastPathComponent == "session" ? folder.deletingLastPathComponent().lastPathComponent : folder.lastPathComponent
         let destination = try out ?? OutputPath.resolve(name: "replay-\(name)", in: URL(fileURLWithPath: "reports"), what: "session folder name").path
-        let log: CaptureSessionLog
-        do { log = try Bench.session(session, mapping: mapping) } catch { throw CommandFailure("\(error)") }
+        let log = try CommandFailure.wrapping { try Bench.session(session, mapping: mapping) }
         if filter != nil && !log.isRaw {
             throw CommandFailure(
                 "\(session)/motion.csv holds DeviceMotion, fused on the phone: --filter applies to raw gyroscope/accelerometer logs only")

@@ -51,7 +51,6 @@ struct RunCommand: ParsableCommand {
     var out: String = "reports"
 
     @OptionGroup var plotOptions: PlotOptions
-    var noPlots: Bool { plotOptions.noPlots }
 
     @Flag(help: "Draw the first seed's selected frames as JPEG images and write the spin viewer.")
     var render = false
@@ -132,7 +131,8 @@ struct RunCommand: ParsableCommand {
 
     /// What a shard stores for `orbitbench merge` (see `MergeArguments`).
     var mergeArguments: [String] {
-        scenarios + MergeArguments.option("--seeds", seeds) + MergeArguments.scenario(scenarioOptions) + MergeArguments.flag("--no-plots", noPlots)
+        scenarios + MergeArguments.option("--seeds", seeds) + MergeArguments.scenario(scenarioOptions)
+            + MergeArguments.flag("--no-plots", plotOptions.noPlots)
             + MergeArguments.option("--figure-format", plotOptions.figureFormat == .png ? nil : plotOptions.figureFormat.rawValue)
             + MergeArguments.flag("--render", render) + MergeArguments.flag("--render-all-frames", renderAllFrames)
             + MergeArguments.option("--render-width", renderWidth == FrameImages.Settings().width ? nil : String(renderWidth))

@@ -22,7 +22,7 @@ struct ScenarioCommand: ParsableCommand {
             // A broken file is listed as broken (the others still are) and makes the exit code 2.
             // Names are never cut; descriptions wrap under themselves within TextTable.maximumWidth.
             var broken = 0
-            let shownNames = names.map(TerminalText.escaped)
+            let shownNames = names.map(TextExcerpt.escaped)
             let nameWidth = shownNames.map(\.count).max() ?? 0
             let indent = nameWidth + 1 + 8 + 1
             for (name, shown) in zip(names, shownNames) {
@@ -30,10 +30,10 @@ struct ScenarioCommand: ParsableCommand {
                 let kind: String, text: String
                 do {
                     let scenario = try scenarioOptions.load(name)
-                    (kind, text) = (scenario.kind.rawValue, TerminalText.escaped(scenario.description))
+                    (kind, text) = (scenario.kind.rawValue, TextExcerpt.escaped(scenario.description))
                 } catch {
                     broken += 1
-                    (kind, text) = ("BROKEN", TerminalText.escaped("\(error)"))
+                    (kind, text) = ("BROKEN", TextExcerpt.escaped("\(error)"))
                 }
                 let lines = TextTable.wrapped(text, width: max(30, TextTable.maximumWidth - indent))
                 print("\(padded) \(kind.padding(toLength: 8, withPad: " ", startingAt: 0)) \(lines[0])")

@@ -27,7 +27,6 @@ struct SimulateCommand: ParsableCommand {
     var out: String = "reports/simulate"
 
     @OptionGroup var plotOptions: PlotOptions
-    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions

@@ -83,7 +83,6 @@ struct SweepCommand: ParsableCommand {
     var overwrite = false
 
     @OptionGroup var plotOptions: PlotOptions
-    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var shardOptions: ShardOptions
     @OptionGroup var scenarioOptions: ScenarioOptions
@@ -175,7 +174,7 @@ struct SweepCommand: ParsableCommand {
     var mergeArguments: [String] {
         [scenario] + vary.flatMap { ["--vary", $0] } + MergeArguments.option("--seeds", seeds) + MergeArguments.option("--metric", metric)
             + require.flatMap { ["--require", $0] } + MergeArguments.option("--pareto", pareto) + MergeArguments.scenario(scenarioOptions)
-            + MergeArguments.flag("--no-plots", noPlots)
+            + MergeArguments.flag("--no-plots", plotOptions.noPlots)
             + MergeArguments.option("--figure-format", plotOptions.figureFormat == .png ? nil : plotOptions.figureFormat.rawValue)
     }
 }

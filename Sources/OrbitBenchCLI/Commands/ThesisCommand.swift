@@ -28,8 +28,7 @@ struct ThesisCommand: ParsableCommand {
     func run() throws {
         let directory = data ?? Self.defaultDataDirectory()
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "thesis", overwrite: outputOptions.overwrite)
-        let thesis: ThesisData
-        do { thesis = try ThesisData.load(directory: directory) } catch { throw CommandFailure(error.description) }
+        let thesis = try CommandFailure.wrapping { try ThesisData.load(directory: directory) }
         let origin = ReportOrigin(command: "thesis", scenarios: ["thesis tables 6.1–6.3 (\(directory))"])
         try report.record(origin, scenarios: [])
         let audit = ThesisAudit(data: thesis)
@@ -38,10 +37,8 @@ struct ThesisCommand: ParsableCommand {
         let markdown = ThesisReport.markdown(audit)
         try report.write(markdown, to: "audit.md")
         try report.write(ThesisReport.latex(audit), to: "tables.tex")
-        if let figures = plotOptions.figures {
-            try report.write(
-                try ThesisReport.keypointsFigure(audit, output: FigureOutput(figures, provenance: origin.pngTexts)),
-                to: figures.fileName("plots/keypoints.png"))
+        try report.writeFigure("plots/keypoints.png", format: plotOptions.figures, origin: origin) {
+            try ThesisReport.keypointsFigure(audit, output: $0)
         }
         try ThesisReport.writePage(audit, dataDirectory: directory, to: report, origin: origin)
         try report.commit()

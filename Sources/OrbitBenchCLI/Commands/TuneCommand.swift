@@ -54,7 +54,6 @@ struct TuneCommand: ParsableCommand {
     var out: String = "reports/tuning"
 
     @OptionGroup var plotOptions: PlotOptions
-    var noPlots: Bool { plotOptions.noPlots }
 
     @OptionGroup var scenarioOptions: ScenarioOptions
     @OptionGroup var outputOptions: OutputOptions
@@ -97,6 +96,6 @@ struct TuneCommand: ParsableCommand {
         progress.finish()
         print(try Bench.writeTuningReport(tuning, to: out, figures: plotOptions.figures, origin: origin, overwrite: outputOptions.overwrite))
         print(String(format: "search took %.1f s", CPUClock.wall() - start))
-        print("wrote \(out)/{tuned.yaml, tuning.csv\(noPlots ? "" : ", " + plotOptions.file("plots/tuning.png"))}")
+        print("wrote \(out)/{tuned.yaml, tuning.csv\(plotOptions.noPlots ? "" : ", " + plotOptions.file("plots/tuning.png"))}")
     }
 }

@@ -87,9 +87,9 @@ struct ValidateCommand: ParsableCommand {
         _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "validate", overwrite: outputOptions.overwrite)
         let lines = Mutex<[String: ProgressLine]>([:])
         let work = workOptions
-        let validation: ValidationRun
-        do {
-            validation = try Bench.validate(
+        // A file, a scenario or a trial that cannot be validated: one line.
+        let validation = try CommandFailure.wrapping {
+            try Bench.validate(
                 recordings: recordings, settings: settings, overrides: scenarioOptions.overrides,
                 searchDirectories: scenarioOptions.searchDirectories, isolation: .commandLine
             ) { stage, finished, total in
@@ -102,8 +102,6 @@ struct ValidateCommand: ParsableCommand {
                 line.update(finished)
                 if finished == total { line.finish() }
             }
-        } catch {
-            throw CommandFailure("\(error)")  // a file, a scenario or a trial that cannot be validated: one line
         }
         let text = try Bench.writeValidationReport(
             validation, to: out, figures: plotOptions.figures, origin: ReportOrigin(command: "validate", overrides: scenarioOptions.overrides),

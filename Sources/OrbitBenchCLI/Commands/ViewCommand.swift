@@ -39,13 +39,11 @@ struct ViewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (path, recording): (URL, Recording)
-        do { (path, recording) = try Bench.recording(file) } catch { throw CommandFailure(error.description) }
-        print("\(TerminalText.escaped(recording.uid)): \(recording.elements.count) images, \(recording.radius)° apart")
+        let (path, recording) = try CommandFailure.wrapping { try Bench.recording(file) }
+        print("\(TextExcerpt.escaped(recording.uid)): \(recording.elements.count) images, \(recording.radius)° apart")
         if html {
-            let written: (page: URL, missingImages: Int)
-            do { written = try Bench.writeSpinViewerReporting(recording, besides: path) } catch { throw CommandFailure("\(error)") }
-            print("wrote \(TerminalText.escaped(written.page.path))")
+            let written = try CommandFailure.wrapping { try Bench.writeSpinViewerReporting(recording, besides: path) }
+            print("wrote \(TextExcerpt.escaped(written.page.path))")
             if written.missingImages > 0 {
                 let which =
                     written.missingImages == recording.elements.count
@@ -57,7 +55,7 @@ struct ViewCommand: ParsableCommand {
             }
         } else if angles.isEmpty {
             for element in recording.elements {
-                print(String(format: "%8.2f°  %@  t = %.2f s", element.angle, TerminalText.escaped(element.image), element.time))
+                print(String(format: "%8.2f°  %@  t = %.2f s", element.angle, TextExcerpt.escaped(element.image), element.time))
             }
         }
         for angle in angles {
@@ -65,7 +63,7 @@ struct ViewCommand: ParsableCommand {
                 print(String(format: "%8.2f° → (empty recording)", angle))
                 continue
             }
-            print(String(format: "%8.2f° → %@ (at %.2f°)", angle, TerminalText.escaped(element.image), element.angle))
+            print(String(format: "%8.2f° → %@ (at %.2f°)", angle, TextExcerpt.escaped(element.image), element.angle))
         }
     }
 }

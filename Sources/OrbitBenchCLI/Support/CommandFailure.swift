@@ -3,4 +3,10 @@
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+
+    /// `body`'s result; an error it throws (a file's, a scenario's: its text names the place)
+    /// becomes this one line, after `context`.
+    static func wrapping<Value>(_ context: String = "", _ body: () throws -> Value) throws(CommandFailure) -> Value {
+        do { return try body() } catch { throw CommandFailure(context + "\(error)") }
+    }
 }

@@ -1,3 +1,5 @@
+import OrbitBench
+
 /// The text `orbitbench` prints on stderr when a command fails: the error on one line, at most
 /// `maximumLength` characters, then — for an argument error — ArgumentParser's usage lines.
 ///
@@ -12,7 +14,7 @@ enum ErrorLine {
     /// and, for an argument error, the usage lines after it.
     static func printed(message: String, full: String) -> String {
         guard !message.isEmpty, let range = full.range(of: message) else { return lines(full) }
-        let first = capped(TerminalText.escaped(String(full[..<range.lowerBound]) + message))
+        let first = capped(TextExcerpt.escaped(String(full[..<range.lowerBound]) + message))
         var rest = full[range.upperBound...]
         if rest.first == "\n" { rest = rest.dropFirst() }
         return rest.isEmpty ? first : first + "\n" + lines(String(rest))
@@ -20,7 +22,7 @@ enum ErrorLine {
 
     /// Every line of `text` escaped and capped (ArgumentParser's own usage text).
     static func lines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { capped(TerminalText.escaped(String($0))) }.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { capped(TextExcerpt.escaped(String($0))) }.joined(separator: "\n")
     }
 
     /// `line` when it has at most `maximumLength` characters; else its start and

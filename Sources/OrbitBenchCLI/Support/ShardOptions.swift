@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import OrbitBench
 
 /// `--shard`, `--shards` and `--merge` of the commands that split their jobs across a job array
@@ -27,7 +26,7 @@ struct ShardOptions: ParsableArguments {
     /// job list, and always `nil` with --merge.
     func resolve() throws -> JobShard? {
         guard !merge else { return nil }
-        do { return try JobShard.resolve(shard, shards: shards) } catch { throw CommandFailure(error.description) }
+        return try CommandFailure.wrapping { try JobShard.resolve(shard, shards: shards) }
     }
 
     /// How to run only the `missing` shards of `count` again: a Slurm array, or by hand.

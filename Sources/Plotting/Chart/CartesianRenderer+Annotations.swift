@@ -1,5 +1,3 @@
-import Foundation
-
 extension CartesianRenderer {
     /// Where an annotation's text is drawn: its rectangle (px) and, when it was moved away from
     /// its point, the thin line that joins them.

@@ -1,5 +1,3 @@
-import Foundation
-
 extension CartesianRenderer {
     /// Where a reference line's label is drawn: `canvas.text`'s anchor, alignment and
     /// baseline, and the rectangle the text then takes (px), which a legend keeps off.

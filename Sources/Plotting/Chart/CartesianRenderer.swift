@@ -1,5 +1,3 @@
-import Foundation
-
 /// Draws one `CartesianPlot` into a rectangle of a canvas.
 struct CartesianRenderer {
     let plot: CartesianPlot

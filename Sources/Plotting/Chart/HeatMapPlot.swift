@@ -74,7 +74,7 @@ struct HeatMapRenderer {
         let yLabelWidth = yLabels.map { canvas.measure($0, size: TextSize.tick).width }.max() ?? 0
         let left = frame.x + TextSize.axisLabel + 10 + yLabelWidth + 6
         // The colour bar's label wraps at spaces; the bar gets room for its widest line.
-        let barLabel = wrap(plot.valueLabel, width: 130)
+        let barLabel = Figure.wrap(plot.valueLabel, width: 130) { canvas.measure($0, size: TextSize.tick).width }.joined(separator: "\n")
         let barLabelWidth = barLabel.split(separator: "\n").map { canvas.measure(String($0), size: TextSize.tick).width }.max() ?? 0
         let right = max(110, barLabelWidth + 24)
         let area = Rect(
@@ -153,19 +153,6 @@ struct HeatMapRenderer {
             plot.yLabel, x: frame.x + 2, y: area.midY, size: TextSize.axisLabel, color: Palette.text, align: .center, baseline: .top, angle: -.pi / 2)
         ColorBar(label: barLabel, range: range, lowIsBright: plot.lowIsBright)
             .draw(canvas: canvas, in: Rect(x: area.maxX + 14, y: area.y, width: right - 20, height: min(area.height, 280)))
-    }
-
-    /// `text` with line breaks at spaces so that lines stay within `width` where possible.
-    private func wrap(_ text: String, width: Double) -> String {
-        var lines: [String] = []
-        for word in text.split(separator: " ").map(String.init) {
-            if let last = lines.last, canvas.measure(last + " " + word, size: TextSize.tick).width <= width {
-                lines[lines.count - 1] = last + " " + word
-            } else {
-                lines.append(word)
-            }
-        }
-        return lines.joined(separator: "\n")
     }
 
     /// Parameter values printed compactly (up to 4 significant digits).

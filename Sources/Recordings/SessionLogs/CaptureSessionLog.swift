@@ -1,5 +1,4 @@
 import Capture
-import Foundation
 import Fusion
 import OrbitMath
 

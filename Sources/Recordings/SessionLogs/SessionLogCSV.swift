@@ -1,4 +1,3 @@
-import Foundation
 import ReportIO
 import Fusion
 import OrbitMath
@@ -25,9 +24,9 @@ public enum SessionLogCSV {
     /// motion.csv of a fused log (raw entries are not written: a simulated session is fused).
     public static func motion(_ log: CaptureSessionLog) -> CSVWriter {
         let withReference = log.hasReference
-        var csv = CSVWriter(header: fusedColumns + (withReference ? referenceColumns : []))
-        for entry in log.motion {
-            guard let motion = entry.motion else { continue }
+        let delivered = log.motion.lazy.compactMap { entry in entry.motion.map { (entry, $0) } }
+        return CSVWriter(header: fusedColumns + (withReference ? referenceColumns : []), rows: delivered) { csv, pair in
+            let (entry, motion) = pair
             csv.exact(motion.timestamp)
             csv.exact(entry.deliveryTime)
             for component in [motion.attitude.w, motion.attitude.x, motion.attitude.y, motion.attitude.z] { csv.exact(component) }
@@ -42,23 +41,18 @@ public enum SessionLogCSV {
                 }
                 if let position = entry.reference?.position { vector(position, into: &csv) } else { for _ in 0..<3 { csv.empty() } }
             }
-            csv.endRow()
         }
-        return csv
     }
 
     public static func frames(_ log: CaptureSessionLog) -> CSVWriter {
-        var csv = CSVWriter(header: frameColumns)
-        for frame in log.frames {
+        CSVWriter(header: frameColumns, rows: log.frames) { csv, frame in
             csv.integer(frame.index)
             csv.exact(frame.timestamp)
             csv.exact(frame.exposure)
             csv.exact(frame.deliveryTime)
             csv.text(frame.image)
             csv.bool(frame.dropped)
-            csv.endRow()
         }
-        return csv
     }
 
     private static func vector(_ value: Vector3, into csv: inout CSVWriter) {

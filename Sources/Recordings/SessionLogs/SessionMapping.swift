@@ -52,18 +52,9 @@ public struct SessionMapping: Sendable, Equatable {
     /// Reads and checks a mapping file; errors name the file, line and key.
     public static func load(_ path: String) throws(ConfigError) -> SessionMapping {
         guard let data = ProjectFiles.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(
-                file: path, keyPath: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            throw ConfigError(file: path, keyPath: "", message: ProjectFiles.unreadable(path))
         }
-        var mapping = SessionMapping()
-        do {
-            try ConfigSchema.sessionMapping.decode(try YAMLReader.parse(text), into: &mapping, path: ConfigPath())
-        } catch {
-            var located = error
-            located.file = path
-            throw located
-        }
-        return mapping
+        return try ConfigSchema.sessionMapping.decode(yaml: text, file: path, from: SessionMapping())
     }
 }
 

@@ -1,4 +1,3 @@
-import Foundation
 import Plotting
 import Runs
 import Scenarios

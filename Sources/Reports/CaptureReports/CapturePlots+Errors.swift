@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 import Plotting
 import Runs

@@ -80,14 +80,11 @@ public enum CaptureReport {
     }
 
     public static func metricsCSV(scenario: String, _ results: [(seed: UInt64, metrics: CaptureMetrics)]) -> CSVWriter {
-        var csv = CSVWriter(header: ["scenario", "seed"] + metricColumns)
-        for result in results {
+        CSVWriter(header: ["scenario", "seed"] + metricColumns, rows: results) { csv, result in
             csv.text(scenario)
             csv.integer(result.seed)
             csv.metrics(RunMetrics(result.metrics), columns: metricColumns)
-            csv.endRow()
         }
-        return csv
     }
 
     static let framesHeader = [
@@ -134,8 +131,7 @@ public enum CaptureReport {
 
     /// Rows of one seed's frames in `frames` (positions in `result.frames`).
     static func framesCSV(of result: CaptureRunResult, frames positions: Range<Int>) -> CSVWriter {
-        var csv = CSVWriter(header: framesHeader)
-        for frame in result.frames[positions] {
+        CSVWriter(header: framesHeader, rows: result.frames[positions]) { csv, frame in
             let (outcome, reason) = describe(frame)
             csv.integer(result.seed)
             csv.integer(frame.index)
@@ -164,9 +160,7 @@ public enum CaptureReport {
             csv.number(frame.trueRotationRate, decimals: 3)
             csv.number(frame.predictedBlur, decimals: 3)
             csv.number(frame.syncError.map { $0 * 1000 }, decimals: 3)
-            csv.endRow()
         }
-        return csv
     }
 
     /// (outcome, reason) as written to frames.csv.
@@ -201,37 +195,28 @@ public enum CaptureReport {
     }
 
     public static func slotsCSV(_ results: [CaptureRunResult]) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "seed", "slot", "center_deg", "filled", "frame", "image", "score", "est_angle_deg", "true_angle_deg", "slot_angle_err_deg",
             "est_pitch_dev_deg", "est_roll_dev_deg", "true_pitch_dev_deg", "true_roll_dev_deg", "acceleration_m_s2", "blur_px",
             "blur_obj_mean_px", "blur_obj_max_px", "rate_measured_dps", "camera_height_m", "object_offset_v_px",
-        ])
-        for result in results {
-            for slot in result.slots {
-                csv.integer(result.seed)
-                csv.integer(slot.slot)
-                csv.number(slot.center, decimals: 3)
-                csv.bool(slot.entry != nil)
-                if let entry = slot.entry { csv.integer(entry.frameIndex); csv.text(entry.image) } else { csv.empty(); csv.empty() }
-                csv.number(slot.entry?.score, decimals: 4)
-                csv.number(slot.entry?.pose.angle, decimals: 4)
-                csv.number(slot.frame?.trueAngle, decimals: 4)
-                csv.number(slot.slotAngleError, decimals: 4)
-                csv.number(slot.entry?.pose.pitchDeviation, decimals: 4)
-                csv.number(slot.entry?.pose.rollDeviation, decimals: 4)
-                csv.number(slot.frame?.truePose?.pitchDeviation, decimals: 4)
-                csv.number(slot.frame?.truePose?.rollDeviation, decimals: 4)
-                csv.number(slot.entry?.acceleration, decimals: 4)
-                csv.number(slot.frame?.blur, decimals: 3)
-                csv.number(slot.frame?.objectBlurMean, decimals: 3)
-                csv.number(slot.frame?.objectBlurMax, decimals: 3)
-                csv.number(slot.frame?.measuredRotationRate, decimals: 3)
-                csv.number(slot.cameraHeight, decimals: 4)
-                csv.number(slot.objectOffset, decimals: 2)
-                csv.endRow()
-            }
+        ]
+        let rows = results.flatMap { result in result.slots.map { (result.seed, $0) } }
+        return CSVWriter(header: header, rows: rows) { csv, row in
+            let (seed, slot) = row
+            let (entry, frame) = (slot.entry, slot.frame)
+            csv.integer(seed)
+            csv.integer(slot.slot)
+            csv.number(slot.center, decimals: 3)
+            csv.bool(entry != nil)
+            if let entry { csv.integer(entry.frameIndex); csv.text(entry.image) } else { csv.empty(); csv.empty() }
+            csv.numbers([entry?.score, entry?.pose.angle, frame?.trueAngle, slot.slotAngleError], decimals: 4)
+            let truePose = frame?.truePose
+            csv.numbers([entry?.pose.pitchDeviation, entry?.pose.rollDeviation, truePose?.pitchDeviation, truePose?.rollDeviation], decimals: 4)
+            csv.number(entry?.acceleration, decimals: 4)
+            csv.numbers([frame?.blur, frame?.objectBlurMean, frame?.objectBlurMax, frame?.measuredRotationRate], decimals: 3)
+            csv.number(slot.cameraHeight, decimals: 4)
+            csv.number(slot.objectOffset, decimals: 2)
         }
-        return csv
     }
 
     /// summary.json (`RunSummary`): what ran, each metric over seeds, and the diagnostics

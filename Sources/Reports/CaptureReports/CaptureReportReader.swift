@@ -5,7 +5,6 @@ import OrbitMath
 import ReportIO
 import Runs
 import Scenarios
-import ReportFormats
 
 /// Reads a capture report folder (`run`'s frames.csv, slots.csv, summary.json) back into
 /// results, so its figures can be drawn again after a plotting change without re-running —
@@ -30,8 +29,7 @@ public enum CaptureReportReader {
                 file: summaryPath,
                 message: "not a capture summary of layout \(RunSummary.layout) (kind \(summary.kind.rawValue), layout \(summary.layout))")
         }
-        var scenario = Scenario()
-        scenario.name = summary.name
+        var scenario = Scenario().renamed(summary.name)
         if let slots = summary.settings["slots"]?.number, slots > 0, slots < 100_000 { scenario.selection.slotCount = Int(slots) }
         if let threshold = summary.settings["threshold"]?.number { scenario.selection.threshold = threshold }
         if let fps = summary.settings["fps"]?.number, fps > 0 { scenario.world.camera.fps = fps }

@@ -1,4 +1,3 @@
-import Foundation
 import Rendering
 import ReportIO
 import Runs
@@ -133,16 +132,14 @@ public enum FrameImages {
 
     /// images.csv: frame, image, physical blur, sharpness, poses integrated.
     public static func csv(_ frames: [Frame]) -> CSVWriter {
-        var csv = CSVWriter(header: ["frame", "image", "blur_obj_mean_px", "sharpness_laplacian_var", "exposure_poses", "jpeg_bytes"])
-        for frame in frames {
+        CSVWriter(header: ["frame", "image", "blur_obj_mean_px", "sharpness_laplacian_var", "exposure_poses", "jpeg_bytes"], rows: frames) {
+            csv, frame in
             csv.integer(frame.index)
             csv.text(frame.name)
             csv.number(frame.objectBlur, decimals: 3)
             csv.number(frame.sharpness, decimals: 2)
             csv.integer(frame.poses)
             csv.integer(frame.jpeg.count)
-            csv.endRow()
         }
-        return csv
     }
 }

@@ -12,6 +12,12 @@ import ReportFormats
 public enum CalibrationReport {
     static let microG = 1e6 / Units.standardGravity
 
+    /// The two sensors in the order every file lists them, with the factor from SI units to
+    /// the reports' (°/s, µg).
+    static func sensors(_ calibration: ImuCalibration) -> [(name: String, axes: [ImuCalibration.Axis], scale: Double)] {
+        [("gyroscope", calibration.gyroscope, Angles.degreesPerRadian), ("accelerometer", calibration.accelerometer, microG)]
+    }
+
     static func significant(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.4g", value) }
 
     /// A term of one sensor over its three axes: the mean value when every axis identifies it,
@@ -40,10 +46,7 @@ public enum CalibrationReport {
                 notes.append("# \(key): not identifiable from a \(window) s window (at most \(significant(value * scale))); default kept")
             }
         }
-        for (sensor, axes, scale, units) in [
-            ("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, ("dps_rthz", "dps", "dps_rts")),
-            ("accelerometer", calibration.accelerometer, microG, ("ug_rthz", "ug", "ug_rts")),
-        ] {
+        for ((sensor, axes, scale), units) in zip(sensors(calibration), [("dps_rthz", "dps", "dps_rts"), ("ug_rthz", "ug", "ug_rts")]) {
             add("imu.\(sensor).noise_density_\(units.0)", axes, \.noiseDensity, scale)
             add("imu.\(sensor).bias_instability_\(units.1)", axes, \.biasInstability, scale)
             if combined(axes, \.biasInstability)?.identified == true {
@@ -78,23 +81,16 @@ public enum CalibrationReport {
 
     /// allan.csv: every curve point.
     public static func csv(_ calibration: ImuCalibration) -> CSVWriter {
-        var csv = CSVWriter(header: ["sensor", "axis", "tau_s", "adev", "unit", "clusters"])
-        for (sensor, axes, scale, unit) in [
-            ("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, "deg_s"), ("accelerometer", calibration.accelerometer, microG, "ug"),
-        ] {
-            for axis in axes {
-                for index in axis.allan.tau.indices {
-                    csv.text(sensor)
-                    csv.text(axis.name)
-                    csv.number(axis.allan.tau[index], decimals: 6)
-                    csv.number(axis.allan.deviation[index] * scale, decimals: 8)
-                    csv.text(unit)
-                    csv.integer(axis.allan.terms[index])
-                    csv.endRow()
-                }
-            }
+        let curves = zip(sensors(calibration), ["deg_s", "ug"]).flatMap { sensor, unit in sensor.axes.map { (sensor.name, $0, sensor.scale, unit) } }
+        let points = curves.flatMap { curve in curve.1.allan.tau.indices.map { (curve, $0) } }
+        return CSVWriter(header: ["sensor", "axis", "tau_s", "adev", "unit", "clusters"], rows: points) { csv, point in
+            let ((sensor, axis, scale, unit), index) = point
+            csv.texts([sensor, axis.name])
+            csv.number(axis.allan.tau[index], decimals: 6)
+            csv.number(axis.allan.deviation[index] * scale, decimals: 8)
+            csv.text(unit)
+            csv.integer(axis.allan.terms[index])
         }
-        return csv
     }
 
     /// Per axis: N, σ_b (with T), K in scenario units, each with its 95 % interval or "not
@@ -131,10 +127,7 @@ public enum CalibrationReport {
                 : "not identified, ≤ \(significant(estimate.upper * scale)) \(unit)"
         }
         var rows: [[String]] = []
-        for (sensor, axes, scale, units) in [
-            ("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, ("°/s/√Hz", "°/s", "°/s/√s")),
-            ("accelerometer", calibration.accelerometer, microG, ("µg/√Hz", "µg", "µg/√s")),
-        ] {
+        for ((sensor, axes, scale), units) in zip(sensors(calibration), [("°/s/√Hz", "°/s", "°/s/√s"), ("µg/√Hz", "µg", "µg/√s")]) {
             for axis in axes {
                 guard let terms = axis.terms else {
                     rows.append(["\(sensor) \(axis.name)", "–", "–", "–", "–"])
@@ -156,24 +149,19 @@ public enum CalibrationReport {
     /// window allows), in the units of imu.yaml's keys (°/s…, µg…).
     public static func termsCSV(_ calibration: ImuCalibration) -> CSVWriter {
         var csv = CSVWriter(header: ["sensor", "axis", "term", "value", "ci_low", "ci_high", "unit", "identifiable"])
-        for (sensor, axes, scale, units) in [
-            ("gyroscope", calibration.gyroscope, Angles.degreesPerRadian, ("deg_s_rthz", "deg_s", "deg_s_rts")),
-            ("accelerometer", calibration.accelerometer, microG, ("ug_rthz", "ug", "ug_rts")),
-        ] {
+        for ((sensor, axes, scale), units) in zip(sensors(calibration), [("deg_s_rthz", "deg_s", "deg_s_rts"), ("ug_rthz", "ug", "ug_rts")]) {
             for axis in axes {
                 guard let terms = axis.terms else { continue }
                 for (name, estimate, unit) in [
                     ("noise_density", terms.noiseDensity, units.0), ("bias_instability", terms.biasInstability, units.1),
                     ("random_walk", terms.randomWalk, units.2),
                 ] {
-                    csv.text(sensor)
-                    csv.text(axis.name)
-                    csv.text(name)
-                    csv.number(estimate.isIdentifiable ? estimate.value * scale : nil, decimals: 8)
-                    csv.number(estimate.isIdentifiable ? estimate.lower * scale : nil, decimals: 8)
-                    csv.number(estimate.upper * scale, decimals: 8)
+                    let identified = estimate.isIdentifiable
+                    csv.texts([sensor, axis.name, name])
+                    csv.numbers(
+                        [identified ? estimate.value * scale : nil, identified ? estimate.lower * scale : nil, estimate.upper * scale], decimals: 8)
                     csv.text(unit)
-                    csv.bool(estimate.isIdentifiable)
+                    csv.bool(identified)
                     csv.endRow()
                 }
             }

@@ -2,7 +2,6 @@ import Foundation
 import ReportIO
 import Runs
 import Scenarios
-import StatisticsKit
 import ReportFormats
 
 extension FusionReport {

@@ -1,7 +1,5 @@
 import Runs
-import Foundation
 import ReportIO
-import OrbitMath
 import Plotting
 import Scenarios
 import Simulation
@@ -27,15 +25,10 @@ public enum FusionReport {
     /// timing.csv: wall-clock cost per update, kept apart from fusion.csv so that the results
     /// stay byte-identical from run to run.
     public static func timingCSV(_ rows: [(scenario: String, seed: String, filter: String, nanoseconds: Double)]) -> CSVWriter {
-        var csv = CSVWriter(header: ["scenario", "seed", "filter", "ns_per_update"])
-        for row in rows {
-            csv.text(row.scenario)
-            csv.text(row.seed)
-            csv.text(row.filter)
+        CSVWriter(header: ["scenario", "seed", "filter", "ns_per_update"], rows: rows) { csv, row in
+            csv.texts([row.scenario, row.seed, row.filter])
             csv.number(row.nanoseconds, decimals: 1)
-            csv.endRow()
         }
-        return csv
     }
 
     /// Writes fusion.csv, fusion-summary.txt, fusion.md and (with `format`) plots/fusion-error.png of the
@@ -51,34 +44,27 @@ public enum FusionReport {
         let text = summary(rows, useMagnetometer: useMagnetometer)
         try report.write(text, to: "fusion-summary.txt")
         try report.write(document(rows, useMagnetometer: useMagnetometer, timing: false).markdown, to: "fusion.md")
-        if let format {
+        try report.writeFigure("plots/fusion-error.png", format: format, origin: origin) { output in
             let firstSeed = rows.reduce(into: [String: UInt64]()) { if $0[$1.scenario] == nil { $0[$1.scenario] = $1.seed } }
-            let firstSeedRows = rows.filter { firstSeed[$0.scenario] == $0.seed }
-            var windows: [String: FusionPlots.Windows] = [:]
-            for scenario in scenarios {
-                let disturbances = scenario.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }
-                windows[scenario.name] = FusionPlots.Windows(disturbances: disturbances)
-            }
-            let output = FigureOutput(format, provenance: origin.pngTexts)
-            try report.write(
-                try FusionPlots.errorOverTime(firstSeedRows, windows: windows, output: output), to: format.fileName("plots/fusion-error.png"))
+            let windows = Dictionary(
+                scenarios.map {
+                    ($0.name, FusionPlots.Windows(disturbances: $0.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }))
+                },
+                uniquingKeysWith: { _, last in last })
+            return try FusionPlots.errorOverTime(rows.filter { firstSeed[$0.scenario] == $0.seed }, windows: windows, output: output)
         }
         return text
     }
 
     public static func csv(_ rows: [Row]) -> CSVWriter {
-        var csv = CSVWriter(header: columns)
-        for row in rows {
+        CSVWriter(header: columns, rows: rows) { csv, row in
+            let rmse = row.result.rmse
             csv.text(row.scenario)
             csv.integer(row.seed)
             csv.text(row.result.label)
-            csv.number(row.result.rmse.totalDegrees, decimals: 4)
-            csv.number(row.result.rmse.headingDegrees, decimals: 4)
-            csv.number(row.result.rmse.inclinationDegrees, decimals: 4)
+            csv.numbers([rmse.totalDegrees, rmse.headingDegrees, rmse.inclinationDegrees], decimals: 4)
             csv.number(row.result.biasErrorDegreesPerSecond, decimals: 5)
-            csv.endRow()
         }
-        return csv
     }
 
     /// Mean ± sd over seeds per scenario and filter, with the notes a reader needs.

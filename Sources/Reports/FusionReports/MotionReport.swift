@@ -1,6 +1,5 @@
 import Foundation
 import ReportIO
-import Runs
 import StatisticsKit
 import ReportFormats
 
@@ -13,21 +12,18 @@ public enum MotionReport {
 
     /// One row per recording or simulated seed; byte-identical for the same input.
     public static func csv(_ rows: [MotionRow]) -> CSVWriter {
-        var csv = CSVWriter(header: header)
-        for row in rows {
+        CSVWriter(header: header, rows: rows) { csv, row in
             let s = row.statistics
             csv.text(row.source)
             if let seed = row.seed { csv.integer(seed) } else { csv.empty() }
             csv.number(s.duration, decimals: 2)
             csv.number(s.rate, decimals: 3)
             csv.number(s.restFraction, decimals: 4)
-            for value in [s.rotationRate.p50, s.rotationRate.p90, s.rotationRate.p99] { csv.number(value, decimals: 2) }
-            for value in [s.accelerationExcess.p50, s.accelerationExcess.p90, s.accelerationExcess.p99] { csv.number(value, decimals: 3) }
-            for value in [s.fieldMagnitude?.p5, s.fieldMagnitude?.p50, s.fieldMagnitude?.p95] { csv.number(value, decimals: 2) }
+            csv.numbers([s.rotationRate.p50, s.rotationRate.p90, s.rotationRate.p99], decimals: 2)
+            csv.numbers([s.accelerationExcess.p50, s.accelerationExcess.p90, s.accelerationExcess.p99], decimals: 3)
+            csv.numbers([s.fieldMagnitude?.p5, s.fieldMagnitude?.p50, s.fieldMagnitude?.p95], decimals: 2)
             csv.text(row.group)
-            csv.endRow()
         }
-        return csv
     }
 
     /// The terminal table: recordings as they are, a scenario's seeds as their mean.

@@ -3,7 +3,6 @@ import Foundation
 import ReportIO
 import OrbitMath
 import Plotting
-import Recordings
 import StatisticsKit
 import ReportFormats
 
@@ -60,9 +59,8 @@ public enum RecordingFusionReport {
         try report.write(text, to: "fusion-summary.txt")
         try report.write(document.markdown, to: "fusion.md")
         if let format, !groups.isEmpty {
-            let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let output = FigureOutput(format, provenance: origin.pngTexts)
-            try report.write(try figure(groups, trials: trials.count, output: output), to: format.fileName("plots/fusion-broad.png"))
+            try report.write(try figure(groups, trials: trialNames.count, output: output), to: format.fileName("plots/fusion-broad.png"))
             let timeRows = rows.map { FusionReport.Row(scenario: $0.trial, seed: 0, result: $0.result) }
             try report.write(try FusionPlots.errorOverTime(timeRows, recordings: true, output: output), to: format.fileName("plots/fusion-error.png"))
         }
@@ -71,31 +69,25 @@ public enum RecordingFusionReport {
 
     /// fusion.csv: the simulated layout (scenario "recording", no seed) plus trial and group.
     public static func csv(_ rows: [Row]) -> CSVWriter {
-        var csv = CSVWriter(header: FusionReport.columns + ["trial", "group"])
-        for row in rows {
+        CSVWriter(header: FusionReport.columns + ["trial", "group"], rows: rows) { csv, row in
+            let rmse = row.result.rmse
             csv.text("recording")
             csv.empty()
             csv.text(row.result.label)
-            let measured = row.result.rmse.sampleCount > 0
-            csv.number(measured ? row.result.rmse.totalDegrees : nil, decimals: 4)
-            csv.number(measured ? row.result.rmse.headingDegrees : nil, decimals: 4)
-            csv.number(measured ? row.result.rmse.inclinationDegrees : nil, decimals: 4)
+            csv.numbers(rmse.sampleCount > 0 ? [rmse.totalDegrees, rmse.headingDegrees, rmse.inclinationDegrees] : [nil, nil, nil], decimals: 4)
             csv.number(row.result.biasErrorDegreesPerSecond, decimals: 5)
-            csv.text(row.trial)
-            csv.text(row.group)
-            csv.endRow()
+            csv.texts([row.trial, row.group])
         }
-        return csv
     }
 
     /// attitude.csv of one filter on one recording: every sample's estimate (filter earth
     /// frame), CoreMotion pitch/roll/yaw, bias estimate and flags.
     public static func attitudeCSV(times: [Double], trace: FilterTrace) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "t_s", "qw", "qx", "qy", "qz", "pitch_deg", "roll_deg", "yaw_deg", "bias_x_dps", "bias_y_dps", "bias_z_dps",
             "skipped", "acc_rejected", "mag_rejected", "at_rest",
-        ])
-        for index in times.indices {
+        ]
+        return CSVWriter(header: header, rows: times.indices) { csv, index in
             let q = trace.estimates[index], bias = trace.biases[index], flags = trace.flags[index]
             csv.number(times[index], decimals: 6)
             for component in [q.w, q.x, q.y, q.z] { csv.number(component, decimals: 9) }
@@ -103,9 +95,7 @@ public enum RecordingFusionReport {
             for angle in [angles.pitch, angles.roll, angles.yaw] { csv.number(Angles.degrees(angle), decimals: 5) }
             for component in [bias.x, bias.y, bias.z] { csv.number(Angles.degrees(component), decimals: 6) }
             for flag in [FilterSampleFlags.skipped, .accelerationRejected, .magnetometerRejected, .atRest] { csv.bool(flags.contains(flag)) }
-            csv.endRow()
         }
-        return csv
     }
 
     /// What each filter skipped, rejected or re-initialised: one table per trial (a trial's
@@ -150,17 +140,12 @@ public enum RecordingFusionReport {
     }
 
     public static func averagesCSV(_ averages: [GroupAverage]) -> CSVWriter {
-        var csv = CSVWriter(header: ["group", "filter", "trials", "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg"])
-        for average in averages {
-            csv.text(average.group)
-            csv.text(average.filter)
+        let header = ["group", "filter", "trials", "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg"]
+        return CSVWriter(header: header, rows: averages) { csv, average in
+            csv.texts([average.group, average.filter])
             csv.integer(average.trials)
-            csv.number(average.total, decimals: 4)
-            csv.number(average.heading, decimals: 4)
-            csv.number(average.inclination, decimals: 4)
-            csv.endRow()
+            csv.numbers([average.total, average.heading, average.inclination], decimals: 4)
         }
-        return csv
     }
 
     /// Per-trial table and the filters × groups table, with the notes on frames and 6D heading.

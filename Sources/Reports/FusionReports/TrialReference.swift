@@ -1,4 +1,3 @@
-import Foundation
 import ReportIO
 
 /// Figures other software computed per trial (`fusion --recording … --reference FILE`), shown

@@ -1,10 +1,10 @@
 import Runs
 import Foundation
 import Plotting
-import Rephoto
 import Scenarios
 import StatisticsKit
 import ReportFormats
+import Rephoto
 
 /// plots/rephoto-errors.png of a rephoto run.
 public enum RephotoPlots {

@@ -41,10 +41,8 @@ public enum RephotoReport {
             try report.write(FailureReport.csv(failures).bytes, to: "failures.csv")
         }
         try report.write(Array(try summary.jsonData()), to: "summary.json")
-        if let format {
-            let output = FigureOutput(format, provenance: origin.pngTexts)
-            try report.write(
-                try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, output: output), to: format.fileName("plots/rephoto-errors.png"))
+        try report.writeFigure("plots/rephoto-errors.png", format: format, origin: origin) {
+            try RephotoPlots.errors(scenario: scenario, results, thesis: thesis, output: $0)
         }
         try report.writeHTMLReport(
             title: "\(scenario.name): rephotography study", summary: scenario.description + " " + HTMLReport.headline(summary),
@@ -61,14 +59,11 @@ public enum RephotoReport {
     /// key point.
     public static func metricsCSV(scenario: Scenario, _ results: [RephotoStudyResult]) -> CSVWriter {
         let columns = RunMetrics.columns(for: scenario)
-        var csv = CSVWriter(header: ["scenario", "seed"] + columns)
-        for result in results {
+        return CSVWriter(header: ["scenario", "seed"] + columns, rows: results) { csv, result in
             csv.text(scenario.name)
             csv.integer(result.seed)
             csv.metrics(RunMetrics(result), columns: columns)
-            csv.endRow()
         }
-        return csv
     }
 
     /// table-6-2-sim.csv in the thesis's Table 6.2 layout: one row per image, one distance
@@ -76,18 +71,14 @@ public enum RephotoReport {
     /// the scene keeps its row with empty cells.
     public static func table62(_ results: [RephotoStudyResult]) -> CSVWriter {
         let names = results.first?.keypointNames ?? []
-        var csv = CSVWriter(header: ["image"] + names.map { "d_\($0)" })
-        csv.text("reference")
-        for _ in names { csv.number(0, decimals: 2) }
-        csv.endRow()
-        for result in results {
-            for user in result.users {
-                csv.text(imageName(seed: result.seed, user: user.user))
-                for index in names.indices { csv.number(user.distances?[index], decimals: 2) }
-                csv.endRow()
-            }
+        let reference: [(String, [Double?])] = [("reference", names.map { _ in 0 })]
+        let images = results.flatMap { result in
+            result.users.map { user in (imageName(seed: result.seed, user: user.user), names.indices.map { user.distances?[$0] }) }
         }
-        return csv
+        return CSVWriter(header: ["image"] + names.map { "d_\($0)" }, rows: reference + images) { csv, row in
+            csv.text(row.0)
+            csv.numbers(row.1, decimals: 2)
+        }
     }
 
     /// table-6-3-sim.csv in the thesis's Table 6.3 layout: mean and σ per key point, then the
@@ -97,60 +88,44 @@ public enum RephotoReport {
     public static func table63(_ results: [RephotoStudyResult]) -> CSVWriter {
         let table = pooledTable(results)
         let names = results.first?.keypointNames ?? []
-        var csv = CSVWriter(header: ["distance", "mean", "sigma", "sd", "images"])
-        for (name, spread) in zip(names, table.perKeypoint) {
-            csv.text("d_\(name)")
-            csv.number(spread.mean, decimals: 2)
-            csv.number(spread.meanAbsoluteDeviation, decimals: 2)
-            csv.number(spread.sampleStandardDeviation, decimals: 2)
-            csv.integer(spread.count)
-            csv.endRow()
+        let keypoints = zip(names, table.perKeypoint).map { name, spread in
+            ("d_\(name)", [spread.mean, spread.meanAbsoluteDeviation, spread.sampleStandardDeviation], spread.count)
         }
-        csv.text("overall")
-        csv.number(table.thesisOverallMean, decimals: 2)
-        csv.number(table.thesisOverallSigma, decimals: 2)
-        csv.number(table.overall.sampleStandardDeviation, decimals: 2)
-        csv.integer(table.distances.count)
-        csv.endRow()
-        return csv
+        let overall = ("overall", [table.thesisOverallMean, table.thesisOverallSigma, table.overall.sampleStandardDeviation], table.distances.count)
+        return CSVWriter(header: ["distance", "mean", "sigma", "sd", "images"], rows: keypoints + [overall]) { csv, row in
+            csv.text(row.0)
+            csv.numbers(row.1, decimals: 2)
+            csv.integer(row.2)
+        }
     }
 
     /// users.csv: everything about each retake.
     public static func usersCSV(_ results: [RephotoStudyResult]) -> CSVWriter {
         let names = results.first?.keypointNames ?? []
-        var csv = CSVWriter(
-            header: [
+        let header =
+            [
                 "seed", "user", "image", "standing_offset_x_m", "standing_offset_y_m", "standing_offset_z_m", "time_to_shoot_s", "outcome",
                 "true_roll_deg", "true_pitch_deg", "true_rotation_deg", "rectangle_dx_pt", "rectangle_dy_pt", "heading_err_deg", "lost",
                 "kp_err_mean",
-            ] + names.flatMap { ["x_\($0)", "y_\($0)", "d_\($0)"] })
-        for result in results {
-            for user in result.users {
-                csv.integer(result.seed)
-                csv.integer(user.user)
-                csv.text(imageName(seed: result.seed, user: user.user))
-                csv.number(user.standingOffset.x, decimals: 4)
-                csv.number(user.standingOffset.y, decimals: 4)
-                csv.number(user.standingOffset.z, decimals: 4)
-                csv.number(user.timeToShoot, decimals: 3)
-                csv.text(user.outcome.rawValue)
-                csv.number(user.trueRollDegrees, decimals: 4)
-                csv.number(user.truePitchDegrees, decimals: 4)
-                csv.number(user.trueRotationDegrees, decimals: 4)
-                csv.number(user.rectangleOffset?.x, decimals: 3)
-                csv.number(user.rectangleOffset?.y, decimals: 3)
-                csv.number(user.headingErrorDegrees, decimals: 4)
-                csv.bool(user.isLost)
-                csv.number(user.isLost ? nil : user.meanDistance, decimals: 4)
-                for index in names.indices {
-                    csv.number(user.keypoints?[index].x, decimals: 4)
-                    csv.number(user.keypoints?[index].y, decimals: 4)
-                    csv.number(user.distances?[index], decimals: 4)
-                }
-                csv.endRow()
+            ] + names.flatMap { ["x_\($0)", "y_\($0)", "d_\($0)"] }
+        let rows = results.flatMap { result in result.users.map { (result.seed, $0) } }
+        return CSVWriter(header: header, rows: rows) { csv, row in
+            let (seed, user) = row
+            csv.integer(seed)
+            csv.integer(user.user)
+            csv.text(imageName(seed: seed, user: user.user))
+            csv.numbers([user.standingOffset.x, user.standingOffset.y, user.standingOffset.z], decimals: 4)
+            csv.number(user.timeToShoot, decimals: 3)
+            csv.text(user.outcome.rawValue)
+            csv.numbers([user.trueRollDegrees, user.truePitchDegrees, user.trueRotationDegrees], decimals: 4)
+            csv.numbers([user.rectangleOffset?.x, user.rectangleOffset?.y], decimals: 3)
+            csv.number(user.headingErrorDegrees, decimals: 4)
+            csv.bool(user.isLost)
+            csv.number(user.isLost ? nil : user.meanDistance, decimals: 4)
+            for index in names.indices {
+                csv.numbers([user.keypoints?[index].x, user.keypoints?[index].y, user.distances?[index]], decimals: 4)
             }
         }
-        return csv
     }
 
     static func imageName(seed: UInt64, user: Int) -> String {
@@ -159,20 +134,7 @@ public enum RephotoReport {
 
     /// summary.json: what ran, the pooled tables, per-seed spread and the diagnostics.
     public static func summary(scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?) -> RunSummary {
-        let table = pooledTable(results)
         let names = results.first?.keypointNames ?? []
-        let thesisColumns = thesis.map { reference in names.map { reference.keypoints.firstIndex(of: $0) } }
-        var keypoints = names.enumerated().map { index, name in
-            let spread = table.perKeypoint[index]
-            let thesisSpread = thesisColumns?[index].map { thesis!.table.perKeypoint[$0] }
-            return KeypointRow(
-                name: name, mean: spread.mean, sigma: spread.meanAbsoluteDeviation, sd: spread.sampleStandardDeviation,
-                thesisMean: thesisSpread?.mean, thesisSigma: thesisSpread?.meanAbsoluteDeviation)
-        }
-        keypoints.append(
-            KeypointRow(
-                name: "overall", mean: table.thesisOverallMean, sigma: table.thesisOverallSigma, sd: table.overall.sampleStandardDeviation,
-                thesisMean: thesis.map(\.table.thesisOverallMean), thesisSigma: thesis.map(\.table.thesisOverallSigma)))
         let settings = scenario.rephoto
         // Diagnostics per seed, then over the seeds like the metrics.
         let perSeed = results.map { Self.diagnostics([$0], users: $0.users) }
@@ -189,13 +151,33 @@ public enum RephotoReport {
                 "users_per_seed": .integer(settings.users),
             ],
             metrics: RunSummary.metrics(results.map { RunMetrics($0) }, columns: RunMetrics.columns(for: scenario)),
-            diagnostics: diagnosticSummaries, keypoints: keypoints,
+            diagnostics: diagnosticSummaries, keypoints: keypointRows(results, thesis: thesis),
             notes: [
                 "Distances are Euclidean in the picture normalised to 100 × 100 (thesis eq. 6.1), percent of the image size.",
                 "keypoints pools every user of every seed; sigma is the mean absolute deviation about the mean, which is what the thesis's σ is (see orbitbench thesis); sd is the sample standard deviation.",
                 "The overall row is computed as the thesis does: mean of all distances, mean of the per-key-point sigma.",
                 "thesisMean/thesisSigma are recomputed from the thesis's Table 6.1 (its four measured rephotographs), not the published Table 6.3, whose P3 column cannot be reproduced.",
             ])
+    }
+
+    /// Per key point, then the overall row as the thesis computes it: the pooled mean and σ
+    /// beside the thesis's (summary.json and the console table).
+    static func keypointRows(_ results: [RephotoStudyResult], thesis: ThesisReference?) -> [KeypointRow] {
+        let table = pooledTable(results)
+        let names = results.first?.keypointNames ?? []
+        let thesisColumns = thesis.map { reference in names.map { reference.keypoints.firstIndex(of: $0) } }
+        return names.enumerated().map { index, name in
+            let spread = table.perKeypoint[index]
+            let thesisSpread = thesisColumns?[index].map { thesis!.table.perKeypoint[$0] }
+            return KeypointRow(
+                name: name, mean: spread.mean, sigma: spread.meanAbsoluteDeviation, sd: spread.sampleStandardDeviation,
+                thesisMean: thesisSpread?.mean, thesisSigma: thesisSpread?.meanAbsoluteDeviation)
+        }
+            + [
+                KeypointRow(
+                    name: "overall", mean: table.thesisOverallMean, sigma: table.thesisOverallSigma, sd: table.overall.sampleStandardDeviation,
+                    thesisMean: thesis.map(\.table.thesisOverallMean), thesisSigma: thesis.map(\.table.thesisOverallSigma))
+            ]
     }
 
     static let diagnosticUnits = [
@@ -231,19 +213,11 @@ public enum RephotoReport {
     /// The console summary (`table`) and summary.md: the key-point errors beside the thesis's
     /// (recomputed from its Table 6.1), then the users' time to shoot and residual angles.
     public static func document(scenario: Scenario, _ results: [RephotoStudyResult], thesis: ThesisReference?) -> ConsoleDocument {
-        let table = pooledTable(results)
-        let names = results.first?.keypointNames ?? []
         func f(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
-        var rows: [[String]] = []
-        for (index, name) in names.enumerated() {
-            let spread = table.perKeypoint[index]
-            let thesisSpread = thesis.flatMap { reference in reference.keypoints.firstIndex(of: name).map { reference.table.perKeypoint[$0] } }
-            rows.append(["d_\(name)", f(spread.mean), f(spread.meanAbsoluteDeviation), f(thesisSpread?.mean), f(thesisSpread?.meanAbsoluteDeviation)])
+        let keypoints = keypointRows(results, thesis: thesis)
+        let rows = keypoints.enumerated().map { index, row in
+            [index == keypoints.count - 1 ? "overall" : "d_\(row.name)", f(row.mean), f(row.sigma), f(row.thesisMean), f(row.thesisSigma)]
         }
-        rows.append([
-            "overall", f(table.thesisOverallMean), f(table.thesisOverallSigma), f(thesis?.table.thesisOverallMean),
-            f(thesis?.table.thesisOverallSigma),
-        ])
         let users = results.flatMap(\.users)
         let diagnostics = diagnostics(results, users: users)
         var document = ConsoleDocument()

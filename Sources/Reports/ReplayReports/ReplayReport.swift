@@ -46,15 +46,12 @@ public enum ReplayReport {
         let rendered = try render.map { try images(result, scenario: scenario, rendering: $0, to: report) }
         let summary = summary(result, name: name, scenario: scenario)
         try report.write(Array(try summary.jsonData()), to: "summary.json")
-        if let format {
-            let shown = named(scenario, name)
-            let output = FigureOutput(format, provenance: origin.pngTexts)
-            try report.write(
-                try CapturePlots.coveragePolar(scenario: shown, [result], label: "replayed session", output: output),
-                to: format.fileName("plots/coverage-polar.png"))
-            try report.write(
-                try CapturePlots.timeline(scenario: shown, result, label: "replayed session", output: output),
-                to: format.fileName("plots/timeline.png"))
+        let shown = scenario.renamed(name)
+        try report.writeFigure("plots/coverage-polar.png", format: format, origin: origin) {
+            try CapturePlots.coveragePolar(scenario: shown, [result], label: "replayed session", output: $0)
+        }
+        try report.writeFigure("plots/timeline.png", format: format, origin: origin) {
+            try CapturePlots.timeline(scenario: shown, result, label: "replayed session", output: $0)
         }
         try report.writeHTMLReport(
             title: "\(name): replayed session",
@@ -176,11 +173,5 @@ public enum ReplayReport {
         return [
             "\(result.metrics.framesNoMotion) of \(delivered) frames found no motion covering their timestamp (frames \(span(firstFrame, lastFrame)), motion \(span(firstMotion, lastMotion))): do motion.csv and frames.csv share a clock and a time unit?"
         ]
-    }
-
-    private static func named(_ scenario: Scenario, _ name: String) -> Scenario {
-        var shown = scenario
-        shown.name = name
-        return shown
     }
 }

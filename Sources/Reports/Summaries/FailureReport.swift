@@ -1,5 +1,4 @@
 import ReportFormats
-import Foundation
 import ReportIO
 import Runs
 import Scenarios
@@ -11,18 +10,12 @@ public enum FailureReport {
 
     /// failures.csv: one row per failed run.
     public static func csv(_ failures: [PluginFailure]) -> CSVWriter {
-        var csv = CSVWriter(header: header)
-        for failure in failures {
+        CSVWriter(header: header, rows: failures) { csv, failure in
             csv.text(failure.scenario ?? "")
             if let seed = failure.seed { csv.integer(seed) } else { csv.text("") }
-            csv.text(failure.kind.rawValue)
-            csv.text(failure.name)
-            csv.text(failure.location)
-            csv.text(failure.reason)
+            csv.texts([failure.kind.rawValue, failure.name, failure.location, failure.reason])
             csv.integer(failure.thrown ? 1 : 0)
-            csv.endRow()
         }
-        return csv
     }
 
     /// The section of report.html that lists them, first on the page.

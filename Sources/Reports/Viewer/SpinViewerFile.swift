@@ -55,54 +55,29 @@ public enum SpinViewerFile {
         }
     }
 
-    /// Writes `page` to `viewer/index.html` beside `recordingFile`, atomically: a new temporary
-    /// file in `viewer/`, then a rename over the old page. Refuses a `viewer` that is not a real
+    /// Writes `page` to `viewer/index.html` beside `recordingFile`, atomically (`AtomicFile`: a
+    /// new temporary file in `viewer/`, then a rename over the old page). Refuses a `viewer` that is not a real
     /// folder or an `index.html` that is not a regular file (a symbolic link could lead outside
     /// the report). Returns the page's path.
     @discardableResult
     public static func write(_ page: String, besides recordingFile: URL) throws(OutputError) -> URL {
         let folder = recordingFile.deletingLastPathComponent().appendingPathComponent(folderName)
         let destination = folder.appendingPathComponent(fileName)
-        let manager = FileManager.default
-        switch kind(of: folder) {
+        switch FileKind(atPath: folder.path) {
         case .none:
-            do { try manager.createDirectory(at: folder, withIntermediateDirectories: false) } catch {
+            do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) } catch {
                 throw OutputError(path: folder.path, reason: "cannot create the folder (\(ReportDirectory.reason(error)))")
             }
         case .directory: break
         case .symbolicLink: throw OutputError(path: folder.path, reason: "is a symbolic link; refusing to write outside the report folder")
-        case .regularFile, .other: throw OutputError(path: folder.path, reason: "exists and is not a folder")
+        case .regularFile, .special: throw OutputError(path: folder.path, reason: "exists and is not a folder")
         }
-        switch kind(of: destination) {
+        switch FileKind(atPath: destination.path) {
         case .none, .regularFile: break
         case .symbolicLink: throw OutputError(path: destination.path, reason: "is a symbolic link; refusing to write outside the report folder")
         default: throw OutputError(path: destination.path, reason: "exists and is not a regular file")
         }
-        let temporary = folder.appendingPathComponent(".\(fileName).partial-\(ProcessInfo.processInfo.processIdentifier)")
-        try? manager.removeItem(at: temporary)
-        do {
-            try Data(page.utf8).write(to: temporary, options: .withoutOverwriting)
-        } catch {
-            throw OutputError(path: destination.path, reason: "cannot write (\(ReportDirectory.reason(error)))")
-        }
-        guard rename(temporary.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? manager.removeItem(at: temporary)
-            throw OutputError(path: destination.path, reason: "cannot move the page into place (\(reason))")
-        }
+        try AtomicFile.write(Array(page.utf8), to: destination)
         return destination
-    }
-
-    enum Kind { case none, directory, regularFile, symbolicLink, other }
-
-    /// What is at `url`, without following a symbolic link.
-    static func kind(of url: URL) -> Kind {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return .none }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeDirectory: return .directory
-        case .typeRegular: return .regularFile
-        case .typeSymbolicLink: return .symbolicLink
-        default: return .other
-        }
     }
 }

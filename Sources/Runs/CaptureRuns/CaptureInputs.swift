@@ -1,4 +1,3 @@
-import Foundation
 import Simulation
 
 /// What a capture run reads from the simulation, as streams in the order it reads them:

@@ -1,5 +1,4 @@
 import Capture
-import Foundation
 import StatisticsKit
 
 /// The per-seed capture metrics; `RunMetrics` names them (the metrics.csv columns).

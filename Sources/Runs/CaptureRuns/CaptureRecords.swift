@@ -1,5 +1,4 @@
 import Capture
-import Foundation
 import OrbitMath
 
 /// Everything known about one camera frame after a run: what the app decided and the truth.

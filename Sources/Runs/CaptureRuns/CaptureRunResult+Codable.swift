@@ -1,5 +1,4 @@
 import Capture
-import Foundation
 
 /// A run's result as data, for the shards of a split `run` (`ShardedJobs`): everything the
 /// report writes, Doubles to the last bit. `session` is not stored (`run` never keeps one), so

@@ -1,5 +1,4 @@
 import Capture
-import Foundation
 
 /// The all-frame part of `CaptureMetrics`, accumulated one frame at a time so a run can
 /// measure its frames as it writes them instead of keeping every `FrameRecord`.

@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// The rotation rate the app received from DeviceMotion over a run, to read it at any frame:

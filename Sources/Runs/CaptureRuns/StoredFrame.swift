@@ -1,5 +1,4 @@
 import Capture
-import OrbitMath
 
 /// A `FrameRecord` as plain bytes, for `SpillArray`. The only text in a record, a selector's
 /// own discard reason, becomes a number in a `ReasonTable`; everything else is stored as is,

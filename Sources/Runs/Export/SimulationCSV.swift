@@ -1,4 +1,3 @@
-import Foundation
 import ReportIO
 import OrbitMath
 import Simulation
@@ -9,7 +8,7 @@ import Simulation
 public enum SimulationCSV {
     /// Ground truth at every IMU sample instant (re-queried from the exact trajectory).
     public static func truth(_ run: SimulatedRun) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "t_s", "t_ns", "pos_x_m", "pos_y_m", "pos_z_m", "vel_x_m_s", "vel_y_m_s", "vel_z_m_s",
             "acc_x_m_s2", "acc_y_m_s2", "acc_z_m_s2", "qw", "qx", "qy", "qz",
             "pitch_deg", "roll_deg", "yaw_deg", "gyro_x_dps", "gyro_y_dps", "gyro_z_dps",
@@ -17,8 +16,9 @@ public enum SimulationCSV {
             "gyro_bias_x_dps", "gyro_bias_y_dps", "gyro_bias_z_dps",
             "accel_bias_x_m_s2", "accel_bias_y_m_s2", "accel_bias_z_m_s2",
             "field_x_ut", "field_y_ut", "field_z_ut", "mag_disturbed",
-        ])
-        for (sample, truth) in zip(run.imu, run.imuTruth) {
+        ]
+        return CSVWriter(header: header, rows: zip(run.imu, run.imuTruth)) { csv, pair in
+            let (sample, truth) = pair
             let state = run.trajectory.state(at: sample.time)
             csv.time(state.time)
             vector(state.position, decimals: 6, into: &csv)
@@ -36,18 +36,16 @@ public enum SimulationCSV {
             vector(truth.accelerometerBias, decimals: 6, into: &csv)
             vector(run.magnetic.field(at: state.time, attitude: state.attitude), decimals: 4, into: &csv)
             csv.bool(truth.magneticDisturbance)
-            csv.endRow()
         }
-        return csv
     }
 
     /// What the phone's sensors report. Magnetometer columns are empty between its samples.
     public static func imu(_ run: SimulatedRun) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "t_s", "t_ns", "gyro_x_dps", "gyro_y_dps", "gyro_z_dps",
             "accel_x_m_s2", "accel_y_m_s2", "accel_z_m_s2", "mag_x_ut", "mag_y_ut", "mag_z_ut",
-        ])
-        for sample in run.imu {
+        ]
+        return CSVWriter(header: header, rows: run.imu) { csv, sample in
             csv.time(sample.time)
             vector(sample.gyroscope * Angles.degreesPerRadian, decimals: 6, into: &csv)
             vector(sample.accelerometer, decimals: 6, into: &csv)
@@ -58,32 +56,28 @@ public enum SimulationCSV {
                 csv.empty()
                 csv.empty()
             }
-            csv.endRow()
         }
-        return csv
     }
 
     /// The DeviceMotion delivery schedule.
     public static func motion(_ run: SimulatedRun) -> CSVWriter {
-        var csv = CSVWriter(header: ["sample_t_s", "sample_t_ns", "delivery_t_s", "delivery_t_ns", "imu_index", "flood"])
-        for delivery in run.motion {
+        CSVWriter(header: ["sample_t_s", "sample_t_ns", "delivery_t_s", "delivery_t_ns", "imu_index", "flood"], rows: run.motion) { csv, delivery in
             csv.time(delivery.sampleTime)
             csv.time(delivery.deliveryTime)
             csv.integer(delivery.imuIndex)
             csv.bool(delivery.isFlood)
-            csv.endRow()
         }
-        return csv
     }
 
     /// Camera frames, with their fate on the app's queue when every motion update is
     /// processed in full (no flood guard).
     public static func frames(_ run: SimulatedRun, pipeline: [FrameProcessing]) -> CSVWriter {
-        var csv = CSVWriter(header: [
+        let header = [
             "frame", "capture_t_s", "capture_t_ns", "exposure_s", "timestamp_s", "timestamp_ns",
             "delivery_t_s", "delivery_t_ns", "latency_ms", "queue_backlog_ms", "dropped",
-        ])
-        for (frame, processing) in zip(run.frames, pipeline) {
+        ]
+        return CSVWriter(header: header, rows: zip(run.frames, pipeline)) { csv, pair in
+            let (frame, processing) = pair
             csv.integer(frame.index)
             csv.time(frame.captureTime)
             csv.number(frame.exposure, decimals: 6)
@@ -92,9 +86,7 @@ public enum SimulationCSV {
             csv.number((frame.deliveryTime - frame.captureTime - frame.exposure) * 1000, decimals: 3)
             csv.number(processing.backlog * 1000, decimals: 3)
             csv.bool(processing.dropped)
-            csv.endRow()
         }
-        return csv
     }
 
     private static func vector(_ value: Vector3, decimals: Int, into csv: inout CSVWriter) {

@@ -1,4 +1,3 @@
-import Foundation
 import Fusion
 import OrbitMath
 import Simulation

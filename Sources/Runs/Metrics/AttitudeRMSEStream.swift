@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// BROAD's attitude RMSE over a stream of estimates, sample by sample, keeping only the 6D

@@ -1,8 +1,7 @@
-import Foundation
-
-/// A run's metrics as data (the jobs of a split `regress`): names and values, `nil` kept.
-extension RunMetrics: Codable {
-    private enum CodingKeys: String, CodingKey { case names, values }
+/// A run's metrics as data (the jobs of a split `regress`): names and values, `nil` kept; the
+/// encoding is the synthesized one, the decoding checks that they pair up.
+extension RunMetrics {
+    enum CodingKeys: String, CodingKey { case names, values }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -12,11 +11,5 @@ extension RunMetrics: Codable {
                 forKey: .values, in: container, debugDescription: "\(names.count) names but \(values.count) values")
         }
         self.init(names: names, values: values)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(names, forKey: .names)
-        try container.encode(values, forKey: .values)
     }
 }

@@ -1,11 +1,10 @@
-import Foundation
 import StatisticsKit
 import ReportIO
 import Scenarios
 
 /// The metrics of one (scenario, seed) run by name — the one metric table: the columns of
 /// `metrics.csv`, the values `sweep`, `tune` and `regress` work on.
-public struct RunMetrics: Sendable, Equatable {
+public struct RunMetrics: Sendable, Equatable, Codable {
     public var names: [String]
     /// `nil` where a metric does not apply or is undefined (e.g. blur with nothing selected).
     public var values: [Double?]

@@ -1,4 +1,3 @@
-import Foundation
 import Fusion
 import OrbitMath
 import Rephoto
@@ -115,12 +114,8 @@ public struct RephotoStudy: FilterVisitor {
         let referenceHeading = toWorld.map { AttitudeError.signedHeading(estimate: $0 * storedReference, truth: referenceTruth.attitude) }
 
         var fusionErrors = AttitudeErrorAccumulator()
-        var users: [RephotoUserRecord] = []
-        users.reserveCapacity(settings.users)
-        for user in 1...settings.users {
-            users.append(
-                try retake(
-                    filter, user: user, scene: scene, storedReference: storedReference, field: field, toWorld: toWorld, errors: &fusionErrors))
+        let users = try (1...settings.users).map { user in
+            try retake(filter, user: user, scene: scene, storedReference: storedReference, field: field, toWorld: toWorld, errors: &fusionErrors)
         }
         let referencePoints = scene.referenceImage.map { NormalizedPoint(x: $0.x, y: $0.y) }
         return RephotoStudyResult(

@@ -71,16 +71,7 @@ struct SpillArray<Element: BitwiseCopyable & Sendable>: Sendable {
         guard failure == nil, file != nil, !elements.isEmpty else { return }
         do throws(SpillError) {
             if !isKnownUniquelyReferenced(&file) { file = try file!.copy(bytes: writtenBytes) }  // a copy of this array shares it
-            let offset = writtenBytes
-            let error = elements.withUnsafeBytes { bytes -> SpillError? in
-                do throws(SpillError) {
-                    try file!.write(bytes, at: offset)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            if let error { throw error }
+            try file!.write(elements, at: writtenBytes)
             writtenBytes += elements.count * Self.stride
             elements.removeAll(keepingCapacity: true)
         } catch {

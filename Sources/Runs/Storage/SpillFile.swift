@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// An unlinked temporary file, closed when the last array or reader lets go of it.
 final class SpillFile: Sendable {
@@ -40,21 +39,25 @@ final class SpillFile: Sendable {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var offset = 0
         while offset < bytes {
-            let length = min(buffer.count, bytes - offset)
-            let error = buffer.withUnsafeMutableBytes { chunk -> SpillError? in
-                let part = UnsafeMutableRawBufferPointer(rebasing: chunk[0..<length])
-                read(into: part, at: offset)
-                do throws(SpillError) {
-                    try copy.write(UnsafeRawBufferPointer(part), at: offset)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            if let error { throw error }
-            offset += length
+            if bytes - offset < buffer.count { buffer.removeLast(buffer.count - (bytes - offset)) }
+            buffer.withUnsafeMutableBytes { read(into: $0, at: offset) }
+            try copy.write(buffer, at: offset)
+            offset += buffer.count
         }
         return copy
+    }
+
+    /// Writes the bytes of `elements` at byte `offset`.
+    func write<Element: BitwiseCopyable>(_ elements: [Element], at offset: Int) throws(SpillError) {
+        let error = elements.withUnsafeBytes { bytes -> SpillError? in
+            do throws(SpillError) {
+                try write(bytes, at: offset)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let error { throw error }
     }
 
     /// Fills `buffer` from byte `offset`. The bytes were written by this process moments ago;

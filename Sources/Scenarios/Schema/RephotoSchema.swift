@@ -32,33 +32,31 @@ extension ConfigSchema where Root == RephotoSettings {
 
 extension ConfigSchema where Root == RephotoReferenceSettings {
     static var rephotoReference: ConfigSchema {
-        let fields: [ConfigField<RephotoReferenceSettings>] = [
+        ConfigSchema([
             .vector("position_m", \.position, -100_000...100_000, help: "camera position, world frame (x north, y west, z up)"),
             .number("heading_deg", \.heading, -360...360, help: "compass heading of the optical axis, clockwise from true north"),
             .number("tilt_deg", \.tilt, -60...60, help: "elevation of the optical axis above the horizon"),
             .number("roll_deg", \.roll, -45...45, help: "phone turned about the optical axis, counter-clockwise as the photographer sees it"),
             .choice("device_orientation", \.deviceOrientation, help: "how the phone is held (sets the picture's width and height)"),
             .number("hold_s", \.hold, 0.1...600, help: "time the photographer holds the phone up before the shot (fusion settles)"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
 extension ConfigSchema where Root == RephotoKeypoint {
     static var rephotoKeypoint: ConfigSchema {
-        let fields: [ConfigField<RephotoKeypoint>] = [
+        ConfigSchema([
             .text("name", \.name, help: "column name in the tables, e.g. P1"),
             .number("x_pct", \.xPercent, 0...100, help: "position in the reference photograph, percent of its width from the left"),
             .number("y_pct", \.yPercent, 0...100, help: "position in the reference photograph, percent of its height from the top"),
             .number("depth_m", \.depth, 0.5...100_000, help: "distance from the reference camera along its optical axis"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
 extension ConfigSchema where Root == RephotoUserSettings {
     static var rephotoUser: ConfigSchema {
-        let fields: [ConfigField<RephotoUserSettings>] = [
+        ConfigSchema([
             .number("position_error_m", \.positionError, 0...50, help: "σ per horizontal axis of where the user stands vs the reference spot"),
             .number("height_error_m", \.heightError, 0...2, help: "σ of the camera height vs the reference"),
             .number("pointing_error_deg", \.pointingError, 0...45, help: "σ per body axis of the attitude when the phone is raised"),
@@ -73,7 +71,6 @@ extension ConfigSchema where Root == RephotoUserSettings {
                 "overlay_tolerance_pct", \.overlayTolerance, 0.05...50, help: "overlay shift per axis that looks aligned, percent of the picture"),
             .number("hold_s", \.hold, 0...30, help: "how long the view must look aligned before the shutter"),
             .number("max_time_s", \.maxTime, 1...600, help: "the user shoots anyway after this long"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }

@@ -1,9 +1,8 @@
 import Capture
-import Foundation
 
 extension ConfigSchema where Root == CaptureSettings {
     static var selection: ConfigSchema {
-        let fields: [ConfigField<CaptureSettings>] = [
+        ConfigSchema([
             .choice("selector", \.selector, help: "selection code: outer-circle (built in) or a name registered with SelectorRegistry"),
             .integer("slots", \.slotCount, 4...3600, help: "slots around the circle (72 = one per 5°)"),
             .choice("angle_source", \.angleSource, help: "euler_yaw: the seed's CoreMotion yaw; optical_axis: azimuth of the camera axis"),
@@ -16,20 +15,18 @@ extension ConfigSchema where Root == CaptureSettings {
             .integer("motion_buffer_samples", \.motionBufferCapacity, 2...100_000, help: "DeviceMotion samples kept for frame lookup"),
             .numberMap(
                 "parameters", \.parameters, help: "a plugged-in selector's parameters, as declared at registration (CaptureSettings.parameters)"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
 extension ConfigSchema where Root == SelectionWeights {
     static var weights: ConfigSchema {
-        let fields: [ConfigField<SelectionWeights>] = [
+        ConfigSchema([
             .number("roll", \.roll, 0...1000, help: "per degree² of roll deviation"),
             .number("pitch", \.pitch, 0...1000, help: "per degree² of pitch deviation"),
             .number("acceleration", \.acceleration, 0...1000, help: "per (m/s²)² of user acceleration"),
             .number("angle_offset", \.angleOffset, 0...1000, help: "per degree² of offset from the slot centre"),
             .number("rotation_rate", \.rotationRate, 0...1000, help: "per (°/s)² of measured rotation rate (0: the seed's 4D distance)"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }

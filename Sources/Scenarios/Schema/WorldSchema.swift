@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 import Simulation
 
@@ -54,17 +53,16 @@ extension ConfigSchema where Root == Reversal {
 
 extension ConfigSchema where Root == Pause {
     static var pause: ConfigSchema {
-        let fields: [ConfigField<Pause>] = [
+        ConfigSchema([
             .number("at_deg", \.atDegrees, 0.1...1080, help: "progress at which the walker stops"),
             .number("duration_s", \.duration, 0.01...600, help: "length of the stop"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
 extension ConfigSchema where Root == WalkerSettings {
     static var walker: ConfigSchema {
-        let fields: [ConfigField<WalkerSettings>] = [
+        ConfigSchema([
             .number("step_frequency_hz", \.stepFrequency, 0...4, help: "steps per second at cruise speed"),
             .number("vertical_bob_m", \.verticalBob, 0...0.2, help: "amplitude of the vertical bob at the step frequency"),
             .number("lateral_sway_m", \.lateralSway, 0...0.2, help: "amplitude of the sideways sway at half the step frequency"),
@@ -73,25 +71,23 @@ extension ConfigSchema where Root == WalkerSettings {
             .flag("rests_during_lead_in", \.restsDuringLeadIn, help: "the phone lies still during the lead-in; jitter fades in as the walk starts"),
             .number("vertical_drift_m", \.verticalDrift, -3...3, help: "height change over the walk, proportional to distance walked"),
             .number("radius_wander_m", \.radiusWander, 0...2, help: "RMS slow wandering of the radius along the path"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
 extension ConfigSchema where Root == ObjectSettings {
     static var object: ConfigSchema {
-        let fields: [ConfigField<ObjectSettings>] = [
+        ConfigSchema([
             .vector("center_m", \.center, -1000...1000, help: "object centre (aim point), world frame; z is height"),
             .vector("size_m", \.size, 0...100, help: "extent of the default key-point box"),
             .vectors("keypoints_m", \.keypoints, -1000...1000, help: "3D key points; empty = corners of the size_m box"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
 extension ConfigSchema where Root == InertialSensorSettings {
     static var gyroscope: ConfigSchema {
-        let fields: [ConfigField<InertialSensorSettings>] = [
+        ConfigSchema([
             .number("noise_density_dps_rthz", \.noiseDensity, 0...10, help: "white noise density (angle random walk), °/s/√Hz"),
             .vector("bias_dps", \.bias, -100...100, help: "constant bias per axis"),
             .number("turn_on_bias_sigma_dps", \.turnOnBiasSigma, 0...100, help: "σ of the random bias drawn once per run"),
@@ -102,13 +98,12 @@ extension ConfigSchema where Root == InertialSensorSettings {
             .numbers("misalignment_deg", \.misalignment, count: 6, -10...10, help: "axis misalignment angles xy, xz, yx, yz, zx, zy"),
             .number("range_dps", \.range, 1...100_000, help: "measurement range ±; readings saturate"),
             .number("resolution_dps", \.resolution, 0...100, help: "quantisation step; 0 = none"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 
     static var accelerometer: ConfigSchema {
         let mg = 1e-3 * Units.standardGravity, ug = 1e-6 * Units.standardGravity
-        let fields: [ConfigField<InertialSensorSettings>] = [
+        return ConfigSchema([
             .number("noise_density_ug_rthz", \.noiseDensity, 0...100_000, scale: ug, help: "white noise density (velocity random walk), µg/√Hz"),
             .vector("bias_mg", \.bias, -10_000...10_000, scale: mg, help: "constant bias per axis"),
             .number("turn_on_bias_sigma_mg", \.turnOnBiasSigma, 0...10_000, scale: mg, help: "σ of the random bias drawn once per run"),
@@ -119,8 +114,7 @@ extension ConfigSchema where Root == InertialSensorSettings {
             .numbers("misalignment_deg", \.misalignment, count: 6, -10...10, help: "axis misalignment angles xy, xz, yx, yz, zx, zy"),
             .number("range_g", \.range, 0.5...1000, scale: Units.standardGravity, help: "measurement range ±; readings saturate"),
             .number("resolution_mg", \.resolution, 0...1000, scale: mg, help: "quantisation step; 0 = none"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
@@ -169,7 +163,7 @@ extension ConfigSchema where Root == ImuSettings {
 
 extension ConfigSchema where Root == EnvironmentSettings {
     static var environment: ConfigSchema {
-        let fields: [ConfigField<EnvironmentSettings>] = [
+        ConfigSchema([
             .number("gravity_m_s2", \.gravity, 9.7...9.9, help: "magnitude of gravity"),
             .number("field_strength_ut", \.fieldStrength, 1...1000, help: "geomagnetic field magnitude"),
             .number("declination_deg", \.declination, -180...180, help: "magnetic declination, east of true north"),
@@ -178,14 +172,13 @@ extension ConfigSchema where Root == EnvironmentSettings {
                 help: "1σ per seed of the field's true declination about declination_deg (errors are still measured against declination_deg)"),
             .number("dip_deg", \.dip, -89...89, help: "magnetic dip below the horizontal"),
             .list("disturbances", \.disturbances, .disturbance, template: MagneticDisturbance(), help: "time-windowed magnetic disturbances"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
 extension ConfigSchema where Root == MagneticDisturbance {
     static var disturbance: ConfigSchema {
-        let fields: [ConfigField<MagneticDisturbance>] = [
+        ConfigSchema([
             .number("start_s", \.start, 0...100_000, help: "start of full strength"),
             .number("duration_s", \.duration, 0...100_000, help: "time at full strength"),
             .number("ramp_s", \.ramp, 0.01...600, help: "fade-in and fade-out time"),
@@ -194,34 +187,31 @@ extension ConfigSchema where Root == MagneticDisturbance {
             .number(
                 "strength_spread", \.strengthSpread, 1...1e6,
                 help: "strongest/weakest field over seeds: each seed scales field_ut log-uniformly (a magnet at another distance)"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
 extension ConfigSchema where Root == MotionDeliverySettings {
     static var motion: ConfigSchema {
-        let fields: [ConfigField<MotionDeliverySettings>] = [
+        ConfigSchema([
             .number("rate_hz", \.rate, 1...1000, help: "nominal DeviceMotion rate (CoreMotion: 30–100 Hz)"),
             .number("timestamp_jitter_ms", \.timestampJitter, 0...100, help: "σ of each update's timestamp (timestamps stay in order)"),
             .number("latency_ms", \.latency, 0...1000, help: "mean delay from sample to delivery"),
             .number("latency_jitter_ms", \.latencyJitter, 0...1000, help: "σ of that delay"),
             .number("drop_probability", \.dropProbability, 0...0.9, help: "probability that an update is lost"),
             .section("flood", \.self, .flood, help: "bursts of updates far above the nominal rate"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 
     static var flood: ConfigSchema {
-        let fields: [ConfigField<MotionDeliverySettings>] = [
+        ConfigSchema([
             .choice("mode", \.floodMode, help: "none, periodic or random (Poisson) bursts"),
             .number("rate_hz", \.floodRate, 1...20_000, help: "update rate during a flood"),
             .number("duration_s", \.floodDuration, 0.01...600, help: "length of one flood"),
             .number("period_s", \.floodPeriod, 0.1...3600, help: "time between flood starts (periodic)"),
             .number("first_start_s", \.floodFirstStart, 0...3600, help: "start of the first flood (periodic)"),
             .number("per_minute", \.floodsPerMinute, 0.01...600, help: "mean floods per minute (random)"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
@@ -255,20 +245,19 @@ extension ConfigSchema where Root == CameraSettings {
 
 extension ConfigSchema where Root == PipelineSettings {
     static var pipeline: ConfigSchema {
-        let fields: [ConfigField<PipelineSettings>] = [
+        ConfigSchema([
             .number("motion_cost_ms", \.motionCost, 0...1000, help: "CPU time per motion update processed in full"),
             .number("coalesced_motion_cost_ms", \.coalescedMotionCost, 0...1000, help: "CPU time per motion update only stored (flood guard)"),
             .number("frame_cost_ms", \.frameCost, 0...10_000, help: "CPU time per frame"),
             .number("cost_jitter", \.costJitter, 0...1, help: "relative σ of each cost"),
             .choice("threads", \.threads, help: "shared: one serial queue for motion and frames (the seed's app); separate: one queue each"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }
 
 extension ConfigSchema where Root == HandheldSettings {
     static var handheld: ConfigSchema {
-        let fields: [ConfigField<HandheldSettings>] = [
+        ConfigSchema([
             .number("lead_in_s", \.leadIn, 0...3600, help: "at rest before the motion"),
             .number("motion_s", \.motionDuration, 1...36_000, help: "motion time, breaks excluded"),
             .number("lead_out_s", \.leadOut, 0...3600, help: "at rest after the motion"),
@@ -300,7 +289,6 @@ extension ConfigSchema where Root == HandheldSettings {
             .number("vibration_rate_dps", \.vibrationRotationRate, 0...10_000, help: "rotation-rate amplitude of the vibration"),
             .number("vibration_on_s", \.vibrationOn, 0.01...3600, help: "the vibration runs this long"),
             .number("vibration_off_s", \.vibrationOff, 0...3600, help: "then pauses this long"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }

@@ -46,15 +46,9 @@ public struct RegressionSuite: Sendable, Equatable {
 
     public static func load(path: String) throws(ConfigError) -> RegressionSuite {
         guard let data = ProjectFiles.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: path, keyPath: "", message: ProjectFiles.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            throw ConfigError(file: path, keyPath: "", message: ProjectFiles.unreadable(path))
         }
-        do {
-            var suite = RegressionSuite()
-            try ConfigSchema.suite.decode(try YAMLReader.parse(text), into: &suite, path: ConfigPath())
-            return suite
-        } catch {
-            throw error.inFile(path)
-        }
+        return try ConfigSchema.suite.decode(yaml: text, file: path, from: RegressionSuite())
     }
 }
 
@@ -110,11 +104,10 @@ extension ConfigSchema where Root == SuiteEntry {
 
 extension ConfigSchema where Root == MetricTolerance {
     static var tolerance: ConfigSchema {
-        let fields: [ConfigField<MetricTolerance>] = [
+        ConfigSchema([
             .text("metric", \.metric, help: "metrics.csv column"),
             .number("abs", \.absolute, 0...1e9, help: "allowed change, in the metric's unit"),
             .number("rel", \.relative, 0...10, help: "allowed change as a fraction of the baseline"),
-        ]
-        return ConfigSchema(fields)
+        ])
     }
 }

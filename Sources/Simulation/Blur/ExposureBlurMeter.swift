@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// Measures the physical motion blur of exposures: the image paths of the object's centre and

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One video frame from the camera.
 public struct CameraFrame: Sendable, Equatable {
     public var index: Int

@@ -1,5 +1,3 @@
-import Foundation
-
 /// DeviceMotion deliveries one at a time, in delivery order (the model of `MotionSchedule`):
 /// a jittered nominal grid merged with flood bursts, thinned by drops, delayed by a latency.
 /// It keeps only its cursors, so a streamed run does not hold the schedule of a whole walk.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One DeviceMotion update as CoreMotion hands it to the app.
 public struct MotionDelivery: Sendable, Equatable {
     /// The update's timestamp: the sensor instant its data belongs to, s.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The app's single serial processing queue, as a discrete-event model.
 ///
 /// Motion updates and frames are handled in arrival order; each costs CPU time. A frame that

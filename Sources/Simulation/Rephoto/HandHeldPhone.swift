@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// The true motion of a phone held by a standing person at one instant.

@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// What the person sees on the screen at one instant.

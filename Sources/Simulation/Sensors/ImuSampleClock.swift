@@ -1,5 +1,3 @@
-import Foundation
-
 /// The instants at which an IMU samples: a nominal grid at the configured rate, each instant
 /// jittered ("<prefix>.sample_jitter") and occasionally lost ("<prefix>.drops").
 public struct ImuSampleClock {

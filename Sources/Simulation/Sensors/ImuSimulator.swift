@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// One IMU reading as the phone's sensor API would deliver it.

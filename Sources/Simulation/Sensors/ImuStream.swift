@@ -1,5 +1,3 @@
-import Foundation
-
 /// A trajectory sampled by the IMU error models one sample at a time: what `ImuSimulator`
 /// returns as arrays, without keeping them (a streamed run holds only the samples the fusion
 /// has not consumed yet).

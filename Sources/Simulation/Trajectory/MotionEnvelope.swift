@@ -1,5 +1,3 @@
-import Foundation
-
 /// When a hand-held device moves: rest, ramp up, full motion, ramp down, break, … as motion
 /// time τ(t) with its rate m(t) = dτ/dt ∈ [0, 1] and dm/dt. Ramps follow the quintic
 /// smootherstep, so m is C² and a motion driven by τ has continuous acceleration.

@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// Progress along the orbit over time: standing, speeding up, cruising, slowing down, turning

@@ -1,4 +1,3 @@
-import Foundation
 import OrbitMath
 
 /// A value a uniform cubic B-spline can blend: Double or Vector3.

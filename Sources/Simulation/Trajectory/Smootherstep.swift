@@ -1,5 +1,3 @@
-import Foundation
-
 /// The quintic smootherstep S(u) = 6u⁵ − 15u⁴ + 10u³ on u ∈ [0, 1], with what the ramps of the
 /// simulator need of it: S rises from 0 to 1 with zero first and second derivatives at both
 /// ends, so anything faded in or out by it stays C².

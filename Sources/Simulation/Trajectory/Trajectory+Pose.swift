@@ -1,5 +1,3 @@
-import OrbitMath
-
 extension Trajectory {
     /// Position and attitude at `time`: bit for bit those of `state(at:)`, without the
     /// derivatives (velocity, angular velocity, specific force) that only the sensors need.
