@@ -48,7 +48,9 @@ def search_arguments(build):
     triple_build = build.resolve()
     for modulemap in sorted(triple_build.glob("*.build/module.modulemap")):
         arguments += ["-Xcc", f"-fmodule-map-file={modulemap}"]
-    for include in sorted((ROOT / ".build/checkouts").glob("*/Sources/*/include")):
+    # The dependencies' checkouts sit in the build's scratch folder (.build, or .build/test).
+    checkouts = build.parent / "checkouts"
+    for include in sorted(checkouts.glob("*/Sources/*/include")):
         if (include / "module.modulemap").is_file():
             arguments += ["-I", str(include)]
     flags = subprocess.run(["pkg-config", "--cflags-only-I", "gsl", "cairo", "hdf5", "libpng", "libjpeg", "libcrypto"],
