@@ -84,6 +84,8 @@ let package = Package(
                 "CGSL", "OrbitMath", "ReportIO", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Execution",
                 "StatisticsKit",
             ]),
+        // A recording's digital twin: the simulator's sensors along its own reference motion.
+        .target(name: "Twin", dependencies: ["OrbitMath", "Recordings", "Runs", "Simulation", "StatisticsKit"]),
         // Experiments over many runs: sweeps, tuning, the regression benchmark, the thesis audit.
         .target(
             name: "Experiments",
@@ -107,7 +109,9 @@ let package = Package(
         // Reports of experiments over many runs: sweeps, tuning, comparisons, regressions, the thesis audit.
         .target(
             name: "ExperimentReports",
-            dependencies: ["Experiments", "Plotting", "Rephoto", "ReportIO", "ReportFormats", "Runs", "Scenarios", "StatisticsKit", "OrbitMath"]),
+            dependencies: [
+                "Experiments", "Plotting", "Rephoto", "ReportIO", "ReportFormats", "Runs", "Scenarios", "StatisticsKit", "OrbitMath", "Twin",
+            ]),
 
         // The harness as one import: re-exports the modules above and adds the top-level API.
         .target(
@@ -115,7 +119,7 @@ let package = Package(
             dependencies: [
                 "OrbitMath", "Fusion", "Capture", "Rephoto", "Simulation", "Scenarios", "Recordings", "Runs", "Experiments", "Plotting", "Reports",
                 "ReportFormats", "ExperimentReports",
-                "ReportIO", "BundledFiles", "Rendering", "orbitbench-probe", "Execution", "StatisticsKit",
+                "ReportIO", "BundledFiles", "Rendering", "orbitbench-probe", "Execution", "StatisticsKit", "Twin",
             ]),
         // Every timing harness of `orbitbench bench`, outside the product modules.
         .target(name: "OrbitBenchBenchmarks", dependencies: ["OrbitBench"]),

@@ -7,6 +7,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_multimin.h>
 #include <gsl/gsl_vector.h>
+#include <gsl/gsl_linalg.h>
 
 /* GSL exposes its generator types as mutable C globals, which Swift 6 strict concurrency
    refuses to read. These accessors hand out the (never modified) pointers. */

@@ -123,12 +123,13 @@ extension Bench {
     }
 
     /// Writes `fusion --recording`'s folder: fusion.csv, fusion-groups.csv, fusion-summary.txt,
-    /// fusion.md (with `reference`'s figures beside), attitude/ (when kept) and the plots; returns the summary, warnings for sensors that
-    /// never changed included.
+    /// fusion.md (with `reference`'s figures beside), attitude/ (when kept) and the plots, and
+    /// with `twin` twin.csv, twin.md, plots/twin.png and its section of report.html; returns the
+    /// summary, warnings for sensors that never changed included.
     @discardableResult
     public static func writeRecordingFusionReport(
-        _ measured: RecordingFusion, useMagnetometer: Bool, reference: TrialReference? = nil, to directory: String, figures: FigureFormat? = .png,
-        origin: ReportOrigin = ReportOrigin(command: "fusion"), overwrite: Bool = false
+        _ measured: RecordingFusion, useMagnetometer: Bool, reference: TrialReference? = nil, twin: TwinComparison? = nil, to directory: String,
+        figures: FigureFormat? = .png, origin: ReportOrigin = ReportOrigin(command: "fusion"), overwrite: Bool = false
     ) throws -> String {
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
         let seconds = measured.readSeconds
@@ -138,10 +139,25 @@ extension Bench {
         for recording in measured.recordings {
             for finding in recording.degenerateSensors() { reading += "warning: \(recording.file): \(finding)\n" }
         }
+        var twinDocument: ConsoleDocument?
+        if let twin {
+            let document = TwinReport.document(twin)
+            twinDocument = document
+            reading += "\n" + document.text
+            try report.write(TwinReport.csv(twin).bytes, to: "twin.csv")
+            try report.write(document.markdown, to: "twin.md")
+            if let figures, !twin.rows.isEmpty {
+                try report.write(
+                    try TwinReport.figure(twin, output: FigureOutput(figures, provenance: origin.pngTexts)), to: figures.fileName("plots/twin.png"))
+            }
+        }
         let summary = try RecordingFusionReport.write(
             measured.rows, useMagnetometer: useMagnetometer, extraSummary: reading, reference: reference, to: report, figures: figures,
             origin: origin)
-        try RecordingFusionReport.writePage(measured.rows, useMagnetometer: useMagnetometer, to: report, origin: origin)
+        try RecordingFusionReport.writePage(
+            measured.rows, useMagnetometer: useMagnetometer, to: report, origin: origin,
+            extraSections: twinDocument.map { [HTMLReport.Section(heading: "Twin: real against simulated along the same motion", html: $0.html)] }
+                ?? [])
         try report.commit()
         return summary
     }

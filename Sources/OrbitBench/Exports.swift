@@ -18,3 +18,4 @@
 @_exported import Scenarios
 @_exported import Simulation
 @_exported import StatisticsKit
+@_exported import Twin

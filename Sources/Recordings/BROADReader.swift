@@ -4,8 +4,8 @@ import OrbitMath
 
 /// Reads a trial of the BROAD benchmark (Laidig et al., Data 2021): HDF5 with `imu_gyr`,
 /// `imu_acc`, `imu_mag` (N×3: rad/s, m/s², µT), `opt_quat` (N×4, w x y z, body → ENU, NaN where
-/// the optical system lost the markers), `movement` (N flags) and the root attribute
-/// `sampling_rate` (Hz). Groups come from `trials.json` next to the file when it exists.
+/// the optical system lost the markers), optionally `opt_pos` (N×3, m, ENU), `movement` (N
+/// flags) and the root attribute `sampling_rate` (Hz). Groups come from `trials.json` next to the file when it exists.
 public enum BROADReader {
     public static func read(_ path: String) throws(RecordingError) -> SensorRecording {
         let file = try HDF5File(path: path)
@@ -52,6 +52,8 @@ public enum BROADReader {
             }
             truth.append(q)
         }
+        // Optional: the reference's position, m (NaN where lost), what a twin of the trial follows.
+        let positions = try file.contains("opt_pos") ? vectors(file, "opt_pos", count: count).map { $0.isFinite ? $0 : nil } : nil
         let movement = try file.bytes("movement")
         guard movement.count == count else {
             throw RecordingError(file: path, column: "movement", message: "expected \(count) flags, found \(movement.count)")
@@ -60,6 +62,7 @@ public enum BROADReader {
         var recording = SensorRecording(
             name: name, file: path, times: (0..<count).map { Double($0) / rate }, gyroscope: gyroscope, accelerometer: accelerometer,
             magnetometer: magnetometer, truth: truth, truthFrame: .enu, evaluated: movement.map { $0 != 0 }, rate: rate)
+        recording.positions = positions
         let trials = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("trials.json").path
         if FileManager.default.fileExists(atPath: trials) { recording.groups = try BROADTrials.load(trials).groups[name] ?? [] }
         return recording

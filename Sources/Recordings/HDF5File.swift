@@ -45,6 +45,13 @@ final class HDF5File {
         Self.lock.unlock()
     }
 
+    /// Whether the file has a dataset (or group) of this name.
+    func contains(_ name: String) -> Bool {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        return h5.linkExists(id, name, HDF5Library.defaultProperties) > 0
+    }
+
     /// A 1- or 2-dimensional dataset as doubles, row-major, with its shape (columns 1 for 1-D).
     func matrix(_ name: String) throws(RecordingError) -> (rows: Int, columns: Int, values: [Double]) {
         Self.lock.lock()

@@ -63,6 +63,9 @@ public struct SensorRecording: Sendable {
     /// system lost track; `nil` altogether without a reference.
     public var truth: [Quaternion?]?
     public var truthFrame: EarthFrame
+    /// Reference position (m, in `truthFrame`) per sample, `nil` entries where the reference
+    /// lost track; `nil` altogether when the file has none (BROAD's `opt_pos`).
+    public var positions: [Vector3?]?
     /// Magnetic declination at the recording site (east of true north), rad: 0 when the
     /// reference frame's north is magnetic north (BROAD), else the turn from magnetic to true.
     public var declination = 0.0

@@ -99,3 +99,17 @@ extension ReportDirectory {
         try write(page.html(), to: "report.html")
     }
 }
+
+extension ConsoleDocument {
+    /// As a report page's section body: each line a paragraph, each table an HTML table; the
+    /// headings are left to the section.
+    public var html: String {
+        parts.map { part in
+            switch part {
+            case .line(let text): text.isEmpty ? "" : "<p>\(HTMLText.escaped(text))</p>\n"
+            case .table(let header, let rows): HTMLReport.table(header: header, rows: rows) + "\n"
+            case .heading: ""
+            }
+        }.joined()
+    }
+}

@@ -22,19 +22,29 @@ extension FusionCommand {
             useMagnetometer: useMagnetometer, keepAttitude: attitude
         ) { progress.update($0) }
         progress.finish()
+        var comparison: TwinComparison?
+        if twin {
+            let seedList = try seeds.map(ListParsing.seeds) ?? Array(1...20)
+            let twinProgress = workOptions.progress(
+                total: measured.recordings.count * seedList.count * kinds.count, label: "orbitbench fusion --twin", unit: "filter runs")
+            comparison = try Bench.twin(measured, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, seeds: seedList) {
+                twinProgress.update($0)
+            }
+            twinProgress.finish()
+        }
         for recording in measured.recordings {
             for finding in recording.degenerateSensors() {
                 FileHandle.standardError.write(Data("orbitbench fusion: \(TextExcerpt.escaped("warning: \(recording.file): \(finding)"))\n".utf8))
             }
         }
         let summary = try Bench.writeRecordingFusionReport(
-            measured, useMagnetometer: useMagnetometer, reference: figures, to: out, figures: plotOptions.figures,
+            measured, useMagnetometer: useMagnetometer, reference: figures, twin: comparison, to: out, figures: plotOptions.figures,
             origin: ReportOrigin(command: "fusion", overrides: scenarioOptions.overrides),
             overwrite: outputOptions.overwrite)
         print(summary, terminator: "")
         let plotted = !plotOptions.noPlots && !RecordingFusionReport.averages(measured.rows).isEmpty
         print(
-            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt, fusion.md\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")"
+            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt, fusion.md\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(comparison == nil ? "" : ", twin.csv, twin.md")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")\(plotted && comparison != nil ? ", plots/twin.png" : "")"
         )
     }
 }

@@ -48,7 +48,7 @@ struct FusionCommand: ParsableCommand {
     @Option(help: "Comma-separated filters.")
     var filters: String = FilterName.allCases.map(\.rawValue).joined(separator: ",")
 
-    @Option(help: "Seeds to run, e.g. 1,2,5-8 (default: each scenario's seeds).")
+    @Option(help: "Seeds to run, e.g. 1,2,5-8 (default: each scenario's seeds; with --twin, 1-20).")
     var seeds: String?
 
     @Option(help: "9 uses the magnetometer, 6 runs without it.")
@@ -68,6 +68,12 @@ struct FusionCommand: ParsableCommand {
         help: "With --recording: write every sample's estimate to attitude/<trial>-<filter>.csv (about 6 MB per filter for a BROAD trial).")
     var attitude = true
 
+    @Flag(
+        help: ArgumentHelp(
+            "With --recording: also run every filter on each trial's twin (the simulator's sensors along the trial's reference motion, calibrated from its still window), one stream per seed; writes twin.csv."
+        ))
+    var twin = false
+
     @OptionGroup var plotOptions: PlotOptions
 
     @OptionGroup var scenarioOptions: ScenarioOptions
@@ -80,7 +86,8 @@ struct FusionCommand: ParsableCommand {
         guard dof == 6 || dof == 9 else { throw ValidationError("--dof must be 6 or 9") }
         if !recordings.isEmpty && !scenarios.isEmpty { throw ValidationError("give scenarios or --recording files, not both") }
         if mapping != nil && recordings.isEmpty { throw ValidationError("--mapping describes --recording CSV files; give at least one") }
-        if !recordings.isEmpty && seeds != nil { throw ValidationError("--seeds applies to scenarios, not recordings") }
+        if !recordings.isEmpty && seeds != nil && !twin { throw ValidationError("--seeds applies to scenarios and --twin, not recordings") }
+        if twin && recordings.isEmpty { throw ValidationError("--twin simulates the sensors along --recording trials; give at least one") }
         if reference != nil && recordings.isEmpty { throw ValidationError("--reference puts figures beside --recording trials; give at least one") }
     }
 

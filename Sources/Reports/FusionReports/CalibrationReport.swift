@@ -20,17 +20,6 @@ public enum CalibrationReport {
 
     static func significant(_ value: Double) -> String { value == 0 ? "0" : String(format: "%.4g", value) }
 
-    /// A term of one sensor over its three axes: the mean value when every axis identifies it,
-    /// otherwise the largest upper bound (nil without a fit).
-    static func combined(_ axes: [ImuCalibration.Axis], _ term: KeyPath<AllanNoiseTerms, AllanNoiseTerms.Estimate>) -> (
-        value: Double, identified: Bool
-    )? {
-        let estimates = axes.compactMap { $0.terms?[keyPath: term] }
-        guard estimates.count == axes.count, !estimates.isEmpty else { return nil }
-        if estimates.allSatisfy(\.isIdentifiable) { return (Statistics.mean(estimates.map(\.value)), true) }
-        return (estimates.map(\.upper).max() ?? 0, false)
-    }
-
     /// imu.yaml: the identified keys as a block to paste into a scenario (means over the axes);
     /// a term the window cannot identify is left out, with a comment that says why, so the
     /// scenario keeps the simulator's default.
@@ -39,7 +28,7 @@ public enum CalibrationReport {
         var notes: [String] = []
         let window = String(format: "%.1f", calibration.window.upperBound - calibration.window.lowerBound)
         func add(_ key: String, _ axes: [ImuCalibration.Axis], _ term: KeyPath<AllanNoiseTerms, AllanNoiseTerms.Estimate>, _ scale: Double) {
-            guard let (value, identified) = combined(axes, term) else { return }
+            guard let (value, identified) = ImuCalibration.combined(axes, term) else { return }
             if identified {
                 overrides.append((key, significant(value * scale)))
             } else {
@@ -49,7 +38,7 @@ public enum CalibrationReport {
         for ((sensor, axes, scale), units) in zip(sensors(calibration), [("dps_rthz", "dps", "dps_rts"), ("ug_rthz", "ug", "ug_rts")]) {
             add("imu.\(sensor).noise_density_\(units.0)", axes, \.noiseDensity, scale)
             add("imu.\(sensor).bias_instability_\(units.1)", axes, \.biasInstability, scale)
-            if combined(axes, \.biasInstability)?.identified == true {
+            if ImuCalibration.combined(axes, \.biasInstability)?.identified == true {
                 let times = axes.compactMap(\.terms).filter(\.correlationTimeFitted).map(\.correlationTime)
                 if times.count == axes.count {
                     overrides.append(("imu.\(sensor).bias_correlation_time_s", significant(Statistics.mean(times))))

@@ -4,8 +4,11 @@ import ReportFormats
 
 extension RecordingFusionReport {
     /// report.html of `fusion --recording`: the best filter per group of trials first, the
-    /// group and trial tables, then the figures. Call after `write`, before `commit`.
-    public static func writePage(_ rows: [Row], useMagnetometer: Bool, to report: ReportDirectory, origin: ReportOrigin) throws {
+    /// group and trial tables, `extraSections` (the twin's), then the figures. Call after
+    /// `write`, before `commit`.
+    public static func writePage(
+        _ rows: [Row], useMagnetometer: Bool, to report: ReportDirectory, origin: ReportOrigin, extraSections: [HTMLReport.Section] = []
+    ) throws {
         let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let filters = rows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let origin = origin.with(scenarios: trials, seeds: [])
@@ -46,6 +49,6 @@ extension RecordingFusionReport {
             sections: [
                 HTMLReport.Section(heading: "Mean error per group of trials", html: groupTable),
                 HTMLReport.Section(heading: "Error per trial", html: trialTable),
-            ], origin: origin)
+            ] + extraSections, origin: origin)
     }
 }

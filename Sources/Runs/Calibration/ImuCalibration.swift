@@ -66,6 +66,17 @@ public struct ImuCalibration: Sendable {
         accelerometerResolution = Self.resolution(indices.map { recording.accelerometer[$0].x })
     }
 
+    /// A term of one sensor over its three axes: the mean value when every axis identifies it,
+    /// otherwise the largest upper bound (nil without a fit).
+    public static func combined(_ axes: [ImuCalibration.Axis], _ term: KeyPath<AllanNoiseTerms, AllanNoiseTerms.Estimate>) -> (
+        value: Double, identified: Bool
+    )? {
+        let estimates = axes.compactMap { $0.terms?[keyPath: term] }
+        guard estimates.count == axes.count, !estimates.isEmpty else { return nil }
+        if estimates.allSatisfy(\.isIdentifiable) { return (Statistics.mean(estimates.map(\.value)), true) }
+        return (estimates.map(\.upper).max() ?? 0, false)
+    }
+
     /// The longest stretch where the device is still: angular rate below 3 °/s and specific
     /// force within 0.3 m/s² of its median magnitude, and (when the file marks it) not moving.
     public static func longestStillWindow(_ recording: SensorRecording) throws(RecordingError) -> ClosedRange<Double> {

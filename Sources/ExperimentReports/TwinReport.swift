@@ -1,0 +1,76 @@
+import Foundation
+import Plotting
+import ReportFormats
+import ReportIO
+import Twin
+
+/// `fusion --recording … --twin`: twin.csv, its console table and plots/twin.png.
+public enum TwinReport {
+    /// twin.csv: one row per trial and filter (`TwinComparison.columns`).
+    public static func csv(_ comparison: TwinComparison) -> CSVWriter {
+        var csv = CSVWriter(header: TwinComparison.columns)
+        for row in comparison.rows {
+            csv.text(row.trial)
+            csv.text(row.filter)
+            for value in [row.real, row.mean, row.p10, row.p90] { csv.number(value, decimals: 4) }
+            csv.number(row.factor, decimals: 3)
+            csv.endRow()
+        }
+        return csv
+    }
+
+    /// The table and the tally of the console summary, markdown and report page.
+    public static func document(_ comparison: TwinComparison) -> ConsoleDocument {
+        var document = ConsoleDocument()
+        let seeds = comparison.seeds.count
+        let heading = "Twin: the real sensor against the simulator along the same motion (\(seeds) \(seeds == 1 ? "seed" : "seeds"))"
+        document.heading(heading, console: heading)
+        document.table(
+            header: ["trial", "filter", "real (°)", "twin mean (°)", "twin 10–90 % (°)", "factor"],
+            rows: comparison.rows.map { row in
+                [
+                    row.trial, row.filter, String(format: "%.2f", row.real), String(format: "%.2f", row.mean),
+                    String(format: "%.2f–%.2f", row.p10, row.p90), String(format: "%.2f", row.factor),
+                ]
+            })
+        let within = comparison.rows.filter(\.withinFactor).count, inside = comparison.rows.filter(\.realInsideSpread).count
+        document.line(
+            "Factor = twin mean / real. \(within) of \(comparison.rows.count) within [1/1.5, 1.5]; the real error inside the twin's 10–90 % in \(inside) of \(comparison.rows.count)."
+        )
+        for (trial, what) in comparison.unmodelled.sorted(by: { $0.key < $1.key }) {
+            document.line("\(trial): the twin does not model the \(what).")
+        }
+        for (trial, seconds) in comparison.unbridgedSeconds.sorted(by: { $0.key < $1.key }) where seconds > 0 {
+            document.line(
+                "\(trial): \(String(format: "%.1f", seconds)) s of reference gaps too long to bridge are left out of the real and twin errors.")
+        }
+        return document
+    }
+
+    /// plots/twin.png: per trial and filter, the twin's 10–90 % interval and mean beside the real error.
+    public static func figure(_ comparison: TwinComparison, output: FigureOutput) throws -> [UInt8] {
+        let rows = comparison.rows
+        let x = rows.indices.map(Double.init)
+        let twinColor = Palette.color(0)
+        let series = [
+            Series(
+                "twin (mean, 10–90 %)", color: twinColor, x: x, y: rows.map { ($0.p10 + $0.p90) / 2 }, style: .markers(radius: 0),
+                errors: rows.map { ($0.p90 - $0.p10) / 2 }),
+            Series(nil, color: twinColor, x: x, y: rows.map(\.mean), style: .markers(radius: 3)),
+            Series("real", color: Palette.text, x: x, y: rows.map(\.real), style: .markers(radius: 4)),
+        ]
+        let plot = CartesianPlot(
+            title: "", x: ChartAxis("trial and filter", categories: rows.map { "\($0.trial.prefix(2)) \(ValidationPlots.abbreviation($0.filter))" }),
+            y: ChartAxis("total RMSE (°)", scale: .logarithmic), series: series, legend: .none)
+        let seeds = comparison.seeds.count
+        return try Figure(
+            title: "Real attitude error beside its twin's (\(seeds) \(seeds == 1 ? "seed" : "seeds"))",
+            subtitle: "The simulator's sensors along each recording's own reference motion, calibrated from its still window",
+            footnote:
+                "Trial number and filter: B bias-estimating, C complementary, Mh Mahony, Mw Madgwick. A real error above the twin's bar: the real sensor has an error the model lacks.",
+            width: max(1400, 160 + 40 * rows.count), height: 520,
+            legend: [("twin (mean, 10–90 %)", twinColor, .markers(radius: 3)), ("real trial", Palette.text, .markers(radius: 4))],
+            rows: [[Panel.cartesian(plot)]]
+        ).bytes(output)
+    }
+}

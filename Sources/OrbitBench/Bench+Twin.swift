@@ -1,0 +1,37 @@
+import Foundation
+
+extension Bench {
+    /// `orbitbench fusion --recording … --twin`: for each recording with a reference attitude,
+    /// its twin (`RecordingTwin`: the simulator's sensors along the recording's own reference
+    /// motion, calibrated from its still window) for every seed, the same filters and settings
+    /// on each twin stream, and the real error of `measured` beside the twins'.
+    ///
+    ///     let measured = try Bench.fusion(recordings: ["data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5"],
+    ///                                     filters: FilterName.allCases, useMagnetometer: true)
+    ///     let twin = try Bench.twin(measured, filters: FilterName.allCases, useMagnetometer: true, seeds: Array(1...20))
+    ///
+    /// - Throws: `RecordingError` for a recording without a still window to calibrate from or a
+    ///   reference too sparse to fit; what `fusion(recordings:…)` throws.
+    public static func twin(
+        _ measured: RecordingFusion, filters: [FilterName], settings: FusionSettings = FusionSettings(), useMagnetometer: Bool, seeds: [UInt64],
+        motion: RecordedMotion.Settings = RecordedMotion.Settings(), progress: (@Sendable (Int) -> Void)? = nil
+    ) throws -> TwinComparison {
+        var rows: [TwinComparison.Row] = []
+        var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:]
+        for recording in measured.recordings where recording.truth != nil {
+            let twin = try RecordingTwin(recording: recording, motionSettings: motion)
+            let streams = try Parallel.map(seeds.count) { try twin.simulate(seed: seeds[$0]) }
+            let twinRows = try fusion(
+                recordings: streams, filters: filters, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: false, progress: progress)
+            for real in measured.rows where real.trial == recording.name {
+                let label = real.result.label
+                // fusion(recordings:) returns rows in (recording, filter) order: seeds in order.
+                let twins = twinRows.filter { $0.result.label == label }.map(\.result.rmse.totalDegrees)
+                rows.append(TwinComparison.Row(trial: recording.name, filter: label, real: real.result.rmse.totalDegrees, twins: twins))
+            }
+            if let what = twin.unmodelled { unmodelled[recording.name] = what }
+            unbridged[recording.name] = twin.motion.unbridged.map { $0.upperBound - $0.lowerBound }.reduce(0, +)
+        }
+        return TwinComparison(rows: rows, seeds: seeds, unmodelled: unmodelled, unbridgedSeconds: unbridged)
+    }
+}

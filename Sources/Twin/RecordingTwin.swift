@@ -1,0 +1,155 @@
+import Foundation
+import OrbitMath
+import Recordings
+import Runs
+import Simulation
+import StatisticsKit
+
+/// The digital twin of a recording: the simulator's sensors moved along the recording's own
+/// reference trajectory (`RecordedMotion`), with the IMU model calibrated from the recording's
+/// own still window (`ImuCalibration`, the code `orbitbench calibrate` runs). Run the filters
+/// on the real recording and on `simulate(seed:)`'s: where they differ, the sensor model is
+/// missing something the real sensor does — the motion is the same.
+///
+/// What the twin does not model: the IMU–reference time offset, scale-factor and misalignment
+/// errors (not measurable at rest; `imu` takes them when known), magnetic disturbances (its field is one constant vector) and motion faster than the
+/// reference's smoothing (taps, vibration). `unmodelled` names what a disturbed trial has of it.
+public struct RecordingTwin: Sendable {
+    public let recording: SensorRecording
+    public let motion: RecordedMotion
+    public let calibration: ImuCalibration
+    /// The sensor model the twin samples: noise and bias from the calibration, the bias at rest
+    /// as a constant bias, no scale or misalignment error, no hard or soft iron. Change it to
+    /// ask what the real sensor would do with other errors (a delay, scale errors, …).
+    public var imu: ImuSettings
+    /// The IMU frame against the reference's body frame (identity: aligned, as BROAD states):
+    /// the twin's sensors read in it.
+    public var sensorFrame: Quaternion
+    /// The earth's field in the reference frame, µT: per axis the median of the magnetometer
+    /// turned by the reference attitude.
+    public let field: Vector3
+    /// The trial's disturbance the twin does not model (BROAD's disturbed groups); nil when
+    /// undisturbed.
+    public let unmodelled: String?
+
+    /// Calibrates and fits the twin of `recording`.
+    ///
+    /// - Throws: `RecordingError` when the recording has no reference attitude, no still
+    ///   window of `ImuCalibration.minimumWindow` seconds, or a reference too sparse to fit.
+    public init(recording: SensorRecording, motionSettings: RecordedMotion.Settings = RecordedMotion.Settings()) throws(RecordingError) {
+        guard let truth = recording.truth, truth.contains(where: { $0 != nil }) else {
+            throw RecordingError(file: recording.file, message: "has no reference attitude; a twin follows the reference trajectory")
+        }
+        self.recording = recording
+        let calibration = try ImuCalibration(recording: recording, window: nil)
+        self.calibration = calibration
+        let gravity = Units.standardGravity
+        do {
+            motion = try RecordedMotion(
+                times: recording.times, attitudes: truth, positions: recording.positions, gravity: gravity, settings: motionSettings)
+        } catch {
+            throw RecordingError(file: recording.file, column: "reference", message: "cannot fit the reference trajectory: \(error)")
+        }
+        // The biases at rest: what the sensors read beyond the truth over the still window.
+        let still = recording.times.indices.filter { calibration.window.contains(recording.times[$0]) && truth[$0] != nil }
+        let accelerometerBias = Self.mean(
+            still.map { recording.accelerometer[$0] - truth[$0]!.inverseRotate(Vector3(0, 0, gravity)) })
+        let gyroscopeBias = Self.mean(still.map { recording.gyroscope[$0] })
+        imu = Self.settings(calibration, rate: recording.rate, gyroscopeBias: gyroscopeBias, accelerometerBias: accelerometerBias)
+        sensorFrame = .identity
+        var earth: [[Double]] = [[], [], []]
+        if let magnetometer = recording.magnetometer {
+            for index in recording.times.indices {
+                guard let q = truth[index], let reading = magnetometer[index] else { continue }
+                let turned = q.rotate(reading)
+                for axis in 0..<3 { earth[axis].append(turned[axis]) }
+            }
+        }
+        field =
+            earth[0].isEmpty
+            ? .zero : Vector3(Statistics.percentile(earth[0], 50), Statistics.percentile(earth[1], 50), Statistics.percentile(earth[2], 50))
+        unmodelled = Self.unmodelled(groups: recording.groups)
+    }
+
+    /// The recording as the twin's sensors would have recorded it for `seed`: same name with
+    /// "-twin-<seed>", same instants, groups, evaluated samples and reference attitudes: the
+    /// twin's estimates are compared with the same recorded reference as the real ones, its
+    /// noise and the motion the smoothing leaves out included.
+    public func simulate(seed: UInt64) throws(GSLError) -> SensorRecording {
+        var sensors = try ImuSensors(settings: imu, duration: motion.end - motion.start, seed: seed, prefix: "twin")
+        let realTruth = recording.truth ?? []
+        var gyroscope: [Vector3] = [], accelerometer: [Vector3] = [], magnetometer: [Vector3?] = [], truth: [Quaternion?] = []
+        gyroscope.reserveCapacity(recording.count)
+        accelerometer.reserveCapacity(recording.count)
+        magnetometer.reserveCapacity(recording.count)
+        truth.reserveCapacity(recording.count)
+        let field = field, frame = sensorFrame
+        let delay = imu.delay / 1000
+        for (index, time) in recording.times.enumerated() {
+            // The sensors read the motion of t − delay, in their own (turned) frame.
+            let state = motion.state(at: time), sensed = delay == 0 ? state : motion.state(at: time - delay)
+            let sample = sensors.read(
+                time: time, gridIndex: index, angularVelocity: frame.inverseRotate(sensed.angularVelocity),
+                specificForce: frame.inverseRotate(sensed.specificForce), field: { frame.inverseRotate(sensed.attitude.inverseRotate(field)) })
+            gyroscope.append(sample.gyroscope)
+            accelerometer.append(sample.accelerometer)
+            magnetometer.append(sample.magnetometer)
+            truth.append(realTruth[index])
+        }
+        var twin = SensorRecording(
+            name: "\(recording.name)-twin-\(seed)", file: recording.file, times: recording.times, gyroscope: gyroscope,
+            accelerometer: accelerometer, magnetometer: recording.magnetometer == nil ? nil : magnetometer, truth: truth,
+            truthFrame: recording.truthFrame, evaluated: recording.evaluated, rate: recording.rate)
+        twin.declination = recording.declination
+        twin.groups = recording.groups
+        return twin
+    }
+
+    /// The simulator's settings for the calibrated sensor (°/s and m/s² as `ImuSettings` holds them).
+    static func settings(_ calibration: ImuCalibration, rate: Double, gyroscopeBias: Vector3, accelerometerBias: Vector3) -> ImuSettings {
+        func sensor(_ axes: [ImuCalibration.Axis], scale: Double, range: Double, resolution: Double, bias: Vector3) -> InertialSensorSettings {
+            func term(_ path: KeyPath<AllanNoiseTerms, AllanNoiseTerms.Estimate>) -> Double {
+                guard let (value, identified) = ImuCalibration.combined(axes, path), identified else { return 0 }
+                return value * scale
+            }
+            var settings = InertialSensorSettings(noiseDensity: term(\.noiseDensity), range: range, resolution: resolution * scale)
+            settings.bias = scale * bias
+            settings.biasInstability = term(\.biasInstability)
+            let times = axes.compactMap(\.terms).filter(\.correlationTimeFitted).map(\.correlationTime)
+            if times.count == axes.count { settings.biasCorrelationTime = Statistics.mean(times) }
+            settings.randomWalk = term(\.randomWalk)
+            settings.scaleErrorPPM = .zero
+            settings.misalignment = [0, 0, 0, 0, 0, 0]
+            return settings
+        }
+        var imu = ImuSettings()
+        imu.rate = rate
+        imu.gyroscope = sensor(
+            calibration.gyroscope, scale: Angles.degreesPerRadian, range: 2000, resolution: calibration.gyroscopeResolution,
+            bias: gyroscopeBias)
+        imu.accelerometer = sensor(
+            calibration.accelerometer, scale: 1, range: 16 * Units.standardGravity, resolution: calibration.accelerometerResolution,
+            bias: accelerometerBias)
+        imu.magnetometer.rate = rate
+        imu.magnetometer.noise = calibration.magnetometerNoise ?? 0
+        imu.magnetometer.hardIron = .zero
+        imu.magnetometer.softIron = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+        imu.magnetometer.range = 4900
+        imu.magnetometer.resolution = 0
+        return imu
+    }
+
+    /// What a BROAD disturbed group does that the twin does not.
+    static func unmodelled(groups: [String]) -> String? {
+        guard groups.contains("disturbed") else { return nil }
+        let magnetic = "magnetic disturbance (the twin's field is constant)"
+        let fast = "motion faster than the reference's smoothing (impacts, vibration)"
+        if groups.contains("tapping") || groups.contains("vibration") { return fast }
+        if groups.contains("mixed") { return "\(magnetic); \(fast)" }
+        return magnetic
+    }
+
+    static func mean(_ values: [Vector3]) -> Vector3 {
+        values.isEmpty ? .zero : (1 / Double(values.count)) * values.reduce(.zero, +)
+    }
+}

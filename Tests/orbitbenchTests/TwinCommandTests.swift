@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: url, encoding: .utf8).split(separator: "\n") }
+
+/// `fusion --recording … --twin` on the shipped BROAD trials.
+@Suite struct TwinCommandTests {
+    @Test func twinWritesItsTableFigureAndSection() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Tool.run([
+            "fusion", "--recording", broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5", broadTrials + "/24_disturbed_tapping_A.hdf5",
+            "--twin", "--seeds", "1-3", "--no-attitude", "--out", out.path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let csv = try lines(out.appendingPathComponent("twin.csv"))
+        #expect(csv[0] == "trial,filter,real_rmse_total_deg,twin_mean_deg,twin_p10_deg,twin_p90_deg,factor")
+        #expect(csv.count == 1 + 2 * 4, "one row per trial and filter")
+        let fusion = try lines(out.appendingPathComponent("fusion.csv")).dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        for row in csv.dropFirst() {
+            let fields = row.split(separator: ",").map(String.init)
+            let real = Double(fields[2])!, mean = Double(fields[3])!, p10 = Double(fields[4])!, p90 = Double(fields[5])!, factor = Double(fields[6])!
+            // The real column is fusion.csv's error of the same trial and filter.
+            let same = fusion.first { $0[7] == fields[0] && $0[2] == fields[1] }
+            #expect(same.map { abs(Double($0[3])! - real) < 1e-3 } == true, "\(row)")
+            #expect(p10 <= mean + 1e-4 && mean <= p90 + 1e-4 && mean > 0, "\(row)")
+            #expect(abs(factor - mean / real) < 2e-3, "\(row)")
+        }
+        #expect(result.standardOutput.contains("24_disturbed_tapping_A: the twin does not model the motion faster than the reference's smoothing"))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plots/twin.png").path))
+        let page = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("Twin: real against simulated along the same motion"))
+
+        // The same seeds give the same twin.
+        let again = out.appendingPathComponent("again")
+        _ = try Tool.run([
+            "fusion", "--recording", broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5", broadTrials + "/24_disturbed_tapping_A.hdf5",
+            "--twin", "--seeds", "1-3", "--no-attitude", "--no-plots", "--out", again.path,
+        ])
+        #expect(try Data(contentsOf: again.appendingPathComponent("twin.csv")) == Data(contentsOf: out.appendingPathComponent("twin.csv")))
+    }
+
+    @Test func twinNeedsRecordings() throws {
+        let result = try Tool.run(["fusion", "orbit-72", "--twin"])
+        #expect(result.status != 0 && result.standardError.contains("--twin simulates the sensors along --recording trials"))
+    }
+}
