@@ -156,7 +156,7 @@ let package = Package(
             name: "RunsTests",
             dependencies: [
                 "TestSupport", "OrbitMath", "ReportIO", "Runs", "Capture", "Fusion", "Rephoto", "Simulation", "Scenarios", "Execution",
-                "StatisticsKit",
+                "StatisticsKit", "Twin",
                 "Recordings",
             ]),
         .testTarget(

@@ -8,6 +8,7 @@
 #include <gsl/gsl_multimin.h>
 #include <gsl/gsl_vector.h>
 #include <gsl/gsl_linalg.h>
+#include <gsl/gsl_multifit.h>
 
 /* GSL exposes its generator types as mutable C globals, which Swift 6 strict concurrency
    refuses to read. These accessors hand out the (never modified) pointers. */

@@ -17,7 +17,7 @@ extension Bench {
         motion: RecordedMotion.Settings = RecordedMotion.Settings(), progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> TwinComparison {
         var rows: [TwinComparison.Row] = []
-        var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:]
+        var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:], calibrations: [String: MotionCalibration] = [:]
         for recording in measured.recordings where recording.truth != nil {
             let twin = try RecordingTwin(recording: recording, motionSettings: motion)
             let streams = try Parallel.map(seeds.count) { try twin.simulate(seed: seeds[$0]) }
@@ -30,8 +30,9 @@ extension Bench {
                 rows.append(TwinComparison.Row(trial: recording.name, filter: label, real: real.result.rmse.totalDegrees, twins: twins))
             }
             if let what = twin.unmodelled { unmodelled[recording.name] = what }
+            if let measured = twin.motionCalibration { calibrations[recording.name] = measured }
             unbridged[recording.name] = twin.motion.unbridged.map { $0.upperBound - $0.lowerBound }.reduce(0, +)
         }
-        return TwinComparison(rows: rows, seeds: seeds, unmodelled: unmodelled, unbridgedSeconds: unbridged)
+        return TwinComparison(rows: rows, seeds: seeds, unmodelled: unmodelled, unbridgedSeconds: unbridged, motionCalibrations: calibrations)
     }
 }

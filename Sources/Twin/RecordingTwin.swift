@@ -7,23 +7,30 @@ import StatisticsKit
 
 /// The digital twin of a recording: the simulator's sensors moved along the recording's own
 /// reference trajectory (`RecordedMotion`), with the IMU model calibrated from the recording's
-/// own still window (`ImuCalibration`, the code `orbitbench calibrate` runs). Run the filters
+/// own still window (`ImuCalibration`, the code `orbitbench calibrate` runs) and from its motion
+/// (`MotionCalibration`: the time offset and the frame turn). Run the filters
 /// on the real recording and on `simulate(seed:)`'s: where they differ, the sensor model is
 /// missing something the real sensor does — the motion is the same.
 ///
-/// What the twin does not model: the IMU–reference time offset, scale-factor and misalignment
-/// errors (not measurable at rest; `imu` takes them when known), magnetic disturbances (its field is one constant vector) and motion faster than the
-/// reference's smoothing (taps, vibration). `unmodelled` names what a disturbed trial has of it.
+/// What the twin does not model: scale errors, misalignments, g-sensitivity and the lever arm
+/// (measured and reported by `MotionCalibration`, not simulated), magnetic disturbances (its field is one constant vector) and
+/// motion faster than the reference's smoothing (taps, vibration). `unmodelled` names what a
+/// disturbed trial has of it.
 public struct RecordingTwin: Sendable {
     public let recording: SensorRecording
     public let motion: RecordedMotion
     public let calibration: ImuCalibration
-    /// The sensor model the twin samples: noise and bias from the calibration, the bias at rest
-    /// as a constant bias, no scale or misalignment error, no hard or soft iron. Change it to
-    /// ask what the real sensor would do with other errors (a delay, scale errors, …).
+    /// The sensor's errors measured during motion (`MotionCalibration`), of which `imu` took the
+    /// time offset and `sensorFrame` the frame turn; nil when asked not to, or when the
+    /// recording has too few samples with a reference.
+    public let motionCalibration: MotionCalibration?
+    /// The sensor model the twin samples: noise and bias from the still window (the bias at rest
+    /// as a constant bias), the time offset from the motion calibration, no scale or
+    /// misalignment error, no hard or soft iron. Change it to ask what the real sensor would do
+    /// with other errors.
     public var imu: ImuSettings
-    /// The IMU frame against the reference's body frame (identity: aligned, as BROAD states):
-    /// the twin's sensors read in it.
+    /// The IMU frame against the reference's body frame (`MotionCalibration.frameRotationDegrees`
+    /// when identified, else identity): the twin's sensors read in it, as the real ones do.
     public var sensorFrame: Quaternion
     /// The earth's field in the reference frame, µT: per axis the median of the magnetometer
     /// turned by the reference attitude.
@@ -36,7 +43,11 @@ public struct RecordingTwin: Sendable {
     ///
     /// - Throws: `RecordingError` when the recording has no reference attitude, no still
     ///   window of `ImuCalibration.minimumWindow` seconds, or a reference too sparse to fit.
-    public init(recording: SensorRecording, motionSettings: RecordedMotion.Settings = RecordedMotion.Settings()) throws(RecordingError) {
+    /// With `useMotionCalibration` (the default) the twin also takes what `MotionCalibration`
+    /// measures on the recording; without it, only what the still window shows.
+    public init(
+        recording: SensorRecording, motionSettings: RecordedMotion.Settings = RecordedMotion.Settings(), useMotionCalibration: Bool = true
+    ) throws(RecordingError) {
         guard let truth = recording.truth, truth.contains(where: { $0 != nil }) else {
             throw RecordingError(file: recording.file, message: "has no reference attitude; a twin follows the reference trajectory")
         }
@@ -55,8 +66,22 @@ public struct RecordingTwin: Sendable {
         let accelerometerBias = Self.mean(
             still.map { recording.accelerometer[$0] - truth[$0]!.inverseRotate(Vector3(0, 0, gravity)) })
         let gyroscopeBias = Self.mean(still.map { recording.gyroscope[$0] })
-        imu = Self.settings(calibration, rate: recording.rate, gyroscopeBias: gyroscopeBias, accelerometerBias: accelerometerBias)
-        sensorFrame = .identity
+        var imu = Self.settings(calibration, rate: recording.rate, gyroscopeBias: gyroscopeBias, accelerometerBias: accelerometerBias)
+        var frame = Quaternion.identity
+        let measured = useMotionCalibration ? try? MotionCalibration(recording: recording, motion: motion) : nil
+        if let measured {
+            // The twin takes the time offset and the frame turn, which agree from trial to trial
+            // of one sensor. Scale errors and misalignments are measured and reported, not taken:
+            // on real trials with translation they come out at several percent, beyond any MEMS
+            // part, so they measure what the model leaves out (the lever arm, the reference's
+            // positions) more than the sensor.
+            imu.delay = measured.delayMilliseconds
+            let turn = measured.frameRotationDegrees.map { $0.isIdentified ? $0.value : 0 }
+            frame = Quaternion(rotationVector: Angles.radiansPerDegree * Vector3(turn[0], turn[1], turn[2]))
+        }
+        self.imu = imu
+        sensorFrame = frame
+        motionCalibration = measured
         var earth: [[Double]] = [[], [], []]
         if let magnetometer = recording.magnetometer {
             for index in recording.times.indices {

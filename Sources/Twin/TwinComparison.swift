@@ -38,12 +38,18 @@ public struct TwinComparison: Sendable {
     public var unmodelled: [String: String]
     /// Per trial, seconds of reference gaps too long to bridge (left out of every error).
     public var unbridgedSeconds: [String: Double]
+    /// Per trial, the sensor errors measured during motion that its twin took over.
+    public var motionCalibrations: [String: MotionCalibration]
 
-    public init(rows: [Row], seeds: [UInt64], unmodelled: [String: String] = [:], unbridgedSeconds: [String: Double] = [:]) {
+    public init(
+        rows: [Row], seeds: [UInt64], unmodelled: [String: String] = [:], unbridgedSeconds: [String: Double] = [:],
+        motionCalibrations: [String: MotionCalibration] = [:]
+    ) {
         self.rows = rows
         self.seeds = seeds
         self.unmodelled = unmodelled
         self.unbridgedSeconds = unbridgedSeconds
+        self.motionCalibrations = motionCalibrations
     }
 
     /// The column names of twin.csv.

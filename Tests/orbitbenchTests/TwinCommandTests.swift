@@ -30,6 +30,9 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
         }
         #expect(result.standardOutput.contains("24_disturbed_tapping_A: the twin does not model the motion faster than the reference's smoothing"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plots/twin.png").path))
+        let calibration = try lines(out.appendingPathComponent("twin-calibration.csv"))
+        #expect(calibration[0] == "trial,term,component,value,low,high,unit")
+        #expect(calibration.contains { $0.hasPrefix("05_undisturbed_slow_rotation_with_breaks_B,delay,,") })
         let page = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(page.contains("Twin: real against simulated along the same motion"))
 

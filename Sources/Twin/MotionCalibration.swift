@@ -1,0 +1,208 @@
+import Foundation
+import OrbitMath
+import Recordings
+import Simulation
+import StatisticsKit
+
+/// The real sensor's errors while it moves, measured against what an ideal sensor would have
+/// read along the recording's own reference motion (`RecordedMotion`): the errors that scale
+/// with motion and that a still window cannot show.
+///
+/// Models, fitted by least squares over the evaluated samples that have a reference:
+/// - time offset d (s): the IMU reads the motion of t − d (grid search of the gyroscope
+///   residual, ±`maximumDelay`, refined by a parabola);
+/// - gyroscope ω̃ = M_g·ω + G·f + b_g: M_g − I holds the scale errors (diagonal) and
+///   misalignments (off-diagonal), G the g-sensitivity (rad/s per m/s²);
+/// - accelerometer f̃ = M_a·(f + α×r + ω×(ω×r)) + b_a, r the lever arm (m, body frame) from the
+///   reference's origin to the accelerometer, fitted linearly as M_a·f + L(α, ω)·r.
+/// Intervals are 95 % from `LinearLeastSquares` (standard errors widened for correlated
+/// residuals).
+public struct MotionCalibration: Sendable {
+    /// One estimated term with its 95 % interval.
+    public struct Estimate: Sendable, Equatable {
+        public var value: Double
+        public var low: Double
+        public var high: Double
+
+        init(_ value: Double, standardError: Double, scale: Double = 1) {
+            self.value = value * scale
+            low = (value - 1.96 * standardError) * scale
+            high = (value + 1.96 * standardError) * scale
+        }
+
+        /// Whether the interval excludes zero.
+        public var isIdentified: Bool { low > 0 || high < 0 }
+    }
+
+    public var recording: String
+    /// IMU delay behind the reference, ms (positive: the IMU reads earlier motion).
+    public var delayMilliseconds: Double
+    /// Scale error per axis, ppm.
+    public var gyroscopeScalePPM: [Estimate]
+    /// Misalignment in `InertialSensorSettings.misalignment`'s order (xy, xz, yx, yz, zx, zy), °:
+    /// the symmetric part (non-orthogonal axes); the antisymmetric part is `frameRotationDegrees`.
+    public var gyroscopeMisalignmentDegrees: [Estimate]
+    /// The rotation of the IMU's frame against the reference's body frame, rotation vector, °
+    /// (the antisymmetric part of the gyroscope's matrix): every sensor reads in the turned
+    /// frame, and the real error against the reference never falls below its angle.
+    public var frameRotationDegrees: [Estimate]
+    /// g-sensitivity, row-major (axis i per specific force along j), (°/s)/g.
+    public var gSensitivity: [Estimate]
+    public var accelerometerScalePPM: [Estimate]
+    public var accelerometerMisalignmentDegrees: [Estimate]
+    /// Lever arm from the reference's origin to the accelerometer, body frame, mm.
+    public var leverArmMillimetres: [Estimate]
+    /// RMS of the gyroscope residual before the fit (bias removed) and after it, °/s.
+    public var gyroscopeResidualBefore: Double
+    public var gyroscopeResidualAfter: Double
+    /// The same for the accelerometer, m/s².
+    public var accelerometerResidualBefore: Double
+    public var accelerometerResidualAfter: Double
+    /// Samples used.
+    public var samples: Int
+
+    /// The largest IMU–reference offset searched, s.
+    public static let maximumDelay = 0.05
+
+    /// Fits the terms on `recording` (which needs a reference attitude) against `motion`.
+    ///
+    /// - Throws: `RecordingError` when fewer than 1000 samples have a reference or the fit fails.
+    public init(recording: SensorRecording, motion: RecordedMotion) throws(RecordingError) {
+        let truth = recording.truth ?? []
+        let used = recording.times.indices.filter { index in
+            index < truth.count && truth[index] != nil && (recording.evaluated?[index] ?? true) && motion.isMeasured(at: recording.times[index])
+        }
+        guard used.count >= 1000 else {
+            throw RecordingError(
+                file: recording.file, message: "\(used.count) samples with a reference during motion; the motion calibration needs 1000")
+        }
+        self.recording = recording.name
+        samples = used.count
+        let times = used.map { recording.times[$0] }
+        // Readings and reference signals are compared after the same smoothing (a P-spline with
+        // the reference's knots over the used instants): the reference's rate carries wiggles at
+        // the knot scale and the readings carry motion the reference smooths away; alike, neither
+        // biases the fit.
+        func smoothed(_ values: [Vector3]) throws(RecordingError) -> [Vector3] {
+            var axes: [[Double]] = []
+            for axis in 0..<3 {
+                do {
+                    let spline = try SmoothingSpline(
+                        times: times, values: values.map { $0[axis] }, knotSpacing: motion.settings.knotSpacing, penalty: motion.settings.penalty)
+                    axes.append(times.map { spline.evaluate($0).value })
+                } catch {
+                    throw RecordingError(file: recording.file, message: "cannot smooth the signals for the motion calibration: \(error)")
+                }
+            }
+            return times.indices.map { Vector3(axes[0][$0], axes[1][$0], axes[2][$0]) }
+        }
+        let gyroscope = try smoothed(used.map { recording.gyroscope[$0] })
+        let accelerometer = try smoothed(used.map { recording.accelerometer[$0] })
+        // The offset: the gyroscope residual (mean removed) over shifts of the reference, on a
+        // 2 ms grid and then a 0.25 ms one around its best point.
+        func residual(_ delay: Double) throws(RecordingError) -> Double {
+            let rates = try smoothed(times.map { motion.state(at: $0 - delay).angularVelocity })
+            let differences = zip(gyroscope, rates).map { $0 - $1 }
+            let mean = (1 / Double(differences.count)) * differences.reduce(.zero, +)
+            return differences.reduce(0) { $0 + ($1 - mean).normSquared }
+        }
+        func search(_ grid: [Double]) throws(RecordingError) -> (delay: Double, costs: [Double]) {
+            var costs: [Double] = []
+            for delay in grid { costs.append(try residual(delay)) }
+            let best = costs.indices.min { costs[$0] < costs[$1] }!
+            var delay = grid[best]
+            if best > 0 && best < grid.count - 1 {
+                let (left, middle, right) = (costs[best - 1], costs[best], costs[best + 1])
+                let curvature = left - 2 * middle + right
+                if curvature > 0 { delay += 0.5 * (grid[1] - grid[0]) * (left - right) / curvature }
+            }
+            return (delay, costs)
+        }
+        let coarse = try search(stride(from: -Self.maximumDelay, through: Self.maximumDelay + 0.001, by: 0.002).map { $0 })
+        let fine = try search(stride(from: coarse.delay - 0.002, through: coarse.delay + 0.002001, by: 0.00025).map { $0 })
+        let delay = fine.delay
+        delayMilliseconds = delay * 1000
+        gyroscopeResidualBefore = (coarse.costs[coarse.costs.count / 2] / Double(used.count)).squareRoot() * Angles.degreesPerRadian
+
+        let states = times.map { motion.state(at: $0 - delay) }
+        // Angular acceleration from the fitted rate (central difference of the smooth spline).
+        let h = 0.002
+        let accelerations = times.map {
+            (1 / (2 * h)) * (motion.state(at: $0 - delay + h).angularVelocity - motion.state(at: $0 - delay - h).angularVelocity)
+        }
+
+        // Gyroscope, per axis: ω̃_i = Σ_j M_ij ω_j + Σ_j G_ij f_j + b_i.
+        var gyroscopeFits: [LinearLeastSquares] = []
+        let rates = try smoothed(states.map(\.angularVelocity)), forces = try smoothed(states.map(\.specificForce))
+        let gyroscopeRows = zip(rates, forces).map { rate, force in [rate.x, rate.y, rate.z, force.x, force.y, force.z, 1] }
+        for axis in 0..<3 {
+            guard let fit = LinearLeastSquares(rows: gyroscopeRows, values: gyroscope.map { $0[axis] }) else {
+                throw RecordingError(file: recording.file, message: "the gyroscope's motion calibration did not converge")
+            }
+            gyroscopeFits.append(fit)
+        }
+        gyroscopeResidualAfter = (gyroscopeFits.map { $0.residualRMS * $0.residualRMS }.reduce(0, +)).squareRoot() * Angles.degreesPerRadian
+        // Accelerometer, per axis: f̃_i = Σ_j M_ij f_j + Σ_k L_ik r_k + b_i with
+        // L = K(α) + K(ω)² (K the cross-product matrix; K(ω)² = ωωᵀ − |ω|²·I).
+        var accelerometerFits: [LinearLeastSquares] = []
+        let levers = zip(states, accelerations).map { state, alpha in (alpha: alpha, omega: state.angularVelocity) }
+        func leverRow(_ axis: Int, alpha: Vector3, omega: Vector3) -> Vector3 {
+            let cross = [Vector3(0, -alpha.z, alpha.y), Vector3(alpha.z, 0, -alpha.x), Vector3(-alpha.y, alpha.x, 0)][axis]
+            let unit = [Vector3.unitX, .unitY, .unitZ][axis]
+            return cross + omega[axis] * omega - omega.normSquared * unit
+        }
+        for axis in 0..<3 {
+            let rows = zip(forces, levers).map { force, lever -> [Double] in
+                let row = leverRow(axis, alpha: lever.alpha, omega: lever.omega)
+                return [force.x, force.y, force.z, row.x, row.y, row.z, 1]
+            }
+            guard let fit = LinearLeastSquares(rows: rows, values: accelerometer.map { $0[axis] }) else {
+                throw RecordingError(file: recording.file, message: "the accelerometer's motion calibration did not converge")
+            }
+            accelerometerFits.append(fit)
+        }
+        let forceResidual = zip(accelerometer, forces).map { ($0 - $1).normSquared }.reduce(0, +) / Double(used.count)
+        accelerometerResidualBefore = forceResidual.squareRoot()
+        accelerometerResidualAfter = (accelerometerFits.map { $0.residualRMS * $0.residualRMS }.reduce(0, +)).squareRoot()
+
+        // M = I + S + A: S (symmetric) scale and non-orthogonality, A = −K(δ) the frame rotation δ
+        // (a small turn R_δ of the sensor frame reads R_δᵀ·v ≈ v − δ×v).
+        let g = gyroscopeFits
+        func c(_ fits: [LinearLeastSquares], _ i: Int, _ j: Int) -> (value: Double, error: Double) {
+            (fits[i].coefficients[j], fits[i].standardErrors[j])
+        }
+        func half(_ a: (value: Double, error: Double), _ b: (value: Double, error: Double), sign: Double) -> (Double, Double) {
+            ((a.value + sign * b.value) / 2, (a.error * a.error + b.error * b.error).squareRoot() / 2)
+        }
+        let rotation = [(1, 2), (2, 0), (0, 1)].map { i, j in half(c(g, i, j), c(g, j, i), sign: -1) }
+        frameRotationDegrees = rotation.map { Estimate($0.0, standardError: $0.1, scale: Angles.degreesPerRadian) }
+        let order = [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
+        func scales(_ fits: [LinearLeastSquares]) -> [Estimate] {
+            (0..<3).map { Estimate(fits[$0].coefficients[$0] - 1, standardError: fits[$0].standardErrors[$0], scale: 1e6) }
+        }
+        gyroscopeScalePPM = scales(g)
+        gyroscopeMisalignmentDegrees = order.map { i, j in
+            let symmetric = half(c(g, i, j), c(g, j, i), sign: 1)
+            return Estimate(symmetric.0, standardError: symmetric.1, scale: Angles.degreesPerRadian)
+        }
+        // The accelerometer reads in the same turned frame: its misalignment is what remains.
+        let a = accelerometerFits
+        let frameTerm: [Int: [Int: Double]] = [
+            0: [1: rotation[2].0, 2: -rotation[1].0], 1: [0: -rotation[2].0, 2: rotation[0].0], 2: [0: rotation[1].0, 1: -rotation[0].0],
+        ]
+        accelerometerScalePPM = scales(a)
+        accelerometerMisalignmentDegrees = order.map { i, j in
+            Estimate(a[i].coefficients[j] - frameTerm[i]![j]!, standardError: a[i].standardErrors[j], scale: Angles.degreesPerRadian)
+        }
+        let perG = Angles.degreesPerRadian * Units.standardGravity
+        gSensitivity = (0..<3).flatMap { axis in
+            (3..<6).map { Estimate(gyroscopeFits[axis].coefficients[$0], standardError: gyroscopeFits[axis].standardErrors[$0], scale: perG) }
+        }
+        // The lever arm: the three axes' estimates combined by inverse variance.
+        leverArmMillimetres = (0..<3).map { component in
+            let weights = accelerometerFits.map { 1 / max(1e-30, $0.standardErrors[3 + component] * $0.standardErrors[3 + component]) }
+            let value = zip(weights, accelerometerFits).map { $0 * $1.coefficients[3 + component] }.reduce(0, +) / weights.reduce(0, +)
+            return Estimate(value, standardError: (1 / weights.reduce(0, +)).squareRoot(), scale: 1000)
+        }
+    }
+}
