@@ -19,44 +19,6 @@ public enum TwinReport {
         return csv
     }
 
-    /// twin-calibration.csv: every term `MotionCalibration` measured, per trial, with its 95 %
-    /// interval (`trial, term, component, value, low, high, unit`).
-    public static func calibrationCSV(_ comparison: TwinComparison) -> CSVWriter {
-        var csv = CSVWriter(header: ["trial", "term", "component", "value", "low", "high", "unit"])
-        let axes = ["x", "y", "z"], pairs = ["xy", "xz", "yx", "yz", "zx", "zy"]
-        let matrix = ["xx", "xy", "xz", "yx", "yy", "yz", "zx", "zy", "zz"]
-        for (trial, calibration) in comparison.motionCalibrations.sorted(by: { $0.key < $1.key }) {
-            let terms: [(String, [String], [MotionCalibration.Estimate], String)] = [
-                ("gyroscope_scale", axes, calibration.gyroscopeScalePPM, "ppm"),
-                ("gyroscope_misalignment", pairs, calibration.gyroscopeMisalignmentDegrees, "deg"),
-                ("frame_rotation", axes, calibration.frameRotationDegrees, "deg"),
-                ("g_sensitivity", matrix, calibration.gSensitivity, "dps_per_g"),
-                ("accelerometer_scale", axes, calibration.accelerometerScalePPM, "ppm"),
-                ("accelerometer_misalignment", pairs, calibration.accelerometerMisalignmentDegrees, "deg"),
-                ("lever_arm", axes, calibration.leverArmMillimetres, "mm"),
-            ]
-            csv.text(trial)
-            csv.text("delay")
-            csv.text("")
-            csv.number(calibration.delayMilliseconds, decimals: 3)
-            csv.empty()
-            csv.empty()
-            csv.text("ms")
-            csv.endRow()
-            for (term, components, estimates, unit) in terms {
-                for (component, estimate) in zip(components, estimates) {
-                    csv.text(trial)
-                    csv.text(term)
-                    csv.text(component)
-                    for value in [estimate.value, estimate.low, estimate.high] { csv.number(value, decimals: 4) }
-                    csv.text(unit)
-                    csv.endRow()
-                }
-            }
-        }
-        return csv
-    }
-
     /// The table and the tally of the console summary, markdown and report page.
     public static func document(_ comparison: TwinComparison) -> ConsoleDocument {
         var document = ConsoleDocument()
@@ -75,25 +37,11 @@ public enum TwinReport {
         document.line(
             "Factor = twin mean / real. \(within) of \(comparison.rows.count) within [1/1.5, 1.5]; the real error inside the twin's 10–90 % in \(inside) of \(comparison.rows.count)."
         )
-        let measured = comparison.motionCalibrations.sorted { $0.key < $1.key }
-        if !measured.isEmpty {
+        if !comparison.motionCalibrations.isEmpty {
             document.line(
                 "The real sensor's errors measured during motion (MotionCalibration, values with 95 % intervals in twin-calibration.csv); each twin takes the time offset and the frame turn:"
             )
-            func three(_ estimates: [MotionCalibration.Estimate], _ format: String) -> String {
-                estimates.map { String(format: format, $0.value) }.joined(separator: " ")
-            }
-            document.table(
-                header: ["trial", "delay (ms)", "frame turn (°)", "gyro scale (ppm)", "acc. scale (ppm)", "lever arm (mm)", "gyro residual (°/s)"],
-                rows: measured.map { trial, calibration in
-                    let turn = calibration.frameRotationDegrees.map { $0.value * $0.value }.reduce(0, +).squareRoot()
-                    return [
-                        trial, String(format: "%.1f", calibration.delayMilliseconds), String(format: "%.2f", turn),
-                        three(calibration.gyroscopeScalePPM, "%.0f"), three(calibration.accelerometerScalePPM, "%.0f"),
-                        three(calibration.leverArmMillimetres, "%.0f"),
-                        String(format: "%.2f → %.2f", calibration.gyroscopeResidualBefore, calibration.gyroscopeResidualAfter),
-                    ]
-                })
+            MotionCalibrationReport.table(comparison.motionCalibrations, into: &document)
         }
         for (trial, what) in comparison.unmodelled.sorted(by: { $0.key < $1.key }) {
             document.line("\(trial): the twin does not model the \(what).")

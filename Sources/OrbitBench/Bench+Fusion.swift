@@ -145,7 +145,9 @@ extension Bench {
             twinDocument = document
             reading += "\n" + document.text
             try report.write(TwinReport.csv(twin).bytes, to: "twin.csv")
-            if !twin.motionCalibrations.isEmpty { try report.write(TwinReport.calibrationCSV(twin).bytes, to: "twin-calibration.csv") }
+            if !twin.motionCalibrations.isEmpty {
+                try report.write(MotionCalibrationReport.csv(twin.motionCalibrations).bytes, to: "twin-calibration.csv")
+            }
             try report.write(document.markdown, to: "twin.md")
             if let figures, !twin.rows.isEmpty {
                 try report.write(

@@ -36,3 +36,36 @@ extension Bench {
         return TwinComparison(rows: rows, seeds: seeds, unmodelled: unmodelled, unbridgedSeconds: unbridged, motionCalibrations: calibrations)
     }
 }
+
+extension Bench {
+    /// `orbitbench calibrate --from-motion FILE…`: each recording read as
+    /// `sensorRecording(_:mapping:isolation:)` reads it, its reference fitted (`RecordedMotion`)
+    /// and the sensor's errors measured against it (`MotionCalibration`), by trial name.
+    ///
+    /// - Throws: `RecordingError` for a recording without a reference attitude, two of one
+    ///   name, or too few samples with a reference during motion.
+    public static func motionCalibration(
+        recordings paths: [String], mapping: CSVMapping? = nil, isolation: RecordingIsolation = .probe,
+        motion settings: RecordedMotion.Settings = RecordedMotion.Settings()
+    ) throws -> [String: MotionCalibration] {
+        var calibrations: [String: MotionCalibration] = [:]
+        for path in paths {
+            let recording = try sensorRecording(path, mapping: mapping, isolation: isolation)
+            guard let truth = recording.truth, truth.contains(where: { $0 != nil }) else {
+                throw RecordingError(file: path, message: "has no reference attitude; the motion calibration compares with it")
+            }
+            guard calibrations[recording.name] == nil else {
+                throw RecordingError(file: path, message: "has the same trial name '\(recording.name)' as an earlier file")
+            }
+            let motion: RecordedMotion
+            do {
+                motion = try RecordedMotion(
+                    times: recording.times, attitudes: truth, positions: recording.positions, gravity: Units.standardGravity, settings: settings)
+            } catch {
+                throw RecordingError(file: path, column: "reference", message: "cannot fit the reference trajectory: \(error)")
+            }
+            calibrations[recording.name] = try MotionCalibration(recording: recording, motion: motion)
+        }
+        return calibrations
+    }
+}

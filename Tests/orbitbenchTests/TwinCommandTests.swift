@@ -49,4 +49,28 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
         let result = try Tool.run(["fusion", "orbit-72", "--twin"])
         #expect(result.status != 0 && result.standardError.contains("--twin simulates the sensors along --recording trials"))
     }
+
+    @Test func calibrateFromMotionWritesAnImuBlock() throws {
+        let out = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Tool.run([
+            "calibrate", "--from-motion", broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5", "--out", out.path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let yaml = try String(contentsOf: out.appendingPathComponent("imu.yaml"), encoding: .utf8)
+        // The offset this IMU shows against BROAD's optical reference on every trial: a few ms.
+        let delay = yaml.split(separator: "\n").first { $0.contains("delay_ms:") }.flatMap {
+            Double($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
+        }
+        #expect(delay.map { $0 > 1 && $0 < 10 } == true, "\(yaml)")
+        let csv = try lines(out.appendingPathComponent("motion-calibration.csv"))
+        #expect(csv[0] == "trial,term,component,value,low,high,unit" && csv.count == 1 + 1 + 3 + 6 + 3 + 9 + 3 + 6 + 3)
+
+        let both = try Tool.run(["calibrate", "--recording", "x.hdf5", "--from-motion", "y.hdf5"])
+        #expect(both.status != 0 && both.standardError.contains("give --recording FILE or --from-motion FILE…, one of them"))
+        let noReference = try Tool.run([
+            "calibrate", "--from-motion", Tool.repository.appendingPathComponent("Package.swift").path, "--out", out.path,
+        ])
+        #expect(noReference.status != 0)
+    }
 }

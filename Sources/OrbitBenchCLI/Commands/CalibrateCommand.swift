@@ -5,7 +5,8 @@ import OrbitBench
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
-        abstract: "Measure an IMU's noise (Allan deviation) from a still stretch of a recording; write an imu: block for a scenario.",
+        abstract:
+            "Measure an IMU's noise (Allan deviation) from a still stretch of a recording, or its errors during motion (--from-motion); write an imu: block for a scenario.",
         discussion: """
             Computes the overlapping Allan deviation of every gyroscope and accelerometer axis over \
             the window and fits the simulator's model: white noise density N, a Gauss–Markov bias \
@@ -18,15 +19,27 @@ struct CalibrateCommand: ParsableCommand {
             simulator's default. Also writes allan.csv, noise.csv (the fitted terms) and plots/allan.png. Without --window the \
             longest still stretch is used (at least 10 s); a --window with motion is an error.
 
+            --from-motion FILE… measures instead what a still window cannot show, against each \
+            recording's reference motion (recordings with a reference attitude, e.g. BROAD): the \
+            IMU–reference time offset, scale errors and misalignments (written to imu.yaml where \
+            their combined 95 % interval excludes zero), the frame turn, g-sensitivity and lever \
+            arm (in motion-calibration.csv).
+
             Examples:
               orbitbench calibrate \\
                   --recording data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5
               orbitbench calibrate --recording data/broad/24_disturbed_tapping_A.hdf5 \\
                   --window 2:40
+              orbitbench calibrate --from-motion data/broad/*.hdf5
             """)
 
     @Option(help: ArgumentHelp("The recording: BROAD .hdf5, EuRoC .csv, or any .csv with --mapping.", valueName: "file"))
-    var recording: String
+    var recording: String?
+
+    @Option(
+        name: .customLong("from-motion"), parsing: .upToNextOption,
+        help: ArgumentHelp("Recordings with a reference attitude: measure the IMU's errors during motion instead.", valueName: "file"))
+    var fromMotion: [String] = []
 
     @Option(help: ArgumentHelp("YAML that maps the columns of a CSV recording.", valueName: "file"))
     var mapping: String?
@@ -39,7 +52,11 @@ struct CalibrateCommand: ParsableCommand {
 
     @OptionGroup var plotOptions: PlotOptions
 
-    func validate() throws { _ = try parsedWindow() }
+    func validate() throws {
+        _ = try parsedWindow()
+        if (recording == nil) == fromMotion.isEmpty { throw ValidationError("give --recording FILE or --from-motion FILE…, one of them") }
+        if window != nil && recording == nil { throw ValidationError("--window picks the still stretch of --recording") }
+    }
 
     func parsedWindow() throws -> ClosedRange<Double>? {
         guard let window else { return nil }
@@ -55,6 +72,7 @@ struct CalibrateCommand: ParsableCommand {
     @OptionGroup var quietOption: QuietOption
 
     func run() throws {
+        guard let recording else { return try runFromMotion() }
         // The output folder is checked before the recording is read and analysed.
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "calibrate", overwrite: outputOptions.overwrite)
         // A RecordingError or ConfigError: one line with file and place.
