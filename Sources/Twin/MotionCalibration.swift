@@ -83,12 +83,18 @@ public struct MotionCalibration: Sendable {
         // the reference's knots over the used instants): the reference's rate carries wiggles at
         // the knot scale and the readings carry motion the reference smooths away; alike, neither
         // biases the fit.
+        let fitter: SmoothingSpline.Fitter
+        do {
+            fitter = try SmoothingSpline.Fitter(
+                span: times[0]...times[times.count - 1], times: times, knotSpacing: motion.settings.knotSpacing, penalty: motion.settings.penalty)
+        } catch {
+            throw RecordingError(file: recording.file, message: "cannot smooth the signals for the motion calibration: \(error)")
+        }
         func smoothed(_ values: [Vector3]) throws(RecordingError) -> [Vector3] {
             var axes: [[Double]] = []
             for axis in 0..<3 {
                 do {
-                    let spline = try SmoothingSpline(
-                        times: times, values: values.map { $0[axis] }, knotSpacing: motion.settings.knotSpacing, penalty: motion.settings.penalty)
+                    let spline = try fitter.fit(values.map { $0[axis] })
                     axes.append(times.map { spline.evaluate($0).value })
                 } catch {
                     throw RecordingError(file: recording.file, message: "cannot smooth the signals for the motion calibration: \(error)")

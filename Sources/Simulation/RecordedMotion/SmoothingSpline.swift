@@ -29,54 +29,95 @@ public struct SmoothingSpline: Sendable {
     ///     one knot interval's worth of samples (so the same value smooths alike at any rate).
     /// - Throws: `GSLError` when fewer than two values are finite or the solver fails.
     public init(times: [Double], values: [Double], knotSpacing requested: Double, penalty: Double) throws(GSLError) {
-        _ = GSL.errorHandlerDisabled
         precondition(times.count == values.count, "one value per time")
         let finite = values.indices.filter { values[$0].isFinite }
-        guard let first = times.first, let last = times.last, finite.count >= 2, last > first, requested > 0 else {
+        guard let first = times.first, let last = times.last, finite.count >= 2, last > first else {
             throw GSLError(code: Int32(GSL_EINVAL), context: "smoothing spline: needs at least two finite values over a positive time span")
         }
-        let intervals = max(1, Int(((last - first) / requested).rounded(.up)))
-        let spacing = (last - first) / Double(intervals)
-        let count = intervals + 3
-        // Normal equations (BᵀB + λDᵀD)c = Bᵀy in GSL's symmetric band format: AB(i, j) = A(i + j, i).
-        let band = 3
-        guard let normal = gsl_matrix_calloc(count, band + 1), let right = gsl_vector_calloc(count), let solution = gsl_vector_alloc(count)
-        else { throw GSLError(code: Int32(GSL_ENOMEM), context: "smoothing spline: allocation") }
-        defer {
-            gsl_matrix_free(normal)
-            gsl_vector_free(right)
-            gsl_vector_free(solution)
-        }
-        func add(_ row: Int, _ column: Int, _ value: Double) {
-            let (low, high) = row <= column ? (row, column) : (column, row)
-            gsl_matrix_set(normal, low, high - low, gsl_matrix_get(normal, low, high - low) + value)
-        }
-        for index in finite {
-            let (interval, weights) = Self.basis(at: times[index], start: first, spacing: spacing, intervals: intervals)
-            for r in 0..<4 {
-                gsl_vector_set(right, interval + r, gsl_vector_get(right, interval + r) + weights[r] * values[index])
-                for c in r..<4 { add(interval + r, interval + c, weights[r] * weights[c]) }
+        let fitter = try Fitter(span: first...last, times: finite.map { times[$0] }, knotSpacing: requested, penalty: penalty)
+        self = try fitter.fit(finite.map { values[$0] })
+    }
+
+    init(start: Double, knotSpacing: Double, pieces: [SIMD4<Double>]) {
+        self.start = start
+        self.knotSpacing = knotSpacing
+        self.pieces = pieces
+    }
+
+    /// The least-squares system of one set of sample instants, factorised once: every series
+    /// sampled at those instants is then fitted with one right-hand side and one banded solve
+    /// (what fitting many signals on one clock wants).
+    public final class Fitter {
+        let start: Double, spacing: Double, intervals: Int
+        /// Per sample: its interval and the four basis weights there.
+        let samples: [(interval: Int, weights: SIMD4<Double>)]
+        /// The factorised normal matrix (GSL band format), owned.
+        private let normal: UnsafeMutablePointer<gsl_matrix>
+
+        /// Knots over `span` every `knotSpacing` (shrunk to end on its upper bound), samples at
+        /// `times` (s, in `span`), the second-difference penalty as `SmoothingSpline.init`.
+        ///
+        /// - Throws: `GSLError` for fewer than two times, no positive span or a failed factorisation.
+        public init(span: ClosedRange<Double>, times: [Double], knotSpacing requested: Double, penalty: Double) throws(GSLError) {
+            _ = GSL.errorHandlerDisabled
+            guard times.count >= 2, span.upperBound > span.lowerBound, requested > 0 else {
+                throw GSLError(code: Int32(GSL_EINVAL), context: "smoothing spline: needs at least two samples over a positive time span")
             }
+            intervals = max(1, Int(((span.upperBound - span.lowerBound) / requested).rounded(.up)))
+            start = span.lowerBound
+            spacing = (span.upperBound - span.lowerBound) / Double(intervals)
+            let count = intervals + 3
+            // Normal equations (BᵀB + λDᵀD) in GSL's symmetric band format: AB(i, j) = A(i + j, i).
+            guard let normal = gsl_matrix_calloc(count, 4) else { throw GSLError(code: Int32(GSL_ENOMEM), context: "smoothing spline: allocation") }
+            self.normal = normal
+            let (start, spacing, intervals) = (start, spacing, intervals)
+            samples = times.map { SmoothingSpline.basis(at: $0, start: start, spacing: spacing, intervals: intervals) }
+            let band = normal.pointee.data!, stride = normal.pointee.tda
+            func add(_ row: Int, _ column: Int, _ value: Double) {
+                let (low, high) = row <= column ? (row, column) : (column, row)
+                band[low * stride + high - low] += value
+            }
+            for (interval, weights) in samples {
+                for r in 0..<4 { for c in r..<4 { add(interval + r, interval + c, weights[r] * weights[c]) } }
+            }
+            let lambda = penalty * Double(times.count) / Double(intervals)
+            let difference = [1.0, -2.0, 1.0]
+            for j in 0..<(count - 2) {
+                for a in 0..<3 { for b in a..<3 { add(j + a, j + b, lambda * difference[a] * difference[b]) } }
+            }
+            try GSL.check(gsl_linalg_cholesky_band_decomp(normal), "gsl_linalg_cholesky_band_decomp")
         }
-        let lambda = penalty * Double(finite.count) / Double(intervals)
-        let difference = [1.0, -2.0, 1.0]
-        for j in 0..<(count - 2) {
-            for a in 0..<3 { for b in a..<3 { add(j + a, j + b, lambda * difference[a] * difference[b]) } }
+
+        deinit { gsl_matrix_free(normal) }
+
+        /// The spline through `values`, one per sample time of the fitter (finite).
+        public func fit(_ values: [Double]) throws(GSLError) -> SmoothingSpline {
+            precondition(values.count == samples.count, "one value per sample time")
+            let count = intervals + 3
+            guard let right = gsl_vector_calloc(count), let solution = gsl_vector_alloc(count) else {
+                throw GSLError(code: Int32(GSL_ENOMEM), context: "smoothing spline: allocation")
+            }
+            defer {
+                gsl_vector_free(right)
+                gsl_vector_free(solution)
+            }
+            let data = right.pointee.data!, stride = right.pointee.stride
+            for (sample, value) in zip(samples, values) {
+                for r in 0..<4 { data[(sample.interval + r) * stride] += sample.weights[r] * value }
+            }
+            try GSL.check(gsl_linalg_cholesky_band_solve(normal, right, solution), "gsl_linalg_cholesky_band_solve")
+            // The uniform cubic B-spline's basis matrix turns four coefficients into the power form.
+            let pieces = (0..<intervals).map { k in
+                let c0 = gsl_vector_get(solution, k), c1 = gsl_vector_get(solution, k + 1)
+                let c2 = gsl_vector_get(solution, k + 2), c3 = gsl_vector_get(solution, k + 3)
+                return SIMD4(c0 + 4 * c1 + c2, 3 * (c2 - c0), 3 * (c0 - 2 * c1 + c2), -c0 + 3 * c1 - 3 * c2 + c3) / 6
+            }
+            return SmoothingSpline(start: start, knotSpacing: spacing, pieces: pieces)
         }
-        try GSL.check(gsl_linalg_cholesky_band_decomp(normal), "gsl_linalg_cholesky_band_decomp")
-        try GSL.check(gsl_linalg_cholesky_band_solve(normal, right, solution), "gsl_linalg_cholesky_band_solve")
-        // The uniform cubic B-spline's basis matrix turns four coefficients into the power form.
-        pieces = (0..<intervals).map { k in
-            let c0 = gsl_vector_get(solution, k), c1 = gsl_vector_get(solution, k + 1)
-            let c2 = gsl_vector_get(solution, k + 2), c3 = gsl_vector_get(solution, k + 3)
-            return SIMD4(c0 + 4 * c1 + c2, 3 * (c2 - c0), 3 * (c0 - 2 * c1 + c2), -c0 + 3 * c1 - 3 * c2 + c3) / 6
-        }
-        start = first
-        knotSpacing = spacing
     }
 
     /// The interval holding `time` and the four non-zero basis functions there.
-    static func basis(at time: Double, start: Double, spacing: Double, intervals: Int) -> (Int, SIMD4<Double>) {
+    static func basis(at time: Double, start: Double, spacing: Double, intervals: Int) -> (interval: Int, weights: SIMD4<Double>) {
         let (interval, u) = locate(time, start: start, spacing: spacing, intervals: intervals)
         let v = 1 - u
         return (interval, SIMD4(v * v * v, (3 * u - 6) * u * u + 4, ((-3 * u + 3) * u + 3) * u + 1, u * u * u) / 6)
