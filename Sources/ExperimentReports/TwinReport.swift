@@ -43,6 +43,7 @@ public enum TwinReport {
             )
             MotionCalibrationReport.table(comparison.motionCalibrations, into: &document)
         }
+        for trial in comparison.withoutReference { document.line("\(trial): no reference attitude, so no twin.") }
         for (trial, what) in comparison.unmodelled.sorted(by: { $0.key < $1.key }) {
             document.line("\(trial): the twin does not model the \(what).")
         }

@@ -10,15 +10,23 @@ extension Bench {
     ///                                     filters: FilterName.allCases, useMagnetometer: true)
     ///     let twin = try Bench.twin(measured, filters: FilterName.allCases, useMagnetometer: true, seeds: Array(1...20))
     ///
-    /// - Throws: `RecordingError` for a recording without a still window to calibrate from or a
-    ///   reference too sparse to fit; what `fusion(recordings:…)` throws.
+    /// Recordings without a reference attitude get no twin (`TwinComparison.withoutReference`).
+    ///
+    /// - Throws: `RecordingError` when no recording has a reference, for one without a still
+    ///   window to calibrate from or a reference too sparse to fit; what `fusion(recordings:…)`
+    ///   throws.
     public static func twin(
         _ measured: RecordingFusion, filters: [FilterName], settings: FusionSettings = FusionSettings(), useMagnetometer: Bool, seeds: [UInt64],
         motion: RecordedMotion.Settings = RecordedMotion.Settings(), progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> TwinComparison {
         var rows: [TwinComparison.Row] = []
         var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:], calibrations: [String: MotionCalibration] = [:]
-        for recording in measured.recordings where recording.truth != nil {
+        var withoutReference: [String] = []
+        for recording in measured.recordings {
+            guard let truth = recording.truth, truth.contains(where: { $0 != nil }) else {
+                withoutReference.append(recording.name)
+                continue
+            }
             let twin = try RecordingTwin(recording: recording, motionSettings: motion)
             let streams = try Parallel.map(seeds.count) { try twin.simulate(seed: seeds[$0]) }
             let twinRows = try fusion(
@@ -33,7 +41,13 @@ extension Bench {
             if let measured = twin.motionCalibration { calibrations[recording.name] = measured }
             unbridged[recording.name] = twin.motion.unbridged.map { $0.upperBound - $0.lowerBound }.reduce(0, +)
         }
-        return TwinComparison(rows: rows, seeds: seeds, unmodelled: unmodelled, unbridgedSeconds: unbridged, motionCalibrations: calibrations)
+        if rows.isEmpty, let first = measured.recordings.first {
+            throw RecordingError(file: first.file, message: "--twin follows a recording's reference attitude, and none of these recordings has one")
+        }
+        var comparison = TwinComparison(
+            rows: rows, seeds: seeds, unmodelled: unmodelled, unbridgedSeconds: unbridged, motionCalibrations: calibrations)
+        comparison.withoutReference = withoutReference
+        return comparison
     }
 }
 

@@ -40,6 +40,8 @@ public struct TwinComparison: Sendable {
     public var unbridgedSeconds: [String: Double]
     /// Per trial, the sensor errors measured during motion that its twin took over.
     public var motionCalibrations: [String: MotionCalibration]
+    /// Trials without a reference attitude: they have no twin.
+    public var withoutReference: [String] = []
 
     public init(
         rows: [Row], seeds: [UInt64], unmodelled: [String: String] = [:], unbridgedSeconds: [String: Double] = [:],

@@ -45,9 +45,23 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
         #expect(try Data(contentsOf: again.appendingPathComponent("twin.csv")) == Data(contentsOf: out.appendingPathComponent("twin.csv")))
     }
 
-    @Test func twinNeedsRecordings() throws {
+    @Test func twinNeedsRecordingsWithAReference() throws {
         let result = try Tool.run(["fusion", "orbit-72", "--twin"])
         #expect(result.status != 0 && result.standardError.contains("--twin simulates the sensors along --recording trials"))
+        // A CSV log without reference attitudes: no twin to build, said in one line.
+        let folder = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let rows = (0..<3000).map { "\(Double($0) / 100),0.01,0,0,0,0,9.81" }
+        try (["time,gx,gy,gz,ax,ay,az"] + rows).joined(separator: "\n").write(
+            to: folder.appendingPathComponent("log.csv"), atomically: true, encoding: .utf8)
+        try "time: {column: time, unit: s}\ngyroscope: {columns: [gx, gy, gz], unit: rad_s}\naccelerometer: {columns: [ax, ay, az], unit: m_s2}\n"
+            .write(to: folder.appendingPathComponent("map.yaml"), atomically: true, encoding: .utf8)
+        let noReference = try Tool.run([
+            "fusion", "--recording", folder.appendingPathComponent("log.csv").path, "--mapping", folder.appendingPathComponent("map.yaml").path,
+            "--dof", "6", "--twin", "--seeds", "1", "--out", folder.appendingPathComponent("out").path,
+        ])
+        #expect(noReference.status != 0 && noReference.standardError.contains("none of these recordings has one"), "\(noReference.standardError)")
     }
 
     @Test func calibrateFromMotionWritesAnImuBlock() throws {
