@@ -65,19 +65,10 @@ extension Bench {
         var calibrations: [String: MotionCalibration] = [:]
         for path in paths {
             let recording = try sensorRecording(path, mapping: mapping, isolation: isolation)
-            guard let truth = recording.truth, truth.contains(where: { $0 != nil }) else {
-                throw RecordingError(file: path, message: "has no reference attitude; the motion calibration compares with it")
-            }
             guard calibrations[recording.name] == nil else {
                 throw RecordingError(file: path, message: "has the same trial name '\(recording.name)' as an earlier file")
             }
-            let motion: RecordedMotion
-            do {
-                motion = try RecordedMotion(
-                    times: recording.times, attitudes: truth, positions: recording.positions, gravity: Units.standardGravity, settings: settings)
-            } catch {
-                throw RecordingError(file: path, column: "reference", message: "cannot fit the reference trajectory: \(error)")
-            }
+            let motion = try RecordedMotion(reference: recording, settings: settings, purpose: "the motion calibration compares with it")
             calibrations[recording.name] = try MotionCalibration(recording: recording, motion: motion)
         }
         return calibrations

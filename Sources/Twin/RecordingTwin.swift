@@ -39,28 +39,22 @@ public struct RecordingTwin: Sendable {
     /// undisturbed.
     public let unmodelled: String?
 
-    /// Calibrates and fits the twin of `recording`.
+    /// Calibrates and fits the twin of `recording`. With `useMotionCalibration` (the default)
+    /// the twin also takes what `MotionCalibration` measures on the recording; without it, only
+    /// what the still window shows.
     ///
     /// - Throws: `RecordingError` when the recording has no reference attitude, no still
     ///   window of `ImuCalibration.minimumWindow` seconds, or a reference too sparse to fit.
-    /// With `useMotionCalibration` (the default) the twin also takes what `MotionCalibration`
-    /// measures on the recording; without it, only what the still window shows.
     public init(
         recording: SensorRecording, motionSettings: RecordedMotion.Settings = RecordedMotion.Settings(), useMotionCalibration: Bool = true
     ) throws(RecordingError) {
-        guard let truth = recording.truth, truth.contains(where: { $0 != nil }) else {
-            throw RecordingError(file: recording.file, message: "has no reference attitude; a twin follows the reference trajectory")
-        }
+        let motion = try RecordedMotion(reference: recording, settings: motionSettings, purpose: "a twin follows the reference trajectory")
+        let truth = recording.truth ?? []
+        self.motion = motion
         self.recording = recording
         let calibration = try ImuCalibration(recording: recording, window: nil)
         self.calibration = calibration
-        let gravity = Units.standardGravity
-        do {
-            motion = try RecordedMotion(
-                times: recording.times, attitudes: truth, positions: recording.positions, gravity: gravity, settings: motionSettings)
-        } catch {
-            throw RecordingError(file: recording.file, column: "reference", message: "cannot fit the reference trajectory: \(error)")
-        }
+        let gravity = motion.gravity
         // The biases at rest: what the sensors read beyond the truth over the still window.
         let still = recording.times.indices.filter { calibration.window.contains(recording.times[$0]) && truth[$0] != nil }
         let accelerometerBias = Self.mean(
@@ -112,7 +106,7 @@ public struct RecordingTwin: Sendable {
         let delay = imu.delay / 1000
         for (index, time) in recording.times.enumerated() {
             // The sensors read the motion of t − delay, in their own (turned) frame.
-            let state = motion.state(at: time), sensed = delay == 0 ? state : motion.state(at: time - delay)
+            let sensed = motion.state(at: time - delay)
             let sample = sensors.read(
                 time: time, gridIndex: index, angularVelocity: frame.inverseRotate(sensed.angularVelocity),
                 specificForce: frame.inverseRotate(sensed.specificForce), field: { frame.inverseRotate(sensed.attitude.inverseRotate(field)) })
