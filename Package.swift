@@ -59,7 +59,8 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["OrbitMath", "CGSL"]),
         // The declarative YAML schema engine: keys, types, ranges, help, overrides, line-numbered errors.
         .target(name: "ConfigKit", dependencies: ["OrbitMath", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Scenarios", dependencies: ["ConfigKit", "BundledFiles", "ReportIO", "OrbitMath", "Fusion", "Capture", "Simulation"]),
+        .target(
+            name: "Scenarios", dependencies: ["ConfigKit", "BundledFiles", "ReportIO", "OrbitMath", "Fusion", "Capture", "Simulation", "Recordings"]),
         // The checkout's scenarios/ folder and git revision, compiled in by the BundleFiles plugin
         // so a copied binary needs no checkout.
         .executableTarget(name: "BundleGenerator"),

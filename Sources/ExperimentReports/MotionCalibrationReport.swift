@@ -67,7 +67,8 @@ public enum MotionCalibrationReport {
 
     /// imu.yaml of `calibrate --from-motion`: the time offset (mean over the recordings) and,
     /// per axis, the scale errors and misalignments combined by inverse variance, each written
-    /// only when the combined 95 % interval excludes zero; the per-recording values as comments.
+    /// only when the combined 95 % interval excludes zero on every axis, and the g-sensitivity's
+    /// components whose interval excludes zero (the others 0); the per-recording values as comments.
     public static func yaml(_ calibrations: [String: MotionCalibration]) -> String {
         let all = calibrations.sorted { $0.key < $1.key }.map(\.value)
         guard !all.isEmpty else { return "" }
@@ -96,6 +97,13 @@ public enum MotionCalibrationReport {
             } else {
                 notes.append("# \(key): not identified on every axis over these recordings; default kept")
             }
+        }
+        // g-sensitivity's default is none: the components the data shows, the others 0.
+        let sensitivity = combined(\.gSensitivity)
+        if sensitivity.contains(where: { $0 != nil }) {
+            overrides.append(("imu.gyroscope.g_sensitivity_dps_per_g", "[" + sensitivity.map { format($0 ?? 0) }.joined(separator: ", ") + "]"))
+        } else {
+            notes.append("# imu.gyroscope.g_sensitivity_dps_per_g: no component identified over these recordings; none kept")
         }
         let fragment = ScenarioLoader.fragment(overrides.map { ConfigOverride(path: $0.0.split(separator: ".").map(String.init), value: $0.1) })
         let perRecording = calibrations.sorted { $0.key < $1.key }.map { trial, calibration in

@@ -9,7 +9,7 @@ extension Bench {
         return (run, captured.session ?? CaptureSessionLog(motion: [], frames: []))
     }
 
-    /// Writes truth.csv, imu.csv, motion.csv, frames.csv, scenario.yaml, session/{motion,frames}.csv
+    /// Writes truth.csv, truth.tum (the truth as a TUM trajectory), imu.csv, motion.csv, frames.csv, scenario.yaml, session/{motion,frames}.csv
     /// and (with `plots`) plots/trajectory.png, the walk from above.
     public static func writeSimulation(
         _ scenario: Scenario, run: SimulatedRun, session: CaptureSessionLog, to directory: String, figures: FigureFormat? = .png,
@@ -20,6 +20,7 @@ extension Bench {
         try report.record(origin, scenarios: [scenario])
         let pipeline = try run.pipelineWithoutGuard()
         try report.write(SimulationCSV.truth(run).bytes, to: "truth.csv")
+        try report.write(Array(SimulationCSV.tum(run).utf8), to: "truth.tum")
         try report.write(SimulationCSV.imu(run).bytes, to: "imu.csv")
         try report.write(SimulationCSV.motion(run).bytes, to: "motion.csv")
         try report.write(SimulationCSV.frames(run, pipeline: pipeline.frames).bytes, to: "frames.csv")

@@ -20,7 +20,7 @@ public enum ScenarioKind: String, CaseIterable, Sendable {
     public var unusedSections: [String] {
         switch self {
         case .capture: return ["rephoto", "handheld"]
-        case .rephoto: return ["orbit", "walker", "object", "motion", "pipeline", "selection", "handheld"]
+        case .rephoto: return ["orbit", "walker", "object", "motion", "pipeline", "selection", "handheld", "trajectory"]
         case .handheld: return ["orbit", "walker", "object", "motion", "pipeline", "selection", "rephoto"]
         }
     }
@@ -39,6 +39,9 @@ public struct Scenario: Sendable, Equatable {
     public var selection = CaptureSettings()
     /// Used when `kind` is `.rephoto`.
     public var rephoto = RephotoSettings()
+    /// A recorded motion instead of the modelled walk or hand (capture, handheld); loaded into
+    /// `world.imported` by `ScenarioLoader`.
+    public var trajectory = TrajectoryImport()
 
     /// The built-in default scenario: every key at its default.
     public static let defaultName = "orbit-72"
@@ -66,6 +69,9 @@ extension ConfigSchema where Root == Scenario {
             .section("selection", \.selection, .selection, help: "the capture app's frame selection"),
             .section("rephoto", \.rephoto, .rephoto, help: "the rephotography study (kind: rephoto)"),
             .section("handheld", \.world.handheld, .handheld, help: "the hand-held motion (kind: handheld)"),
+            .section(
+                "trajectory", \.trajectory, .trajectory,
+                help: "a recorded motion (TUM, EuRoC, BROAD, CSV) instead of the modelled walk or hand (capture, handheld)"),
         ]
         let checks: [(Scenario) -> ConfigProblem?] = [
             // The name becomes an output folder (reports/<name>/, reports/sweeps/<name>/).
@@ -87,7 +93,7 @@ extension ConfigSchema where Root == Scenario {
                     )
             },
             { scenario in
-                guard scenario.kind != .handheld else { return nil }
+                guard scenario.kind != .handheld, !scenario.trajectory.isEnabled else { return nil }
                 let duration = ProgressProfile(orbit: scenario.world.orbit).duration
                 return scenario.world.camera.recordStart < duration - 1
                     ? nil
@@ -99,7 +105,7 @@ extension ConfigSchema where Root == Scenario {
             { scenario in
                 // Each simulated IMU sample costs about 1 KB with everything derived from it;
                 // a run beyond the budget would exhaust memory long after starting.
-                guard scenario.kind != .rephoto else { return nil }
+                guard scenario.kind != .rephoto, !scenario.trajectory.isEnabled else { return nil }
                 let handheld = scenario.kind == .handheld
                 let duration = handheld ? scenario.world.handheld.duration : ProgressProfile(orbit: scenario.world.orbit).duration
                 let samples = duration * scenario.world.imu.rate
@@ -125,7 +131,23 @@ extension ConfigSchema where Root == Scenario {
             "object": scenario.world.object == defaults.world.object, "motion": scenario.world.motion == defaults.world.motion,
             "pipeline": scenario.world.pipeline == defaults.world.pipeline, "selection": scenario.selection == defaults.selection,
         ]
-        guard let section = scenario.kind.unusedSections.first(where: { isDefault[$0] == false }) else { return nil }
-        return ConfigProblem(section, "not used by \(scenario.kind.rawValue) scenarios; remove it (kind is \(scenario.kind.rawValue))")
+        if let section = scenario.kind.unusedSections.first(where: { isDefault[$0] == false }) {
+            return ConfigProblem(section, "not used by \(scenario.kind.rawValue) scenarios; remove it (kind is \(scenario.kind.rawValue))")
+        }
+        guard scenario.trajectory != defaults.trajectory else { return nil }
+        guard scenario.kind != .rephoto else { return ConfigProblem("trajectory", "not used by rephoto scenarios; remove it") }
+        guard scenario.trajectory.isEnabled else { return ConfigProblem("trajectory", "needs source (the pose file)") }
+        // The recorded motion replaces the walk (all but how the phone is held) or the hand.
+        var orbit = scenario.world.orbit
+        orbit.deviceOrientation = defaults.world.orbit.deviceOrientation
+        let replaced: [(String, Bool)] = [
+            ("orbit", orbit == defaults.world.orbit), ("walker", scenario.world.walker == defaults.world.walker),
+            ("handheld", isDefault["handheld"] == true),
+        ]
+        guard let section = replaced.first(where: { !$0.1 })?.0 else { return nil }
+        return ConfigProblem(
+            section,
+            "not used with a recorded trajectory (trajectory.source replaces the modelled motion)\(section == "orbit" ? " except device_orientation" : ""); remove it"
+        )
     }
 }

@@ -6,13 +6,22 @@ public enum ScenarioLoader {
     /// Parses and validates scenario YAML. `fileName` names the file in errors and gives the
     /// default scenario name.
     public static func parse(yaml: String, fileName: String, overrides: [ConfigOverride] = []) throws(ConfigError) -> Scenario {
-        do {
+        do throws(ConfigError) {
             var node = try YAMLReader.parse(yaml)
             for override in overrides { try override.apply(to: &node) }
             var scenario = Scenario()
             scenario.name = URL(fileURLWithPath: fileName).deletingPathExtension().lastPathComponent
             try ConfigSchema.scenario.decode(node, into: &scenario, path: ConfigPath())
             try scenario.resolvePluginParameters { section, name in node[section]?["parameters"]?[name]?.line ?? node[section]?.line }
+            if scenario.trajectory.isEnabled {
+                do throws(ConfigError) {
+                    try scenario.importTrajectory(relativeTo: URL(fileURLWithPath: fileName).deletingLastPathComponent().path)
+                } catch {
+                    var located = error
+                    located.line = located.line ?? node["trajectory"]?["source"]?.line
+                    throw located
+                }
+            }
             return scenario
         } catch {
             // A bad value that came from the command line is the command line's fault, not the file's.
@@ -71,7 +80,9 @@ public enum ScenarioLoader {
 
     /// The fully resolved scenario as YAML: every key its kind uses, with its value.
     public static func yaml(for scenario: Scenario) -> String {
-        let unused = Set(scenario.kind.unusedSections)
+        // Without a recorded trajectory the section is left out: resolved scenarios (and the
+        // digests of sweeps and regress runs made from them) stay what they were before it existed.
+        let unused = Set(scenario.kind.unusedSections + (scenario.trajectory.isEnabled ? [] : ["trajectory"]))
         guard let entries = ConfigSchema.scenario.encode(scenario).entries else { return "" }
         return ConfigNode.mapping(entries.filter { !unused.contains($0.key) }.map { ($0.key, $0.value) }).yaml
     }
@@ -84,6 +95,31 @@ public enum ScenarioLoader {
 }
 
 extension Scenario {
+    /// Reads `trajectory.source` (relative to `directory`) into `world.imported` and checks what
+    /// depends on its length.
+    mutating func importTrajectory(relativeTo directory: String) throws(ConfigError) {
+        let imported = try trajectory.load(
+            relativeTo: directory, objectCenter: world.object.center, fitObject: kind == .capture && trajectory.fitObjectCenter,
+            gravity: world.environment.gravity)
+        if kind == .capture && world.camera.recordStart >= imported.duration - 1 {
+            throw ConfigError(
+                keyPath: "camera.record_start_s",
+                message:
+                    "\(ConfigNumber.format(world.camera.recordStart)) must be at least 1 s before the recorded trajectory ends (\(ConfigNumber.format(imported.duration)) s)"
+            )
+        }
+        let samples = imported.duration * world.imu.rate
+        guard samples <= Double(ScenarioLimits.maximumImuSamples) else {
+            throw ConfigError(
+                keyPath: "trajectory.source",
+                message:
+                    "the recorded trajectory lasts \(ConfigNumber.format(imported.duration.rounded())) s at \(ConfigNumber.format(world.imu.rate)) Hz: more than the \(ScenarioLimits.maximumImuSamples) IMU samples one run may simulate; raise the limit with ORBITBENCH_MAX_SAMPLES"
+            )
+        }
+        world.imported = imported
+        trajectory.source = imported.source
+    }
+
     /// The same scenario under another name (a report's label for it).
     package func renamed(_ name: String) -> Scenario {
         var copy = self

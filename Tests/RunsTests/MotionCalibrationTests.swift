@@ -35,6 +35,19 @@ import TestSupport
         #expect(measured.gyroscopeResidualAfter < measured.gyroscopeResidualBefore)
     }
 
+    /// A gyroscope g-sensitivity put into the twin (`imu.gyroscope.g_sensitivity_dps_per_g`)
+    /// is measured back within 0.1 (°/s)/g on the components set and the ones left at 0.
+    @Test func gyroscopeGSensitivityIsRecovered() throws {
+        let recording = try BROADReader.read(Repository.broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5")
+        var twin = try RecordingTwin(recording: recording)
+        let truth = [0, 0, 0.5, 0, -0.4, 0, 0.3, 0, 0]
+        twin.imu.gyroscope.gSensitivity = truth
+        let measured = try MotionCalibration(recording: try twin.simulate(seed: 2), motion: twin.motion)
+        for (index, (estimate, value)) in zip(measured.gSensitivity, truth).enumerated() {
+            #expect(abs(estimate.value - value) < 0.1, "component \(index): \(estimate.value) (°/s)/g, truth \(value)")
+        }
+    }
+
     @Test func aRecordingWithoutReferenceHasNoTwin() throws {
         var recording = try BROADReader.read(Repository.broadTrials + "/24_disturbed_tapping_A.hdf5")
         recording.truth = nil

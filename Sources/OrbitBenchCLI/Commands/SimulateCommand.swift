@@ -7,7 +7,8 @@ struct SimulateCommand: ParsableCommand {
         commandName: "simulate",
         abstract: "Write the raw simulated streams of one seed as CSV.",
         discussion: """
-            Writes truth.csv (ground truth at every IMU sample), imu.csv (what the sensors report), \
+            Writes truth.csv (ground truth at every IMU sample) and truth.tum (the same poses as a TUM \
+            trajectory, for a scenario's trajectory: block), imu.csv (what the sensors report), \
             motion.csv (DeviceMotion delivery schedule) and frames.csv (camera frames and their fate \
             on the app's queue without a flood guard) into <out>/<scenario>-seed-<N>/, and \
             session/motion.csv + session/frames.csv: what the capture app saw when the scenario \
@@ -48,7 +49,7 @@ struct SimulateCommand: ParsableCommand {
             \(scenario.name) seed \(seed): \(String(format: "%.2f", run.trajectory.duration)) s, \
             \(run.imu.count) IMU samples, \(run.motion.count) motion updates, \(run.frames.count) frames \
             (\(dropped) dropped by the queue without a flood guard)
-            wrote \(destination.path)/{truth,imu,motion,frames}.csv, scenario.resolved.yaml, provenance.json, session/{motion,frames}.csv and plots/trajectory.png
+            wrote \(destination.path)/{truth,imu,motion,frames}.csv, truth.tum, scenario.resolved.yaml, provenance.json, session/{motion,frames}.csv and plots/trajectory.png
             """)
     }
 }

@@ -37,8 +37,14 @@ struct ScenarioOptions: ParsableArguments {
         (extra.map { [$0] } ?? []) + Bench.scenarioDirectories
     }
 
+    /// A scenario along a recorded trajectory says where its motion came from and whether the
+    /// object's centre was fitted (on standard error: the outputs stay what they are).
     func load(_ reference: String) throws -> Scenario {
-        try ScenarioLoader.resolve(reference, searchDirectories: searchDirectories, overrides: parsedOverrides)
+        let scenario = try ScenarioLoader.resolve(reference, searchDirectories: searchDirectories, overrides: parsedOverrides)
+        if let imported = scenario.world.imported {
+            FileHandle.standardError.write(Data("orbitbench: \(scenario.name) moves along \(TextExcerpt.escaped(imported.description))\n".utf8))
+        }
+        return scenario
     }
 
     /// Loads a scenario that `command` can handle only if it is a capture scenario (or, with

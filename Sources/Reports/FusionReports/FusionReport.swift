@@ -95,7 +95,9 @@ public enum FusionReport {
                 header: ["filter", "total (°)", "heading (°)", "inclination (°)", "bias err (°/s)"] + (timing ? ["ns/update"] : []), rows: table)
             document.line("")
         }
-        document.line("Errors as in BROAD: q_err = q_est ⊗ q_true⁻¹, RMSE over the walk (lead-in and lead-out excluded).")
+        document.line(
+            "Errors as in BROAD: q_err = q_est ⊗ q_true⁻¹, RMSE over the walk or the hand's motion (lead-in and lead-out excluded), "
+                + "or all of a recorded trajectory.")
         if useMagnetometer {
             document.line("9D: the magnetic-north estimate is turned by the declination and compared with true north directly.")
         } else {

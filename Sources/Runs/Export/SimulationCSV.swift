@@ -6,6 +6,20 @@ import Simulation
 /// other tools. Times appear twice: seconds (`_s`) and integer nanoseconds (`_ns`). Angles are
 /// in degrees, rates in °/s, body-frame vectors in the CoreMotion device frame.
 public enum SimulationCSV {
+    /// The truth at every IMU sample instant as a TUM RGB-D trajectory, `t x y z qx qy qz qw`
+    /// (s, m; body → world x north, y west, z up): what a `trajectory:` block with `format: tum`
+    /// reads back.
+    public static func tum(_ run: SimulatedRun) -> String {
+        var text = "# t_s x_m y_m z_m qx qy qz qw (body -> world: x north, y west, z up)\n"
+        text.reserveCapacity(run.imu.count * 120)
+        for sample in run.imu {
+            let pose = run.trajectory.pose(at: sample.time)
+            let p = pose.position, q = pose.attitude
+            text += String(format: "%.9f %.9f %.9f %.9f %.12f %.12f %.12f %.12f\n", sample.time, p.x, p.y, p.z, q.x, q.y, q.z, q.w)
+        }
+        return text
+    }
+
     /// Ground truth at every IMU sample instant (re-queried from the exact trajectory).
     public static func truth(_ run: SimulatedRun) -> CSVWriter {
         let header = [

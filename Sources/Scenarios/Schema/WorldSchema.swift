@@ -96,6 +96,9 @@ extension ConfigSchema where Root == InertialSensorSettings {
             .number("random_walk_dps_rts", \.randomWalk, 0...10, help: "rate random walk K, (°/s)/√s"),
             .vector("scale_error_ppm", \.scaleErrorPPM, -200_000...200_000, help: "scale factor error per axis"),
             .numbers("misalignment_deg", \.misalignment, count: 6, -10...10, help: "axis misalignment angles xy, xz, yx, yz, zx, zy"),
+            .numbers(
+                "g_sensitivity_dps_per_g", \.gSensitivity, count: 9, -100...100,
+                help: "rate read per g of specific force, row-major xx, xy, xz, yx, …, zz (axis i per force along j); 0: none"),
             .number("range_dps", \.range, 1...100_000, help: "measurement range ±; readings saturate"),
             .number("resolution_dps", \.resolution, 0...100, help: "quantisation step; 0 = none"),
         ])

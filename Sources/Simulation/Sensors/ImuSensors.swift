@@ -38,7 +38,7 @@ public struct ImuSensors {
     public mutating func read(time: Double, gridIndex: Int, angularVelocity: Vector3, specificForce: Vector3, field: () -> Vector3) -> ImuSample {
         let dt = lastTime.map { time - $0 } ?? 0
         lastTime = time
-        let gyro = gyroscope.measure(angularVelocity, dt: dt)
+        let gyro = gyroscope.measure(angularVelocity, dt: dt, specificForce: specificForce)
         let accel = accelerometer.measure(specificForce, dt: dt)
         let mag = settings.magnetometerEnabled && gridIndex % magnetometerEvery == 0 ? magnetometer.measure(field()) : nil
         return ImuSample(time: time, gyroscope: gyro, accelerometer: accel, magnetometer: mag)

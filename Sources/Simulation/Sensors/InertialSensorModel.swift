@@ -3,10 +3,11 @@ import OrbitMath
 
 /// One three-axis inertial sensor with its error processes:
 ///
-///     y = clamp(quantise(M·(1 + s)⊙x + b₀ + b_turn-on + b_walk(t) + b_GM(t) + n))
+///     y = clamp(quantise(M·(1 + s)⊙x + G·f + b₀ + b_turn-on + b_walk(t) + b_GM(t) + n))
 ///
-/// with M the misalignment matrix, s the scale errors, b₀ the constant bias, a turn-on bias
-/// drawn once, a random-walk bias, a first-order Gauss–Markov bias and white noise n.
+/// with M the misalignment matrix, s the scale errors, G the g-sensitivity to the specific
+/// force f (a gyroscope's), b₀ the constant bias, a turn-on bias drawn once, a random-walk
+/// bias, a first-order Gauss–Markov bias and white noise n.
 /// Coefficients are derived once from the settings; `measure` only advances the bias
 /// processes and draws noise. Each error source has its own random stream, so changing one
 /// parameter never changes the numbers another source draws.
@@ -18,6 +19,8 @@ import OrbitMath
 public struct InertialSensorModel {
     // Derived coefficients (SI units of the sensor).
     let gain: Matrix3
+    /// Reading per m/s² of specific force, model units; nil when the settings have none.
+    let gSensitivity: Matrix3?
     let fixedBias: Vector3
     let whiteSigma: Double
     let randomWalk: Double
@@ -55,6 +58,8 @@ public struct InertialSensorModel {
         gain = Matrix3(
             rows: misalignment.row0.scaled(by: scale), misalignment.row1.scaled(by: scale),
             misalignment.row2.scaled(by: scale))
+        let g = settings.gSensitivity.map { $0 * unitScale / Units.standardGravity }
+        gSensitivity = g.allSatisfy { $0 == 0 } ? nil : Matrix3(rowMajor: g)
         let turnOnStream = try RandomStream(seed: seed, source: "\(name).turn_on_bias")
         let turnOnSigma = settings.turnOnBiasSigma * unitScale
         let turnOn =
@@ -101,8 +106,13 @@ public struct InertialSensorModel {
     /// The bias the sensor adds right now (without noise), in model units.
     public var bias: Vector3 { fixedBias + walkBias + markovBias }
 
-    /// Advances the bias processes by `dt` seconds and returns the reading of `truth`.
-    public mutating func measure(_ truth: Vector3, dt: Double) -> Vector3 {
+    /// Advances the bias processes by `dt` seconds and returns the reading of `truth` (a sensor
+    /// without g-sensitivity, or under no specific force).
+    public mutating func measure(_ truth: Vector3, dt: Double) -> Vector3 { measure(truth, dt: dt, specificForce: .zero) }
+
+    /// Advances the bias processes by `dt` seconds and returns the reading of `truth` under
+    /// `specificForce` (m/s², body frame; read through the g-sensitivity only).
+    public mutating func measure(_ truth: Vector3, dt: Double, specificForce: Vector3) -> Vector3 {
         if (randomWalk > 0 || markovSigma > 0) && dt > 0 {
             sinceKnot += dt
             while sinceKnot >= Self.biasKnotInterval {
@@ -115,6 +125,7 @@ public struct InertialSensorModel {
             if markovSigma > 0 { markovBias = previousKnot.markov + fraction * (nextKnot.markov - previousKnot.markov) }
         }
         var reading = gain * truth + fixedBias + walkBias + markovBias
+        if let gSensitivity { reading += gSensitivity * specificForce }
         if whiteSigma > 0 {
             reading += Vector3(
                 noiseStream.gaussian(sigma: whiteSigma), noiseStream.gaussian(sigma: whiteSigma), noiseStream.gaussian(sigma: whiteSigma))

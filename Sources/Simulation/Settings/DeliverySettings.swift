@@ -92,6 +92,9 @@ public struct WorldSettings: Sendable, Equatable {
     public var handheld = HandheldSettings()
     /// What moves the device: the orbit walk or a hand (`Scenario.kind` sets it).
     public var moves = DeviceMotionModel.orbit
+    /// A recorded motion that replaces the orbit or the hand (a scenario's `trajectory:`);
+    /// nil: the modelled motion.
+    public var imported: ImportedMotion?
 
     public init() {}
 }

@@ -22,6 +22,10 @@ public struct InertialSensorSettings: Sendable, Equatable {
     /// Axis misalignment (xy, xz, yx, yz, zx, zy): the small angle by which axis i picks up
     /// axis j, degrees.
     public var misalignment: [Double] = [0, 0, 0, 0, 0, 0]
+    /// g-sensitivity, row-major: how much axis i reads per g of specific force along body axis j,
+    /// unit/g (a gyroscope's (°/s)/g; phone MEMS gyroscopes are specified at up to 0.1 (°/s)/g).
+    /// The gyroscope's only: the accelerometer's stays 0. Default 0: no term.
+    public var gSensitivity: [Double] = Array(repeating: 0, count: 9)
     /// Measurement range ±, unit; readings saturate beyond it.
     public var range: Double
     /// Quantisation step (LSB), unit; 0 disables quantisation.

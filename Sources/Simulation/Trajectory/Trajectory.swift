@@ -18,10 +18,16 @@ public struct Trajectory: Sendable {
     /// The hand-held motion that replaces the orbit (`WorldSettings.moves == .handheld`).
     public var handheld: HandheldMotion? { handheldBox?.motion }
     /// Duration of the walk (or the hand-held recording) including lead-in and lead-out, s.
-    public var duration: Double { handheldBox?.motion.duration ?? profile.duration }
+    public var duration: Double { imported?.duration ?? handheldBox?.motion.duration ?? profile.duration }
     /// The samples a fusion evaluation counts: the walk between lead-in and lead-out, or the
-    /// hand-held motion phase (breaks included, as BROAD's `movement`).
-    public var evaluatedPhase: ClosedRange<Double> { handheldBox?.motion.settings.motionPhase ?? profile.walkingPhase }
+    /// hand-held motion phase (breaks included, as BROAD's `movement`), or all of an imported
+    /// motion.
+    public var evaluatedPhase: ClosedRange<Double> {
+        if let imported { return 0...imported.duration }
+        return handheldBox?.motion.settings.motionPhase ?? profile.walkingPhase
+    }
+    /// The recorded motion that replaces the modelled one (`WorldSettings.imported`).
+    public let imported: ImportedMotion?
     /// Behind a reference: held inline, the ≈ 470-byte motion was copied out to test it for nil
     /// on every `state(at:)`, and the trajectory with it wherever it was passed.
     let handheldBox: HandheldBox?
@@ -57,8 +63,9 @@ public struct Trajectory: Sendable {
     public init(world: WorldSettings, seed: UInt64) throws(GSLError) {
         let orbit = world.orbit, walker = world.walker
         profile = ProgressProfile(orbit: orbit)
+        imported = world.imported
         handheldBox =
-            world.moves == .handheld
+            world.moves == .handheld && world.imported == nil
             ? HandheldBox(try HandheldMotion(settings: world.handheld, gravity: world.environment.gravity, seed: seed)) : nil
         let span = profile.duration + 2  // margin for queries slightly past the end
         let jitterStream = try RandomStream(seed: seed, source: "walker.hand_jitter")
@@ -150,6 +157,7 @@ public struct Trajectory: Sendable {
     /// The exact state at `time` (clamped to the walk's ends for position; the hand keeps
     /// jittering slightly past the end).
     public func state(at time: Double) -> TruthState {
+        if let imported { return imported.state(at: time) }
         if let handheldBox { return handheldBox.motion.state(at: time) }
         return orbitState(at: time)
     }
