@@ -11,17 +11,22 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 SWIFT ?= swift
 RELEASE_BIN = .build/release/orbitbench
+# The project's optimised build (scripts/release-flags, read by the scripts that build too):
+# without debug info and without Swift's default cross-module optimisation. Both cost build
+# time on the serial chain of modules and buy nothing measurable here: a seed, a sweep and a
+# recording's fusion run as fast (docs/performance.md), and crash reports still name functions.
+RELEASE_FLAGS := $(shell cat scripts/release-flags)
 # make test builds once, optimised and with testing enabled (@testable imports): the tests, the
 # report pages, the Slurm arrays, the regression benchmark and the docs' commands all run that
 # build, and a debug build would make them several times slower than the optimised build costs.
 # It has a folder of its own, so that make demo's build (no testing) and it never rebuild each other.
-TEST_CONFIGURATION = --scratch-path .build/test -c release -Xswiftc -enable-testing
+TEST_CONFIGURATION = --scratch-path .build/test $(RELEASE_FLAGS) -Xswiftc -enable-testing
 TEST_BIN = .build/test/release
 
 .PHONY: demo test format fuzz system-deps
 
 demo: system-deps
-	$(SWIFT) build -c release --product orbitbench
+	$(SWIFT) build $(RELEASE_FLAGS) --product orbitbench
 	$(RELEASE_BIN) run
 
 test: system-deps
@@ -45,9 +50,9 @@ test: system-deps
 # full BROAD trials need ORBITBENCH_BROAD_DATA=DIR. scripts/update-docs.sh rewrites stale blocks.
 .PHONY: docs-check
 docs-check: system-deps
-	$(SWIFT) build -c release --product orbitbench
-	$(SWIFT) build -c release --product CustomSelector
-	$(SWIFT) build -c release --product custom-orbitbench
+	$(SWIFT) build $(RELEASE_FLAGS) --product orbitbench
+	$(SWIFT) build $(RELEASE_FLAGS) --product CustomSelector
+	$(SWIFT) build $(RELEASE_FLAGS) --product custom-orbitbench
 	ORBITBENCH=$(RELEASE_BIN) scripts/check-docs.sh
 
 # libFuzzer with AddressSanitizer over every reader (FUZZ_SECONDS per target, default 60);

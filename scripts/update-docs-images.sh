@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${ORBITBENCH:-.build/release/orbitbench}
 if [ ! -x "$bin" ]; then
-    swift build -c release --product orbitbench >/dev/null
+    swift build $(cat scripts/release-flags) --product orbitbench >/dev/null
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -4,7 +4,7 @@
 # code they time); a test fails when they change and the page was not regenerated.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product orbitbench >/dev/null
+swift build $(cat scripts/release-flags) --product orbitbench >/dev/null
 table=$(.build/release/orbitbench bench --markdown)
 digest=$(find Sources -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -d' ' -f1)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')

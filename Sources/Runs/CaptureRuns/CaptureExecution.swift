@@ -18,27 +18,34 @@ struct CaptureExecution<
     let spill: SpillSettings
 
     func visit<Filter: AttitudeFilter>(_ filter: Filter) -> Result<CaptureRunResult, Error> {
-        Result { try execute(filter) }
+        Result {
+            let world = scenario.world, referenceFrame = scenario.fusion.referenceFrame
+            let calibration: MagnetometerCalibration =
+                scenario.fusion.magnetometerCalibration == .ideal ? .ideal(for: world.imu.magnetometer) : .none
+            let estimator = DeviceMotionEstimator(
+                filter: filter, referenceFrame: referenceFrame, calibration: calibration,
+                declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity)
+            let seed = inputs.seed, filterName = scenario.fusion.filter.rawValue, scenarioName = scenario.name
+            let feed = FilterFeed(
+                estimator: estimator, imu: inputs.imu,
+                attitudeError: AttitudeRMSEStream(
+                    magneticToTruth: FusionInput.magneticToTruth(of: world), useMagnetometer: referenceFrame.usesMagnetometer),
+                walk: inputs.trajectory.evaluatedPhase
+            ) { error, time in
+                PluginFailure(error, kind: .filter, name: filterName, scenario: scenarioName, seed: seed, location: PluginFailure.time(time))
+            }
+            return try execute(feeding: feed)
+        }
     }
 
-    private func execute<Filter: AttitudeFilter>(_ filter: Filter) throws -> CaptureRunResult {
-        var inputs = inputs
+    /// The run, compiled once for the input streams: only `feed` (the per-sample loop) is
+    /// compiled for each filter type.
+    private func execute(feeding feed: any FusionFeed) throws -> CaptureRunResult {
+        var inputs = inputs, feed = feed
         // The scenario's world, not the inputs': a reused world may differ in the app's queue.
         let world = scenario.world, trajectory = inputs.trajectory
-        let calibration: MagnetometerCalibration = scenario.fusion.magnetometerCalibration == .ideal ? .ideal(for: world.imu.magnetometer) : .none
-        let referenceFrame = scenario.fusion.referenceFrame
-        var estimator = DeviceMotionEstimator(
-            filter: filter, referenceFrame: referenceFrame, calibration: calibration,
-            declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity)
         let settings = scenario.captureSettings
         var session = selector
-        // Fusion accuracy over the walk (6D frames: heading offset removed), accumulated as
-        // the filter runs instead of from a copy of every estimate.
-        var attitudeError = AttitudeRMSEStream(
-            magneticToTruth: FusionInput.magneticToTruth(of: world), useMagnetometer: referenceFrame.usesMagnetometer)
-        let walk = trajectory.evaluatedPhase
-        var fusedImu = 0  // samples taken from the stream and fused
-        var imuEnded = false  // an iterator need not be asked again once it has ended
         // Every frame as it reached (or missed) the app, with its truth; a long run's go to a file.
         var arrivals = SpillArray<ArrivedFrame>(settings: spill, expectedCount: inputs.frameCount)
         if let failure = arrivals.failure { throw failure }  // a long run's spill folder is tried before any work
@@ -55,35 +62,13 @@ struct CaptureExecution<
             PluginFailure(
                 error, kind: kind, name: kind == .filter ? filterName : selectorName, scenario: scenario.name, seed: seed, location: location)
         }
-
-        /// Fuses the IMU samples up to and including sample `last`.
-        @inline(__always) func feed(upTo last: Int) throws(PluginFailure) {
-            // Sample `fusedImu` is only drawn once it is due, so no sample waits in a copy.
-            while fusedImu <= last, !imuEnded {
-                guard let (sample, truth) = inputs.imu.next() else {
-                    imuEnded = true
-                    return
-                }
-                do {
-                    try estimator.update(
-                        ImuReading(
-                            time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer)
-                    )
-                } catch {
-                    throw failure(of: .filter, error, at: PluginFailure.time(sample.time))
-                }
-                attitudeError.add(
-                    time: sample.time, estimate: estimator.filter.attitude, truth: truth.attitude, evaluated: walk.contains(sample.time))
-                fusedImu += 1
-            }
-        }
         let queues = try ProcessingPipeline.drive(
             motion: inputs.motion, frames: inputs.frames, settings: world.pipeline, frameInterval: 1 / world.camera.fps,
             costs: try PipelineCosts(settings: world.pipeline, seed: seed),
             handleMotion: { delivery in
                 floods.add(delivery)
-                try feed(upTo: delivery.imuIndex)
-                guard let motion = estimator.motion else { return .none }
+                try feed.feed(upTo: delivery.imuIndex)
+                guard let motion = feed.motion else { return .none }
                 rateTrack.append(timestamp: motion.timestamp, rotationRate: motion.rotationRate)
                 if keepSession {
                     let truth = trajectory.pose(at: motion.timestamp)
@@ -125,7 +110,7 @@ struct CaptureExecution<
                             image: image, dropped: processing.dropped))
                 }
             })
-        try feed(upTo: .max)  // the rest of the walk, for the fusion metric
+        try feed.feed(upTo: .max)  // the rest of the walk, for the fusion metric
 
         // What the selector hands over at the end, read once and checked before it is measured.
         let finalSlots = session.slots, recordingStart = session.recordingStartTime
@@ -161,7 +146,7 @@ struct CaptureExecution<
         return CaptureRunResult(
             seed: seed,
             metrics: CaptureMetrics(
-                tally: completion.tally, slots: slots, slotWidth: settings.slotWidth, attitudeRMSE: attitudeError.finish()),
+                tally: completion.tally, slots: slots, slotWidth: settings.slotWidth, attitudeRMSE: feed.finish()),
             frames: frames, slots: slots, recording: recording,
             trueAngleTrack: track, recordingStart: recordingStart,
             motionCoalesced: coalesced, motionProcessed: processed,
@@ -169,6 +154,56 @@ struct CaptureExecution<
             session: keepSession ? CaptureSessionLog(motion: motionLog, frames: frameLog) : nil, selector: selectorName,
             filter: filterName, floods: floods.spans)
     }
+}
+
+/// The filter's part of a capture run: fuses the IMU stream up to a sample and keeps the
+/// fusion's accuracy. Behind this protocol the run is compiled once per kind of input, not once
+/// per filter type as well.
+protocol FusionFeed {
+    /// The estimator's DeviceMotion after the samples fused so far.
+    var motion: DeviceMotion? { get }
+    /// Fuses the IMU samples up to and including sample `last`.
+    mutating func feed(upTo last: Int) throws(PluginFailure)
+    /// BROAD's attitude RMSE over the evaluated samples fused.
+    mutating func finish() -> AttitudeRMSE
+}
+
+/// `FusionFeed` for one filter type: the per-sample loop, compiled for it.
+struct FilterFeed<Filter: AttitudeFilter, Imu: IteratorProtocol<(sample: ImuSample, truth: ImuTruth)>>: FusionFeed {
+    var estimator: DeviceMotionEstimator<Filter>
+    var imu: Imu
+    var attitudeError: AttitudeRMSEStream
+    /// The samples the fusion metric counts, s.
+    let walk: ClosedRange<Double>
+    /// The failure to throw for a filter's error at a sample time.
+    let failure: (any Error, Double) -> PluginFailure
+    /// Samples taken from the stream and fused.
+    var fused = 0
+    /// An iterator need not be asked again once it has ended.
+    var ended = false
+
+    var motion: DeviceMotion? { estimator.motion }
+
+    mutating func feed(upTo last: Int) throws(PluginFailure) {
+        // Sample `fused` is only drawn once it is due, so no sample waits in a copy.
+        while fused <= last, !ended {
+            guard let (sample, truth) = imu.next() else {
+                ended = true
+                return
+            }
+            do {
+                try estimator.update(
+                    ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer)
+                )
+            } catch {
+                throw failure(error, sample.time)
+            }
+            attitudeError.add(time: sample.time, estimate: estimator.filter.attitude, truth: truth.attitude, evaluated: walk.contains(sample.time))
+            fused += 1
+        }
+    }
+
+    mutating func finish() -> AttitudeRMSE { attitudeError.finish() }
 }
 
 /// Spans of flood deliveries, gathered as the deliveries arrive; regular updates interleaved
