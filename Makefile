@@ -12,9 +12,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 RELEASE_BIN = .build/release/orbitbench
 # The project's optimised build (scripts/release-flags, read by the scripts that build too):
-# without debug info and without Swift's default cross-module optimisation. Both cost build
-# time on the serial chain of modules and buy nothing measurable here: a seed, a sweep and a
-# recording's fusion run as fast (docs/performance.md), and crash reports still name functions.
+# without debug info, which costs build time on the serial chain of modules and serves no
+# check (crash reports still name functions). Cross-module optimisation stays on: without it a
+# rephoto study and a sweep run measurably slower (docs/performance.md).
 RELEASE_FLAGS := $(shell cat scripts/release-flags)
 # make test builds once, optimised and with testing enabled (@testable imports): the tests, the
 # report pages, the Slurm arrays, the regression benchmark and the docs' commands all run that

@@ -26,7 +26,7 @@ struct CaptureExecution<
                 filter: filter, referenceFrame: referenceFrame, calibration: calibration,
                 declination: Angles.radians(world.environment.declination), gravity: world.environment.gravity)
             let seed = inputs.seed, filterName = scenario.fusion.filter.rawValue, scenarioName = scenario.name
-            let feed = FilterFeed(
+            let loop = FilterFeed(
                 estimator: estimator, imu: inputs.imu,
                 attitudeError: AttitudeRMSEStream(
                     magneticToTruth: FusionInput.magneticToTruth(of: world), useMagnetometer: referenceFrame.usesMagnetometer),
@@ -34,14 +34,17 @@ struct CaptureExecution<
             ) { error, time in
                 PluginFailure(error, kind: .filter, name: filterName, scenario: scenarioName, seed: seed, location: PluginFailure.time(time))
             }
+            // Closures made here, where the filter type is known, call the loop compiled for it.
+            let feed = FusionFeed(
+                feed: { last throws(PluginFailure) in try loop.feed(upTo: last) }, motion: { loop.motion }, finish: { loop.finish() })
             return try execute(feeding: feed)
         }
     }
 
     /// The run, compiled once for the input streams: only `feed` (the per-sample loop) is
     /// compiled for each filter type.
-    private func execute(feeding feed: any FusionFeed) throws -> CaptureRunResult {
-        var inputs = inputs, feed = feed
+    private func execute(feeding feed: FusionFeed) throws -> CaptureRunResult {
+        var inputs = inputs
         // The scenario's world, not the inputs': a reused world may differ in the app's queue.
         let world = scenario.world, trajectory = inputs.trajectory
         let settings = scenario.captureSettings
@@ -67,8 +70,8 @@ struct CaptureExecution<
             costs: try PipelineCosts(settings: world.pipeline, seed: seed),
             handleMotion: { delivery in
                 floods.add(delivery)
-                try feed.feed(upTo: delivery.imuIndex)
-                guard let motion = feed.motion else { return .none }
+                try feed.feed(delivery.imuIndex)
+                guard let motion = feed.motion() else { return .none }
                 rateTrack.append(timestamp: motion.timestamp, rotationRate: motion.rotationRate)
                 if keepSession {
                     let truth = trajectory.pose(at: motion.timestamp)
@@ -110,7 +113,7 @@ struct CaptureExecution<
                             image: image, dropped: processing.dropped))
                 }
             })
-        try feed.feed(upTo: .max)  // the rest of the walk, for the fusion metric
+        try feed.feed(.max)  // the rest of the walk, for the fusion metric
 
         // What the selector hands over at the end, read once and checked before it is measured.
         let finalSlots = session.slots, recordingStart = session.recordingStartTime
@@ -157,34 +160,46 @@ struct CaptureExecution<
 }
 
 /// The filter's part of a capture run: fuses the IMU stream up to a sample and keeps the
-/// fusion's accuracy. Behind this protocol the run is compiled once per kind of input, not once
-/// per filter type as well.
-protocol FusionFeed {
-    /// The estimator's DeviceMotion after the samples fused so far.
-    var motion: DeviceMotion? { get }
+/// fusion's accuracy. Through these closures the run is compiled once per kind of input, not
+/// once per filter type as well; the closures call `FilterFeed`'s loop compiled for the filter.
+struct FusionFeed {
     /// Fuses the IMU samples up to and including sample `last`.
-    mutating func feed(upTo last: Int) throws(PluginFailure)
+    let feed: (_ last: Int) throws(PluginFailure) -> Void
+    /// The estimator's DeviceMotion after the samples fused so far.
+    let motion: () -> DeviceMotion?
     /// BROAD's attitude RMSE over the evaluated samples fused.
-    mutating func finish() -> AttitudeRMSE
+    let finish: () -> AttitudeRMSE
 }
 
-/// `FusionFeed` for one filter type: the per-sample loop, compiled for it.
-struct FilterFeed<Filter: AttitudeFilter, Imu: IteratorProtocol<(sample: ImuSample, truth: ImuTruth)>>: FusionFeed {
-    var estimator: DeviceMotionEstimator<Filter>
-    var imu: Imu
-    var attitudeError: AttitudeRMSEStream
+/// The per-sample loop of one filter type over one IMU stream (a reference: the closures of
+/// `FusionFeed` share it).
+final class FilterFeed<Filter: AttitudeFilter, Imu: IteratorProtocol<(sample: ImuSample, truth: ImuTruth)>> {
+    private var estimator: DeviceMotionEstimator<Filter>
+    private var imu: Imu
+    private var attitudeError: AttitudeRMSEStream
     /// The samples the fusion metric counts, s.
-    let walk: ClosedRange<Double>
+    private let walk: ClosedRange<Double>
     /// The failure to throw for a filter's error at a sample time.
-    let failure: (any Error, Double) -> PluginFailure
+    private let failure: (any Error, Double) -> PluginFailure
     /// Samples taken from the stream and fused.
-    var fused = 0
+    private var fused = 0
     /// An iterator need not be asked again once it has ended.
-    var ended = false
+    private var ended = false
+
+    init(
+        estimator: DeviceMotionEstimator<Filter>, imu: Imu, attitudeError: AttitudeRMSEStream, walk: ClosedRange<Double>,
+        failure: @escaping (any Error, Double) -> PluginFailure
+    ) {
+        self.estimator = estimator
+        self.imu = imu
+        self.attitudeError = attitudeError
+        self.walk = walk
+        self.failure = failure
+    }
 
     var motion: DeviceMotion? { estimator.motion }
 
-    mutating func feed(upTo last: Int) throws(PluginFailure) {
+    func feed(upTo last: Int) throws(PluginFailure) {
         // Sample `fused` is only drawn once it is due, so no sample waits in a copy.
         while fused <= last, !ended {
             guard let (sample, truth) = imu.next() else {
@@ -203,7 +218,7 @@ struct FilterFeed<Filter: AttitudeFilter, Imu: IteratorProtocol<(sample: ImuSamp
         }
     }
 
-    mutating func finish() -> AttitudeRMSE { attitudeError.finish() }
+    func finish() -> AttitudeRMSE { attitudeError.finish() }
 }
 
 /// Spans of flood deliveries, gathered as the deliveries arrive; regular updates interleaved
