@@ -172,53 +172,63 @@ struct FusionFeed {
 }
 
 /// The per-sample loop of one filter type over one IMU stream (a reference: the closures of
-/// `FusionFeed` share it).
+/// `FusionFeed` share it). Its state is one struct, so that a call is one exclusive access to
+/// the reference, not one per sample and property.
 final class FilterFeed<Filter: AttitudeFilter, Imu: IteratorProtocol<(sample: ImuSample, truth: ImuTruth)>> {
-    private var estimator: DeviceMotionEstimator<Filter>
-    private var imu: Imu
-    private var attitudeError: AttitudeRMSEStream
-    /// The samples the fusion metric counts, s.
-    private let walk: ClosedRange<Double>
+    struct Loop {
+        var estimator: DeviceMotionEstimator<Filter>
+        var imu: Imu
+        var attitudeError: AttitudeRMSEStream
+        /// The samples the fusion metric counts, s.
+        let walk: ClosedRange<Double>
+        /// Samples taken from the stream and fused.
+        var fused = 0
+        /// An iterator need not be asked again once it has ended.
+        var ended = false
+
+        /// Fuses the samples up to and including `last`; a filter's error comes back with its
+        /// sample's time.
+        mutating func feed(upTo last: Int) -> (error: any Error, time: Double)? {
+            // Sample `fused` is only drawn once it is due, so no sample waits in a copy.
+            while fused <= last, !ended {
+                guard let (sample, truth) = imu.next() else {
+                    ended = true
+                    return nil
+                }
+                do {
+                    try estimator.update(
+                        ImuReading(
+                            time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer))
+                } catch {
+                    return (error, sample.time)
+                }
+                attitudeError.add(
+                    time: sample.time, estimate: estimator.filter.attitude, truth: truth.attitude, evaluated: walk.contains(sample.time))
+                fused += 1
+            }
+            return nil
+        }
+    }
+
+    private var loop: Loop
     /// The failure to throw for a filter's error at a sample time.
     private let failure: (any Error, Double) -> PluginFailure
-    /// Samples taken from the stream and fused.
-    private var fused = 0
-    /// An iterator need not be asked again once it has ended.
-    private var ended = false
 
     init(
         estimator: DeviceMotionEstimator<Filter>, imu: Imu, attitudeError: AttitudeRMSEStream, walk: ClosedRange<Double>,
         failure: @escaping (any Error, Double) -> PluginFailure
     ) {
-        self.estimator = estimator
-        self.imu = imu
-        self.attitudeError = attitudeError
-        self.walk = walk
+        loop = Loop(estimator: estimator, imu: imu, attitudeError: attitudeError, walk: walk)
         self.failure = failure
     }
 
-    var motion: DeviceMotion? { estimator.motion }
+    var motion: DeviceMotion? { loop.estimator.motion }
 
     func feed(upTo last: Int) throws(PluginFailure) {
-        // Sample `fused` is only drawn once it is due, so no sample waits in a copy.
-        while fused <= last, !ended {
-            guard let (sample, truth) = imu.next() else {
-                ended = true
-                return
-            }
-            do {
-                try estimator.update(
-                    ImuReading(time: sample.time, gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer)
-                )
-            } catch {
-                throw failure(error, sample.time)
-            }
-            attitudeError.add(time: sample.time, estimate: estimator.filter.attitude, truth: truth.attitude, evaluated: walk.contains(sample.time))
-            fused += 1
-        }
+        if let (error, time) = loop.feed(upTo: last) { throw failure(error, time) }
     }
 
-    func finish() -> AttitudeRMSE { attitudeError.finish() }
+    func finish() -> AttitudeRMSE { loop.attitudeError.finish() }
 }
 
 /// Spans of flood deliveries, gathered as the deliveries arrive; regular updates interleaved
