@@ -44,7 +44,6 @@ struct CaptureExecution<
     /// The run, compiled once for the input streams: only `feed` (the per-sample loop) is
     /// compiled for each filter type.
     private func execute(feeding feed: FusionFeed) throws -> CaptureRunResult {
-        var inputs = inputs
         // The scenario's world, not the inputs': a reused world may differ in the app's queue.
         let world = scenario.world, trajectory = inputs.trajectory
         let settings = scenario.captureSettings
