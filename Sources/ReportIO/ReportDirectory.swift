@@ -59,6 +59,9 @@ public final class ReportDirectory: Sendable {
         staging = parent.appendingPathComponent(".\(name).partial-\(ProcessInfo.processInfo.processIdentifier)")
         let manager = FileManager.default
         guard self.destination.path != "/" else { throw OutputError(path: "/", reason: "the root folder cannot be an output folder") }
+        if let problem = OutputPath.placementProblem(of: self.destination) {
+            throw OutputError(path: self.destination.path, reason: "\(problem); choose a folder of your own with --out")
+        }
         if let file = Self.fileInTheWay(of: parent) {
             throw OutputError(path: self.destination.path, reason: "\(file) is a file, not a folder")
         }

@@ -15,6 +15,27 @@ import Testing
         return root
     }
 
+    /// A report folder is never the root, a folder directly in it or one inside a system
+    /// folder, also when a symbolic link leads there; a folder of one's own is fine.
+    @Test func reportFoldersStayOutOfTheSystem() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(atPath: root.path + "/to-etc", withDestinationPath: "/etc")
+        let refused: [(String, String)] = [
+            ("/", "root folder"), ("/orbit-72", "directly in the root folder"), ("/etc/orbit-72", "system folder /etc"),
+            ("/usr/local/share/x", "system folder /usr"), (root.path + "/to-etc/orbit-72", "system folder /etc"),
+        ]
+        for (path, problem) in refused {
+            let found = OutputPath.placementProblem(of: URL(fileURLWithPath: path))
+            #expect(found?.contains(problem) == true, "\(path): \(found ?? "accepted")")
+        }
+        for path in [root.path + "/reports/orbit-72", "/tmp/x/orbit-72", "/dev/shm/reports/x", "/run/media/me/stick/reports"] {
+            #expect(OutputPath.placementProblem(of: URL(fileURLWithPath: path)) == nil, "\(path)")
+        }
+        #expect(throws: OutputError.self) { _ = try ReportDirectory(destination: URL(fileURLWithPath: root.path + "/to-etc/orbit-72"), owner: "run") }
+        #expect(!FileManager.default.fileExists(atPath: "/etc/orbit-72"))
+    }
+
     @Test func namesThatClimbHideOrCannotBeTypedAreRefused() {
         for good in ["orbit-72", "shaky hands", "a.b", "Ünïcode", "x..y", String(repeating: "a", count: OutputPath.maximumNameBytes)] {
             #expect(OutputPath.problem(withName: good) == nil, "\(good)")

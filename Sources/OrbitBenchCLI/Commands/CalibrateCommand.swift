@@ -53,6 +53,7 @@ struct CalibrateCommand: ParsableCommand {
     @OptionGroup var plotOptions: PlotOptions
 
     func validate() throws {
+        try OutputOptions.check(out: out)
         _ = try parsedWindow()
         if (recording == nil) == fromMotion.isEmpty { throw ValidationError("give --recording FILE or --from-motion FILE…, one of them") }
         if window != nil && recording == nil { throw ValidationError("--window picks the still stretch of --recording") }

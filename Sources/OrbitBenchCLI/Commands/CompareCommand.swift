@@ -89,6 +89,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try OutputOptions.check(out: out)
         guard level > 0.5 && level < 1 else { throw ValidationError("--level must lie between 0.5 and 1, e.g. 0.95") }
         if let seeds { _ = try ListParsing.seeds(seeds) }
         for name in metrics?.split(separator: ",").map(String.init) ?? [] where !RunMetrics.isKnown(name) {

@@ -81,6 +81,7 @@ struct FusionCommand: ParsableCommand {
     @OptionGroup var workOptions: WorkOptions
 
     func validate() throws {
+        try OutputOptions.check(out: output)
         _ = try ListParsing.names(filters, option: "--filters") as [FilterName]
         if let seeds { _ = try ListParsing.seeds(seeds) }
         guard dof == 6 || dof == 9 else { throw ValidationError("--dof must be 6 or 9") }

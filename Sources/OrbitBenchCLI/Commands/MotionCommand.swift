@@ -43,6 +43,7 @@ struct MotionCommand: ParsableCommand {
     @OptionGroup var quietOption: QuietOption
 
     func validate() throws {
+        try OutputOptions.check(out: out)
         if scenarios.isEmpty && recording.isEmpty {
             throw ValidationError("give a scenario or --recording FILE (or both, to compare them)")
         }

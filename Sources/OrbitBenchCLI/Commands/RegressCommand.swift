@@ -58,6 +58,7 @@ struct RegressCommand: ParsableCommand {
     static let defaultLevel = 0.95
 
     func validate() throws {
+        try OutputOptions.check(out: out)
         guard level > 0.5 && level < 1 else { throw ValidationError("--level must lie between 0.5 and 1, e.g. 0.95") }
         if updateBaseline && (shardOptions.shard != nil || shardOptions.shards != nil) {
             throw ValidationError("a shard only runs its jobs; pass --update-baseline to the merge (orbitbench regress --merge --update-baseline)")

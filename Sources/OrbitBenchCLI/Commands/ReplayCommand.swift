@@ -63,6 +63,7 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var workOptions: WorkOptions
 
     func validate() throws {
+        try OutputOptions.check(out: out)
         if let filter {
             let names: [FilterName] = try ListParsing.names(filter, option: "--filter")
             guard names.count == 1 else { throw ValidationError("--filter takes one filter, e.g. --filter madgwick") }

@@ -67,6 +67,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var workOptions: WorkOptions
 
     func validate() throws {
+        try OutputOptions.check(out: out)
         if let seeds { _ = try ListParsing.seeds(seeds) }
         guard (16...8192).contains(renderWidth) else { throw ValidationError("--render-width must be in 16...8192 px, e.g. 1280") }
         if renderAllFrames && !render { throw ValidationError("--render-all-frames needs --render") }

@@ -33,6 +33,8 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var quietOption: QuietOption
 
+    func validate() throws { try OutputOptions.check(out: out) }
+
     func run() throws {
         let scenario = try scenarioOptions.loadCapture(self.scenario, for: "simulate")
         let seed = self.seed ?? scenario.seeds[0]

@@ -89,6 +89,7 @@ struct SweepCommand: ParsableCommand {
     @OptionGroup var workOptions: WorkOptions
 
     func validate() throws {
+        try OutputOptions.check(out: out)
         if vary.isEmpty { throw ValidationError("give at least one --vary KEY=FROM:TO:STEP, e.g. --vary selection.threshold=2:10:2") }
         for text in vary {
             do { _ = try SweepAxis(parsing: text) } catch { throw ValidationError(error.description) }

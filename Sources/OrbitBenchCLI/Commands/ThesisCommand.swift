@@ -25,6 +25,8 @@ struct ThesisCommand: ParsableCommand {
     @OptionGroup var plotOptions: PlotOptions
     @OptionGroup var quietOption: QuietOption
 
+    func validate() throws { try OutputOptions.check(out: out) }
+
     func run() throws {
         let directory = data ?? Self.defaultDataDirectory()
         let report = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "thesis", overwrite: outputOptions.overwrite)

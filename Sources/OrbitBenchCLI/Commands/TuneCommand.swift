@@ -62,6 +62,7 @@ struct TuneCommand: ParsableCommand {
     var keys: [String] { params.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? TuningProblem.defaultKeys }
 
     func validate() throws {
+        try OutputOptions.check(out: out)
         if scenarios.isEmpty { throw ValidationError("name at least one scenario, e.g. orbit-72") }
         let train = try ListParsing.seeds(trainSeeds), test = try ListParsing.seeds(testSeeds)
         if !Set(train).isDisjoint(with: test) { throw ValidationError("--train-seeds and --test-seeds overlap; held-out seeds must be new") }

@@ -58,6 +58,7 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
+        try OutputOptions.check(out: out)
         if recordings.isEmpty { throw ValidationError("give the trials: --recording FILE…") }
         if let seeds { _ = try ListParsing.seeds(seeds) }
         let named: [FilterName] = try ListParsing.names(filters, option: "--filters")

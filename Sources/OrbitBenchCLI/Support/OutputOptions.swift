@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import OrbitBench
 
@@ -25,4 +26,13 @@ struct OutputOptions: ParsableArguments {
             "Replace a non-empty output folder that another command (or no orbitbench command) wrote; the same command replaces its own folder without it."
     )
     var overwrite = false
+}
+
+extension OutputOptions {
+    /// `--out ''` would write into the working directory: refused, like a folder that is the
+    /// root or inside a system folder (`ReportDirectory`, `OutputPath.placementProblem(of:)`).
+    static func check(out: String?) throws {
+        guard let out, out.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        throw ValidationError("--out needs a folder, e.g. --out reports/mine (an empty one would write into the working directory)")
+    }
 }
