@@ -51,7 +51,8 @@ struct SimulateCommand: ParsableCommand {
             \(scenario.name) seed \(seed): \(String(format: "%.2f", run.trajectory.duration)) s, \
             \(run.imu.count) IMU samples, \(run.motion.count) motion updates, \(run.frames.count) frames \
             (\(dropped) dropped by the queue without a flood guard)
-            wrote \(destination.path)/{truth,imu,motion,frames}.csv, truth.tum, scenario.resolved.yaml, provenance.json, session/{motion,frames}.csv and plots/trajectory.png
+            wrote \(destination.path)/{truth,imu,motion,frames}.csv, truth.tum, scenario.resolved.yaml, provenance.json, \
+            session/{motion,frames}.csv\(plotOptions.figures == nil ? "" : " and " + plotOptions.file("plots/trajectory.png"))
             """)
     }
 }

@@ -68,7 +68,12 @@ struct ValidateCommand: ParsableCommand {
 
     func keptKeys() throws -> Set<CalibrationKey> {
         var keys: Set<CalibrationKey> = []
-        for name in (keep ?? "").split(separator: ",").map(String.init) {
+        guard let keep else { return keys }
+        let names = keep.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        if names.contains(where: \.isEmpty) {
+            throw ValidationError("--keep: an empty key in '\(keep)'; name keys separated by single commas, e.g. --keep imu.delay_ms")
+        }
+        for name in names {
             let matching = CalibrationKey.matching(name)
             guard !matching.isEmpty else {
                 throw ValidationError(

@@ -25,9 +25,13 @@ enum ListParsing {
         return seeds
     }
 
-    /// Names from a fixed set, comma separated.
+    /// Names from a fixed set, comma separated. An empty name (`a,,b`, a comma at an end) and a
+    /// name given twice are errors: each would silently drop or double rows.
     static func names<Choice: RawRepresentable & CaseIterable>(_ text: String, option: String) throws -> [Choice] where Choice.RawValue == String {
-        try text.split(separator: ",").map { name in
+        var seen = Set<String>()
+        return try text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            guard !name.isEmpty else { throw ValidationError("\(option): an empty name in '\(text)'; separate names with single commas") }
+            guard seen.insert(String(name)).inserted else { throw ValidationError("\(option): '\(name)' is named twice") }
             guard let choice = Choice(rawValue: String(name)) else {
                 let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError("\(option): unknown '\(name)'; choose from \(allowed)")
