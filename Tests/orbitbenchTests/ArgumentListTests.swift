@@ -27,3 +27,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/tripod-ideal-seed-1/plots"))
     }
 }
+
+/// Numbers on the command line stay in the range the tool can honour.
+@Suite struct ArgumentRangeTests {
+    @Test func outOfRangeNumbersAreRefused() throws {
+        let cases: [([String], String)] = [
+            (["simulate", "tripod-ideal", "--seed", "4294967296", "--no-plots", "--out", "/nonexistent/x"], "--seed must be in 0...4294967295"),
+            (["view", "reports/none/recording.json", "--angle", "1e308"], "--angle must be a number of degrees within"),
+            (["view", "reports/none/recording.json", "--angle", "9223372036854775808"], "--angle must be a number of degrees within"),
+        ]
+        for (arguments, message) in cases {
+            let result = try Tool.run(arguments)
+            let first = result.standardError.split(separator: "\n").first ?? ""
+            #expect(result.status != 0 && first.contains(message), "\(arguments): \(result.standardError)")
+        }
+    }
+}

@@ -44,7 +44,7 @@ extension FusionCommand {
         print(summary, terminator: "")
         let plotted = !plotOptions.noPlots && !RecordingFusionReport.averages(measured.rows).isEmpty
         print(
-            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt, fusion.md\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(comparison == nil ? "" : ", twin.csv, twin.md")\(comparison?.motionCalibrations.isEmpty == false ? ", twin-calibration.csv" : "")\(plotted ? ", plots/fusion-broad.png, plots/fusion-error.png" : "")\(plotted && comparison != nil ? ", plots/twin.png" : "")"
+            "wrote \(URL(fileURLWithPath: out).standardizedFileURL.path)/fusion.csv, fusion-groups.csv, fusion-summary.txt, fusion.md\(attitude ? ", attitude/<trial>-<filter>.csv" : "")\(comparison == nil ? "" : ", twin.csv, twin.md")\(comparison?.motionCalibrations.isEmpty == false ? ", twin-calibration.csv" : "")\(plotted ? ", " + plotOptions.file("plots/fusion-broad.png") + ", " + plotOptions.file("plots/fusion-error.png") : "")\(plotted && comparison != nil ? ", " + plotOptions.file("plots/twin.png") : "")"
         )
     }
 }

@@ -33,7 +33,11 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var quietOption: QuietOption
 
-    func validate() throws { try OutputOptions.check(out: out) }
+    func validate() throws {
+        try OutputOptions.check(out: out)
+        // As --seeds and a scenario's seeds: up to 2³²−1.
+        if let seed, seed > 4_294_967_295 { throw ValidationError("--seed must be in 0...4294967295, like --seeds") }
+    }
 
     func run() throws {
         let scenario = try scenarioOptions.loadCapture(self.scenario, for: "simulate")

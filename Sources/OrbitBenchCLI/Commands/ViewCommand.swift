@@ -35,7 +35,11 @@ struct ViewCommand: ParsableCommand {
     var html = false
 
     func validate() throws {
-        for angle in angles where !angle.isFinite { throw ValidationError("--angle must be a finite number of degrees") }
+        // Beyond ±1e6° a double cannot hold the angle to a hundredth of a degree (it would be
+        // wrapped to a wrong one), and nobody turns an object that far.
+        for angle in angles where !(angle.isFinite && abs(angle) <= 1e6) {
+            throw ValidationError("--angle must be a number of degrees within ±1000000, e.g. --angle 90")
+        }
     }
 
     func run() throws {
