@@ -13,7 +13,12 @@ import ConfigKit
 ///     movement: {column: moving}                          # optional 0/1 flags of the samples to evaluate
 ///     delimiter: ","
 public struct CSVMapping: Sendable, Equatable {
-    public enum TimeUnit: String, CaseIterable, Sendable { case s, ms, us, ns }
+    public enum TimeUnit: String, CaseIterable, Sendable {
+        case s, ms, us, ns
+
+        /// One of this unit in seconds.
+        public var seconds: Double { [.s: 1, .ms: 1e-3, .us: 1e-6, .ns: 1e-9][self]! }
+    }
     public enum RateUnit: String, CaseIterable, Sendable { case radS = "rad_s", degS = "deg_s" }
     public enum AccelerationUnit: String, CaseIterable, Sendable { case mS2 = "m_s2", g }
     public enum FieldUnit: String, CaseIterable, Sendable { case ut, nt, gauss }
@@ -96,7 +101,7 @@ public enum MappedCSVReader {
     public static func read(_ path: String, mapping: CSVMapping) throws(RecordingError) -> SensorRecording {
         let table = try NumericCSV(path: path, delimiter: mapping.delimiter.utf8.first!) { $0.firstIndex(of: mapping.timeColumn) }
         guard table.rowCount >= 2 else { throw RecordingError(file: path, message: "needs at least 2 samples, found \(table.rowCount)") }
-        let timeScale: Double = [.s: 1, .ms: 1e-3, .us: 1e-6, .ns: 1e-9][mapping.timeUnit]!
+        let timeScale = mapping.timeUnit.seconds
         let rateScale = mapping.gyroscopeUnit == .radS ? 1 : Angles.radiansPerDegree
         let accelerationScale = (mapping.accelerometerUnit == .mS2 ? 1 : Units.standardGravity) * mapping.accelerometerSign
         let fieldScale: Double = [.ut: 1, .nt: 1e-3, .gauss: 100][mapping.magnetometerUnit]!

@@ -120,8 +120,7 @@ public struct PoseTrack: Sendable, Equatable {
         let time = try table.column(columns.time)
         let position = try columns.position.map { name throws(RecordingError) in try table.column(name) }
         let attitude = try columns.attitude.map { name throws(RecordingError) in try table.column(name) }
-        let scale: Double = [.s: 1, .ms: 1e-3, .us: 1e-6, .ns: 1e-9][columns.timeUnit]!
-        return try readTable(table, frame: frame, time: time, timeScale: scale, position: position, attitude: attitude)
+        return try readTable(table, frame: frame, time: time, timeScale: columns.timeUnit.seconds, position: position, attitude: attitude)
     }
 
     private static func readTable(

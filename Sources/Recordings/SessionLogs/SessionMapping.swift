@@ -44,7 +44,7 @@ public struct SessionMapping: Sendable, Equatable {
         set { frameColumns[canonical] = newValue }
     }
 
-    var timeScale: Double { [.s: 1, .ms: 1e-3, .us: 1e-6, .ns: 1e-9][timeUnit]! }
+    var timeScale: Double { timeUnit.seconds }
     var rateScale: Double { rateUnit == .radS ? 1 : Angles.radiansPerDegree }
     var accelerationScale: Double { accelerationUnit == .mS2 ? 1 : Units.standardGravity }
     var fieldScale: Double { [.ut: 1, .nt: 1e-3, .gauss: 100][fieldUnit]! }

@@ -52,9 +52,7 @@ public final class ImportedMotion: Sendable, Equatable, CustomStringConvertible 
         } catch {
             throw Problem(description: "cannot fit the trajectory: \(error)")
         }
-        // A gap is a run of missing poses (NaN rows) or a jump between two present ones.
-        let jumps = zip(times, times.dropFirst()).filter { $1 - $0 > settings.maximumGap }.map { ($0 - start)...($1 - start) }
-        if let gap = (motion.unbridged + jumps).min(by: { $0.lowerBound < $1.lowerBound }) {
+        if let gap = motion.unbridged.first {
             throw Problem(
                 description: String(
                     format: "no pose from %.3f s to %.3f s (%.3f s; the longest gap bridged is maximum_gap_s = %g s)", gap.lowerBound + start,

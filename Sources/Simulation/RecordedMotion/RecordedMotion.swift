@@ -36,7 +36,8 @@ public struct RecordedMotion: Sendable {
     /// First and last sample instant, s.
     public let start: Double
     public let end: Double
-    /// Gaps longer than `settings.maximumGap`, from the last sample before to the first after, s.
+    /// Gaps longer than `settings.maximumGap` (missing samples, or a jump in time), from the last
+    /// sample before to the first after, s.
     public let unbridged: [ClosedRange<Double>]
     /// Number of gaps the spline bridged.
     public let bridgedGaps: Int
@@ -81,11 +82,15 @@ public struct RecordedMotion: Sendable {
         } else {
             position = nil
         }
-        // Runs of samples without an attitude (or a position).
+        // Runs of samples without an attitude (or a position), and jumps in time between two
+        // samples that have both (a file that leaves out what its tracker lost).
         var gaps: [ClosedRange<Double>] = []
         var gapStart: Int?
         for index in times.indices {
             let missing = attitudes[index] == nil || (positions.map { $0[index] == nil } ?? false)
+            if !missing, gapStart == nil, index > 0, times[index] - times[index - 1] > settings.maximumGap {
+                gaps.append(times[index - 1]...times[index])
+            }
             if missing, gapStart == nil { gapStart = index }
             if let first = gapStart, !missing || index == times.count - 1 {
                 let last = missing ? index : index - 1
