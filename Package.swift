@@ -67,7 +67,7 @@ let package = Package(
         .plugin(name: "BundleFiles", capability: .buildTool(), dependencies: ["BundleGenerator"]),
         .target(name: "BundledFiles", plugins: ["BundleFiles"]),
         // Files: CSV reading and writing, report folders written atomically, JSON, content digests.
-        .target(name: "ReportIO", dependencies: ["BundledFiles", "COpenSSL"]),
+        .target(name: "ReportIO", dependencies: ["BundledFiles", "COpenSSL", "CPlatform"]),
         // Real sensor logs: BROAD HDF5, EuRoC and mapped CSV files.
         .target(name: "Recordings", dependencies: ["CPlatform", "ConfigKit", "OrbitMath", "Fusion", "Capture", "ReportIO", "BundledFiles"]),
         // The child process that reads an HDF5 file first (RecordingIsolation.probe); the
@@ -180,7 +180,7 @@ let package = Package(
         .testTarget(name: "StatisticsKitTests", dependencies: ["StatisticsKit", "OrbitMath", "Fusion"], exclude: ["arm_comparison_reference.py"]),
         .testTarget(name: "ExecutionTests", dependencies: ["Execution", "ReportIO"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Simulation", "OrbitMath", "Runs", "StatisticsKit"]),
-        .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios", "ReportIO"]),
     ],
     swiftLanguageModes: [.v6]
 )

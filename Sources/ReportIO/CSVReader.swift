@@ -115,7 +115,7 @@ public struct CSVTable: Sendable {
     public func number(_ row: (line: Int, fields: [String]), _ column: Int) throws(CSVError) -> Double {
         let raw = row.fields[column]
         let text = raw.first?.isWhitespace == true || raw.last?.isWhitespace == true ? raw.trimmingCharacters(in: .whitespaces) : raw
-        guard let value = Double(text), value.isFinite else {
+        guard let value = NumberText.decimal(text), value.isFinite else {
             throw CSVError(file: file, line: row.line, column: header[column], message: "\(TextExcerpt.quoted(text)) is not a finite number")
         }
         return value

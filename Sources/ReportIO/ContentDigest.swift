@@ -87,6 +87,9 @@ public struct ContentDigest: Sendable, Equatable, CustomStringConvertible {
 
 /// A `sha256sum` file: one "<digest>  <name>" line per file of its folder.
 public enum DigestList {
+    /// Larger than any list a sweep or shard needs (a million jobs' lines).
+    public static let maximumBytes = 128 << 20
+
     /// The line for `name`.
     public static func line(_ digest: ContentDigest, _ name: String) -> String { "\(digest.hex)  \(name)\n" }
 
@@ -96,8 +99,11 @@ public enum DigestList {
     /// without its line break (the write was cut off) is left out.
     public static func read(_ url: URL) throws(CSVError) -> [String: ContentDigest] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
-        guard FileKind(atPath: url.path) == .regularFile, let data = FileManager.default.contents(atPath: url.path) else {
-            throw CSVError(file: url.path, message: "cannot be read as a digest list (is it a regular file?)")
+        let kind = FileKind(atPath: url.path)
+        guard kind == .regularFile else { throw CSVError(file: url.path, message: "is \(kind.phrase), not a digest list") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumBytes, let data = FileManager.default.contents(atPath: url.path) else {
+            throw CSVError(file: url.path, message: size > maximumBytes ? "larger than \(maximumBytes) bytes: not a digest list" : "cannot be read")
         }
         var digests: [String: ContentDigest] = [:]
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -108,6 +114,9 @@ public enum DigestList {
             guard parts.count == 2, let digest = ContentDigest(hex: parts[0]), !parts[1].isEmpty else {
                 throw CSVError(
                     file: url.path, line: index + 1, message: "\(TextExcerpt.quoted(text, limit: 40)) is not '<sha256 hex>  <file name>'")
+            }
+            guard OutputPath.isPlainRelative(parts[1]) else {
+                throw CSVError(file: url.path, line: index + 1, message: "\(TextExcerpt.quoted(parts[1], limit: 40)) is not a file of this folder")
             }
             digests[parts[1]] = digest
         }

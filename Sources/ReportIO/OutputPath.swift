@@ -45,6 +45,12 @@ public enum OutputPath {
         return folder.appendingPathComponent(name)
     }
 
+    /// Whether `relativePath` ('/'-separated) names something inside a folder: every component
+    /// passes `problem(withName:)` (a path read from a file, before it is opened).
+    public static func isPlainRelative(_ relativePath: String) -> Bool {
+        relativePath.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { problem(withName: String($0)) == nil }
+    }
+
     /// `relativePath` ('/'-separated) inside `folder`: every component must pass
     /// `problem(withName:)`, so the result can only lie in `folder` (no "..", no absolute path,
     /// no empty component). `reportedFolder` is the folder errors name (a report's destination

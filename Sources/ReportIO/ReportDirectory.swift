@@ -21,9 +21,13 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
 /// `commit()`, the staging folder is removed and nothing of the new report is left behind;
 /// staging folders of processes that died are removed by the next report next to them.
 ///
-/// A non-empty destination is replaced only when `owner.json` (written into every report by
-/// `commit`) says the same command wrote it, or with `overwrite`: a folder of other files, or
-/// another command's report, is refused with a one-line error.
+/// The destination's `owner.json` (`ReportManifest`, written into every report by `commit`)
+/// lists the files the command wrote, with their SHA-256. A non-empty destination is replaced
+/// only when that manifest says the same command wrote it and lists every file in it unchanged;
+/// otherwise (files the command did not write, files changed since, another command's report)
+/// it is refused with a one-line error naming them — unless `overwrite`, and even then the
+/// files the manifest does not list are kept: carried into the new report, or, when the new
+/// report writes a file of the same path, refused at `commit` with the old folder untouched.
 ///
 /// Every file is written inside the report: a relative path is checked (`OutputPath.resolve`)
 /// before anything is created, so a name from a file ("../x", "/etc/x") is a one-line error.
@@ -39,10 +43,14 @@ public final class ReportDirectory: Sendable {
     /// Entries of an existing destination that belong to it but not to the report (the shard
     /// folders a merged report is made from): not counted against ownership, kept by `commit`.
     let keeping: @Sendable (String) -> Bool
+    /// Files of the destination no manifest lists (paths in it): kept by `commit`.
+    let foreign: [String]
     private let committed = Mutex(false)
+    /// The SHA-256 of each file written through `write`, by path: the manifest's entries.
+    private let digests = Mutex<[String: ContentDigest]>([:])
 
-    /// The file that names the command which wrote a report folder.
-    public static let ownerFile = "owner.json"
+    /// The file that names the command which wrote a report folder (`ReportManifest`).
+    public static let ownerFile = ReportManifest.fileName
 
     /// Creates the staging folder; fails at once (before any work) when the destination's
     /// parent cannot be created or written, or the destination belongs to someone else.
@@ -76,7 +84,9 @@ public final class ReportDirectory: Sendable {
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw OutputError(path: self.destination.path, reason: "exists and is not a directory") }
-            if !overwrite { try Self.checkOwnership(of: self.destination, by: owner, ignoring: keeping) }
+            foreign = try Self.checkOwnership(of: self.destination, by: owner, overwrite: overwrite, ignoring: keeping)
+        } else {
+            foreign = []
         }
         Self.removeLeftovers(of: name, in: parent)
         try? manager.removeItem(at: staging)
@@ -87,31 +97,70 @@ public final class ReportDirectory: Sendable {
         }
     }
 
-    /// Refuses a non-empty folder that `owner` did not write.
-    static func checkOwnership(of folder: URL, by owner: String, ignoring kept: (String) -> Bool = { _ in false }) throws(OutputError) {
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != ".DS_Store" && !kept($0) }
-        guard !entries.isEmpty else { return }
-        let marker = folder.appendingPathComponent(ownerFile)
-        let writer =
-            ProjectFiles.contents(atPath: marker.path)
-            .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["command"] as? String
-        guard writer == owner else {
-            let who = writer.map { "orbitbench \($0) wrote it" } ?? "it holds files orbitbench did not write"
+    /// Refuses a non-empty folder that `owner` did not write, or that holds files its manifest
+    /// does not list unchanged; with `overwrite`, returns the files no manifest lists (to keep).
+    static func checkOwnership(
+        of folder: URL, by owner: String, overwrite: Bool = false, ignoring kept: (String) -> Bool = { _ in false }
+    ) throws(OutputError) -> [String] {
+        let manifest: ReportManifest?
+        do { manifest = try ReportManifest.read(in: folder) } catch {
+            guard overwrite else {
+                throw OutputError(
+                    path: folder.path,
+                    reason: "not a report orbitbench wrote (\(error.message)); pass --overwrite to replace it, or choose another --out")
+            }
+            manifest = nil
+        }
+        let (foreign, changed) = (manifest ?? ReportManifest(command: "", files: [:])).strangers(
+            in: folder, checkingDigests: !overwrite, ignoring: kept)
+        if overwrite { return foreign }
+        let empty = manifest == nil && foreign.isEmpty
+        guard !empty else { return [] }
+        guard let manifest, manifest.command == owner else {
+            let who =
+                manifest.map { "orbitbench \($0.command) wrote it" }
+                ?? "it holds files orbitbench did not write: \(ReportManifest.shortList(foreign))"
             throw OutputError(
                 path: folder.path,
                 reason: "not empty and not a report of orbitbench \(owner) (\(who)); pass --overwrite to replace it, or choose another --out")
         }
+        if !foreign.isEmpty {
+            let legacy = manifest.files.isEmpty ? "; its owner.json lists no files (written before orbitbench 0.2): remove the folder by hand" : ""
+            throw OutputError(
+                path: folder.path,
+                reason:
+                    "holds files orbitbench \(owner) did not write (\(ReportManifest.shortList(foreign)))\(legacy); move them out, or pass --overwrite to replace the report and keep them"
+            )
+        }
+        if !changed.isEmpty {
+            throw OutputError(
+                path: folder.path,
+                reason:
+                    "\(ReportManifest.shortList(changed)) changed since orbitbench \(owner) wrote them; pass --overwrite to replace them, or choose another --out"
+            )
+        }
+        return []
     }
 
-    /// Removes `.NAME.partial-PID` and `.NAME.previous-PID` folders whose process is gone.
-    static func removeLeftovers(of name: String, in parent: URL) {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+    /// Removes `.NAME.partial-PID` and `.NAME.previous-PID` folders whose process is gone. A
+    /// process killed while it swapped a report in may leave the old report there: it goes
+    /// back into place when the destination is missing, and a folder holding files no manifest
+    /// lists (the user's, on their way into the new report) is left alone.
+    public static func removeLeftovers(of name: String, in parent: URL) {
+        let manager = FileManager.default
+        let entries = (try? manager.contentsOfDirectory(atPath: parent.path)) ?? []
         for entry in entries {
             for kind in [".partial-", ".previous-"] where entry.hasPrefix(".\(name)\(kind)") {
                 guard let pid = Int32(entry.dropFirst(name.count + 1 + kind.count)), pid != ProcessInfo.processInfo.processIdentifier,
                     kill(pid, 0) != 0 && errno == ESRCH
                 else { continue }
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+                let leftover = parent.appendingPathComponent(entry), destination = parent.appendingPathComponent(name)
+                if kind == ".previous-" && FileKind(atPath: destination.path) == .none {
+                    try? manager.moveItem(at: leftover, to: destination)
+                    continue
+                }
+                if let manifest = try? ReportManifest.read(in: leftover), !manifest.strangers(in: leftover).foreign.isEmpty { continue }
+                try? manager.removeItem(at: leftover)
             }
         }
     }
@@ -141,19 +190,27 @@ public final class ReportDirectory: Sendable {
             throw error
         }
         try file.close()
+        let digest = ContentDigest(bytes)
+        digests.withLock { $0[relativePath] = digest }
     }
 
     /// Writes `relativePath` piece by piece: `body` gets a function that appends bytes to the
     /// file, so a file larger than memory never has to exist in memory whole.
     public func write(to relativePath: String, _ body: (_ append: (ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
         let file = try ReportFile(creating: try inside(relativePath), reportedAs: reportedPath(relativePath))
+        var running = ContentDigest.Running()
         do {
-            try body { bytes in try file.append(bytes) }
+            try body { bytes in
+                try file.append(bytes)
+                running.update(bytes)
+            }
         } catch {
             file.abandon()
             throw error
         }
         try file.close()
+        let digest = running.digest
+        digests.withLock { $0[relativePath] = digest }
     }
 
     /// `relativePath` in the staging folder, checked by `OutputPath.resolve`: every file of the
@@ -211,27 +268,52 @@ public final class ReportDirectory: Sendable {
         }
     }
 
-    /// Writes `owner.json` and moves the finished report into place.
+    /// Writes `owner.json` (the manifest of every file in the report) and moves the finished
+    /// report into place: in one step where the file system can swap two folders, so the
+    /// destination always holds the old report or the new one. Files of the old folder that
+    /// no manifest listed, and kept entries, move into the new one; when the new report has a
+    /// file of the same path, nothing is replaced and the error names it.
     public func commit() throws(OutputError) {
-        try write(Array("{\"command\": \"\(owner)\"}\n".utf8), to: Self.ownerFile)
         let manager = FileManager.default
+        let carried =
+            ((try? manager.contentsOfDirectory(atPath: destination.path)) ?? []).filter {
+                keeping($0) && !manager.fileExists(atPath: staging.appendingPathComponent($0).path)
+            } + foreign
+        let clashes = foreign.filter { FileKind(atPath: staging.appendingPathComponent($0).path) != .none }
+        guard clashes.isEmpty else {
+            throw OutputError(
+                path: destination.path,
+                reason:
+                    "holds \(ReportManifest.shortList(clashes)), which orbitbench did not write and the new report would replace; nothing was replaced: move them out and run again"
+            )
+        }
+        let recorded = digests.withLock { $0 }
+        var files: [String: ContentDigest] = [:]
+        for path in writtenFiles() where path != Self.ownerFile {
+            // A file written through `write` has its digest already; anything else is read back.
+            guard let digest = recorded[path] ?? ReportManifest.digest(ofFileAt: staging.appendingPathComponent(path)) else {
+                throw OutputError(path: reportedPath(path), reason: "cannot be read back to note its digest")
+            }
+            files[path] = digest
+        }
+        let manifestFile = try ReportFile(creating: try inside(Self.ownerFile), reportedAs: reportedPath(Self.ownerFile))
+        do { try manifestFile.append(ReportManifest(command: owner, files: files).bytes[...]) } catch {
+            manifestFile.abandon()
+            throw error
+        }
+        try manifestFile.close()
         let previous = staging.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
-        let carried = ((try? manager.contentsOfDirectory(atPath: destination.path)) ?? []).filter {
-            keeping($0) && !manager.fileExists(atPath: staging.appendingPathComponent($0).path)
-        }
         do {
-            if manager.fileExists(atPath: destination.path) {
-                try? manager.removeItem(at: previous)
-                try manager.moveItem(at: destination, to: previous)
-            }
-            try manager.moveItem(at: staging, to: destination)
+            try FolderExchange.replace(destination, with: staging, keepingOldAt: previous)
+            committed.withLock { $0 = true }
             // Kept entries move from the old folder into the new one; the old one is removed only after.
             for entry in carried {
-                try manager.moveItem(at: previous.appendingPathComponent(entry), to: destination.appendingPathComponent(entry))
+                let target = destination.appendingPathComponent(entry)
+                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.moveItem(at: previous.appendingPathComponent(entry), to: target)
             }
             try? manager.removeItem(at: previous)
-            committed.withLock { $0 = true }
         } catch {
             if manager.fileExists(atPath: previous.path), !manager.fileExists(atPath: destination.path) {
                 try? manager.moveItem(at: previous, to: destination)
@@ -239,7 +321,7 @@ public final class ReportDirectory: Sendable {
                 throw OutputError(
                     path: destination.path,
                     reason:
-                        "written, but \(previous.path) still holds \(carried.joined(separator: ", ")): move them back by hand (\(Self.reason(error)))"
+                        "written, but \(previous.path) still holds \(ReportManifest.shortList(carried)): move them back by hand (\(Self.reason(error)))"
                 )
             }
             throw OutputError(path: destination.path, reason: "cannot move the finished report into place (\(Self.reason(error)))")

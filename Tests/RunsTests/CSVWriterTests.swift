@@ -189,8 +189,8 @@ import Recordings
         #expect(throws: OutputError.self) { try ReportDirectory(destination: blocker, owner: "test") }
     }
 
-    /// A folder of other files, or another command's report, is refused unless overwriting;
-    /// the same command replaces its own.
+    /// A folder of other files, or another command's report, is refused unless overwriting,
+    /// and the user's files survive the overwrite; the same command replaces its own.
     @Test func foreignFoldersAreRefused() throws {
         let root = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -200,7 +200,9 @@ import Recordings
         #expect(throws: OutputError.self) { try ReportDirectory(destination: destination, owner: "run") }
         let forced = try ReportDirectory(destination: destination, owner: "run", overwrite: true)
         try forced.commit()
-        #expect(!FileManager.default.fileExists(atPath: destination.appendingPathComponent("notes.txt").path))
+        #expect(try String(contentsOf: destination.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+        #expect(throws: OutputError.self) { try ReportDirectory(destination: destination, owner: "run") }
+        try FileManager.default.removeItem(at: destination.appendingPathComponent("notes.txt"))
         do {
             _ = try ReportDirectory(destination: destination, owner: "fusion")
             Issue.record("another command's report was not refused")

@@ -2,8 +2,12 @@
 #ifndef ORBITBENCH_PLATFORM_H
 #define ORBITBENCH_PLATFORM_H
 
+#include <errno.h>
+#include <fcntl.h>
 #include <malloc.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* Keeps freed memory in the process for reuse instead of returning it to the kernel.
    Each simulated run allocates a few MB of output; glibc would serve that with mmap and give it
@@ -19,6 +23,17 @@ static inline int platform_keep_freed_memory(void) {
 static inline int platform_limit_address_space(unsigned long long bytes) {
     struct rlimit limit = {bytes, bytes};
     return setrlimit(RLIMIT_AS, &limit);
+}
+
+/* Swaps the entries at paths `a` and `b` in one step (renameat2 with RENAME_EXCHANGE), so that a
+   folder being replaced is never missing, not even for a moment. Returns 0 on success, else the
+   errno (EINVAL or ENOSYS where the file system or kernel cannot: the caller renames instead). */
+static inline int platform_exchange_paths(const char *a, const char *b) {
+#if defined(SYS_renameat2)
+    return syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */) == 0 ? 0 : errno;
+#else
+    return ENOSYS;
+#endif
 }
 
 #endif
