@@ -12,10 +12,23 @@ public enum ArmsPlots {
         "coverage", "max_gap_deg", "blur_obj_mean_px", "slot_angle_err_mean_deg", "att_rmse_total_deg", "kp_err_mean",
     ]
 
+    /// The most arms drawn: the critical-difference diagram of six metrics (three rows of
+    /// 90 + 34 px per arm) stays within the 16 384 px a canvas may be, and still reads. A
+    /// comparison of more arms has no figures (`Bench.writeArmsReport` says so in its notes).
+    public static let maximumArms = 100
+
+    /// The note a report of `comparison` carries when it has too many arms for figures.
+    public static func omission(_ comparison: ArmsComparison) -> String? {
+        guard comparison.arms.count > maximumArms else { return nil }
+        return
+            "No figures: they are drawn for up to \(maximumArms) arms, and this comparison has \(comparison.arms.count); the tables and CSV files hold every arm."
+    }
+
     /// Every figure and its file name (with a .png extension; `FigureOutput.fileName` gives
     /// the chosen format's). `reference`: the arm the differences are taken against (default:
     /// the first); `metrics`: the metrics drawn (default: `defaultMetrics`).
     public static func figures(_ comparison: ArmsComparison, reference: String?, metrics: [String]?) -> [(name: String, figure: Figure)] {
+        guard comparison.arms.count <= maximumArms else { return [] }
         let shown = (metrics ?? defaultMetrics).compactMap { comparison.metric($0) }
         let drawn = shown.isEmpty ? Array(comparison.metrics.prefix(4)) : Array(shown.prefix(6))
         guard !drawn.isEmpty else { return [] }

@@ -212,9 +212,10 @@ public enum ArmsReport {
     /// comparison.md, for a CI comment, a job summary or a page: the verdict, the table of every
     /// metric (or of `shown`) with its legend, and the pairs that differ (as report.html shows them).
     public static func markdown(_ comparison: ArmsComparison, metrics shown: Set<String>? = nil) -> String {
-        var text = "\(verdictSentence(comparison))\n\n"
+        var text = "\(MarkdownTable.cell(verdictSentence(comparison)))\n\n"
+        for note in comparison.notes { text += "**Note:** \(MarkdownTable.cell(note))\n\n" }
         text += MarkdownTable.render(header: header(comparison), rows: rows(comparison, shown: shown), literal: true)
-        text += "\n" + legend(comparison).split(separator: "\n").joined(separator: " ") + "\n"
+        text += "\n" + MarkdownTable.cell(legend(comparison).split(separator: "\n").joined(separator: " ")) + "\n"
         let pairs = differingPairs(comparison).filter { shown?.contains($0[0]) ?? true }
         guard comparison.arms.count > 2 else { return text }
         text += "\nPairs that differ (Holm-adjusted Wilcoxon, \(percent(comparison)) %; \(ArmComparison.pairProcedure)):\n\n"
@@ -311,7 +312,13 @@ extension ArmsReport {
     /// figures. Call after the files, before `commit`.
     public static func writePage(_ comparison: ArmsComparison, scenarios: [Scenario], to report: ReportDirectory, origin: ReportOrigin) throws {
         let pairRows = differingPairs(comparison)
-        var sections = [
+        var sections =
+            comparison.notes.isEmpty
+            ? []
+            : [
+                HTMLReport.Section(heading: "Note", html: comparison.notes.map { "<p>\(HTMLText.escaped($0))</p>" }.joined())
+            ]
+        sections += [
             HTMLReport.Section(
                 heading: "Every metric",
                 html: HTMLReport.table(header: header(comparison), rows: rows(comparison, shown: nil))

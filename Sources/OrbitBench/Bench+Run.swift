@@ -182,6 +182,8 @@ extension Bench {
             try AtomicFile.write(Array(updated.utf8), to: pageFile)
             written.append("report.html")
         }
+        // The report still owns what it holds: the new figures and page go into its manifest.
+        try ReportManifest.note(written, in: URL(fileURLWithPath: directory))
         return written
     }
 }

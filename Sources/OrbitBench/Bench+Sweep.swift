@@ -32,6 +32,13 @@ extension Bench {
         let page = SweepReport.page(results, feasibility: feasibility, coverage: coverage, in: directory, origin: origin)
         try AtomicFile.write(Array(page.html().utf8), to: directory.appendingPathComponent("report.html"))
         lines.append("wrote \(directory.appendingPathComponent("report.html").path)")
+        // The folder's manifest: which files are the sweep's (the others are the user's).
+        let plots = ((try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("plots").path)) ?? [])
+            .filter { $0.hasPrefix("sweep-") }.map { "plots/\($0)" }
+        try ReportManifest.record(
+            command: origin.command,
+            paths: ["sweep.json", "sweep.csv", "sweep.csv.sha256", "provenance.json", "scenario.resolved.yaml", "sweep.md", "report.html"] + plots,
+            in: directory)
         return lines
     }
 

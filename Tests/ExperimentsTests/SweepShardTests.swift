@@ -80,7 +80,11 @@ import Execution
         try text.write(to: csv, atomically: true, encoding: .utf8)
         let merged = try SweepMerge.merge(plan, in: folder) { _, _ in "" }
         let digest = try String(contentsOf: folder.appendingPathComponent("sweep.csv.sha256"), encoding: .utf8)
-        #expect(digest == DigestList.line(ContentDigest(try Data(contentsOf: merged.csv)), "sweep.csv"))
+        let definition = folder.appendingPathComponent("sweep.json")
+        #expect(
+            digest
+                == DigestList.line(ContentDigest(try Data(contentsOf: merged.csv)), "sweep.csv")
+                + DigestList.line(ContentDigest(try Data(contentsOf: definition)), "sweep.json"))
     }
 
     @Test func mergeRefusesShardsOfAnotherSweepOrSplit() throws {

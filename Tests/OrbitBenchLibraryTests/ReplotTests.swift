@@ -63,7 +63,7 @@ import Testing
             try Bench.replot(FileManager.default.temporaryDirectory.path)
             Issue.record("accepted a folder without a report")
         } catch {
-            #expect("\(error)".contains("summary.json") && !"\(error)".contains("\n"), "\(error)")
+            #expect("\(error)".contains("owner.json") && "\(error)".contains("not a report") && !"\(error)".contains("\n"), "\(error)")
         }
     }
 }

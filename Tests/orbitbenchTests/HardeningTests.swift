@@ -75,8 +75,14 @@ import Testing
         var json = try String(contentsOf: file, encoding: .utf8)
         let first = try #require(json.range(of: "\"image\" : \""))
         json.insert(contentsOf: "\\u001b]0;pwned\\u0007", at: first.upperBound)
+        // Edited inside the report it is refused (its digest); as an export of its own it is read.
         try json.write(to: file, atomically: true, encoding: .utf8)
-        let view = try Tool.run(["view", file.path])
+        let refused = try Tool.run(["view", file.path])
+        #expect(refused.status == 2 && refused.standardError.contains("does not match its SHA-256 in owner.json"), "\(refused.standardError)")
+        let export = folder.appendingPathComponent("export/recording.json")
+        try FileManager.default.createDirectory(at: export.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try json.write(to: export, atomically: true, encoding: .utf8)
+        let view = try Tool.run(["view", export.path])
         #expect(!view.standardOutput.contains("\u{1B}") && !view.standardOutput.contains("\u{07}") && !view.standardError.contains("\u{1B}"))
         #expect(
             view.standardOutput.contains("\\u{1b}]0;pwned\\u{7}") || view.standardError.contains("\\u{1b}"),

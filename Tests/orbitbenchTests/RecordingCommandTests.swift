@@ -129,7 +129,7 @@ let broadTrials = Repository.broadTrials
         let widest = table.map(\.count).max() ?? 0
         #expect(widest <= 120, "the table is \(widest) columns wide")
         // The block is a valid scenario: the simulator accepts it as it is.
-        let scenario = out.appendingPathComponent("from-broad.yaml")
+        let scenario = Tool.temporaryDirectory().appendingPathComponent("from-broad.yaml")
         try yaml.write(to: scenario, atomically: true, encoding: .utf8)
         let shown = try Tool.run(["scenario", "show", scenario.path])
         #expect(shown.status == 0 && shown.standardOutput.contains("rate_hz: 285.714"), "\(shown.standardError)")

@@ -16,47 +16,30 @@ extension ArmsComparison {
         return try ArmsComparison(arms: try zip(labels, paths).map { ($0, try RegressionRun.loadReport($1)) }, level: level)
     }
 
-    /// Every cell of a finished sweep (its folder's sweep.json and sweep.csv) as an arm, named
-    /// by its varied values ("threshold=4"); blocks are the sweep's seeds. Runs a plug-in
-    /// stopped (a `failure` row) have no values.
-    public static func sweep(in directory: String, level: Double = 0.95) throws -> ArmsComparison {
-        let folder = URL(fileURLWithPath: directory)
-        let definitionFile = folder.appendingPathComponent("sweep.json").path
-        guard let data = ProjectFiles.contents(atPath: definitionFile) else {
-            throw ExperimentError("\(definitionFile): missing; give the folder of a finished orbitbench sweep")
+    /// Every cell of a finished sweep (its folder's sweep.json and sweep.csv, read through
+    /// `StoredSweep`) as an arm, named by its varied values ("threshold=4"); blocks are the
+    /// sweep's seeds. Runs a plug-in stopped (a `failure` row) have no values. With `partial`,
+    /// an unfinished sweep's finished cells, and `notes` names the cells left out.
+    public static func sweep(in directory: String, level: Double = 0.95, partial: Bool = false) throws -> ArmsComparison {
+        let stored = try StoredSweep(directory: URL(fileURLWithPath: directory), partial: partial)
+        let cells = stored.finishedCells
+        guard cells.count >= 2 else {
+            throw ExperimentError(
+                "\(directory): the sweep has \(cells.count) finished cell\(cells.count == 1 ? "" : "s"); a comparison needs two or more")
         }
-        let definition: SweepDefinition
-        do { definition = try JSONDecoder().decode(SweepDefinition.self, from: data) } catch {
-            throw ExperimentError("\(definitionFile): not a sweep definition (\(error))")
+        let arms = cells.map { cell in
+            let rows = zip(stored.definition.seeds, stored.metrics[cell]).map { seed, metrics in
+                RegressionRun.Row(scenario: stored.definition.scenario, seed: seed, metrics: metrics)
+            }
+            return (stored.label(cell), RegressionRun(rows: rows, columns: stored.metricNames))
         }
-        let table = try CSVTable.load(folder.appendingPathComponent("sweep.csv").path)
-        let keys = definition.vary.map { String($0.prefix { $0 != "=" }) }
-        let keyColumns = try keys.map { try table.column($0) }
-        // sweep.json names every column of sweep.csv's rows; the metrics are the known ones.
-        let metricNames = definition.columns.filter { RunMetrics.isKnown($0) }
-        let metricColumns = try metricNames.map { try table.column($0) }
-        let cellColumn = try table.column("cell"), seedColumn = try table.column("seed")
-        var order: [Int] = [], labels: [Int: String] = [:], rows: [Int: [RegressionRun.Row]] = [:]
-        for row in table.rows {
-            guard let cell = Int(row.fields[cellColumn]), cell >= 0 else {
-                throw CSVError(file: table.file, line: row.line, column: "cell", message: "not a cell number")
-            }
-            guard let seed = UInt64(row.fields[seedColumn]) else {
-                throw CSVError(file: table.file, line: row.line, column: "seed", message: "not a seed")
-            }
-            if labels[cell] == nil {
-                order.append(cell)
-                labels[cell] = zip(keys, keyColumns).map { key, column in "\(key.split(separator: ".").last ?? "")=\(row.fields[column])" }
-                    .joined(separator: ",")
-            }
-            var metrics: [String: Double] = [:]
-            for (name, column) in zip(metricNames, metricColumns) where !row.fields[column].isEmpty {
-                metrics[name] = try table.number(row, column)
-            }
-            rows[cell, default: []].append(RegressionRun.Row(scenario: definition.scenario, seed: seed, metrics: metrics))
+        var comparison = try ArmsComparison(arms: arms, level: level)
+        if !stored.leftOut.isEmpty {
+            let shown = stored.leftOut.prefix(5).map { stored.label($0) }.joined(separator: "; ")
+            comparison.notes.append(
+                "Partial sweep (--partial): \(stored.leftOut.count) of \(stored.cells.count) cells were unfinished and are left out (\(shown)\(stored.leftOut.count > 5 ? "; …" : ""))."
+            )
         }
-        guard order.count >= 2 else { throw ExperimentError("\(directory): the sweep has \(order.count) cell; a comparison needs two or more") }
-        return try ArmsComparison(
-            arms: order.sorted().map { (labels[$0]!, RegressionRun(rows: rows[$0]!, columns: metricNames)) }, level: level)
+        return comparison
     }
 }

@@ -31,6 +31,9 @@ public struct ArmsComparison: Sendable {
     /// `values[metric][block][arm]`, as compared (the per-block table anyone can recompute from).
     public var values: [String: [[Double?]]]
     public var level: Double
+    /// What a reader of the comparison must know about its inputs ("cells 3 and 4 of 6 were
+    /// left out: unfinished"), shown beside the verdict.
+    public var notes: [String] = []
 
     /// Pairs the arms' rows by (scenario, seed). Throws when two arms have different blocks
     /// (the pairing would be meaningless) or an arm has a block twice.
@@ -60,7 +63,16 @@ public struct ArmsComparison: Sendable {
                     + (missing.isEmpty ? "" : " (missing \(missing.joined(separator: ", ")))")
                     + (extra.isEmpty ? "" : " (extra \(extra.joined(separator: ", ")))") + "; every arm needs the same scenarios and seeds")
         }
-        let columns = arms[0].run.columns.filter { column in arms.allSatisfy { $0.run.columns.contains(column) } }
+        for arm in arms.dropFirst() where Set(arm.run.columns) != Set(arms[0].run.columns) {
+            let missing = arms[0].run.columns.filter { !arm.run.columns.contains($0) }
+            let extra = arm.run.columns.filter { !arms[0].run.columns.contains($0) }
+            let (which, columns) = missing.isEmpty ? (arm.name, extra) : (arms[0].name, missing)
+            let other = missing.isEmpty ? arms[0].name : arm.name
+            throw ExperimentError(
+                "arm \(other) has no column \(columns.prefix(3).joined(separator: ", "))\(columns.count > 3 ? " …" : "") that arm \(which) has; every arm needs the same metrics (a report cut short, or of another kind of run)"
+            )
+        }
+        let columns = arms[0].run.columns
         var values: [String: [[Double?]]] = [:]
         var metrics: [ArmComparison] = []
         for metric in columns {

@@ -106,7 +106,11 @@ public struct RegressionRun: Sendable {
             guard let seed = UInt64(row.fields[1]) else { throw CSVError(file: path, line: row.line, column: "seed", message: "not a seed") }
             var metrics: [String: Double] = [:]
             for (offset, name) in columns.enumerated() where !row.fields[offset + 2].isEmpty {
-                metrics[name] = try table.number(row, offset + 2)
+                let value = try table.number(row, offset + 2)
+                if let problem = RunMetrics.problem(with: value, of: name) {
+                    throw CSVError(file: path, line: row.line, column: name, message: problem)
+                }
+                metrics[name] = value
             }
             guard !metrics.isEmpty else {
                 throw CSVError(
@@ -122,23 +126,37 @@ public struct RegressionRun: Sendable {
 }
 
 extension RegressionRun {
-    /// Per-seed metrics from a report: a metrics.csv file, a folder holding one (a `run`
-    /// scenario folder, a `regress` output, a baseline folder), or a `run` output folder with
-    /// one sub-folder per scenario.
+    /// Per-seed metrics from a report: a metrics.csv file, a report folder holding one (a `run`
+    /// scenario folder, a `regress` output), or a `run` output folder with one sub-folder per
+    /// scenario. Files in report folders are read through their manifest (`StoredReport`); a
+    /// metrics.csv outside any report (a baseline) only value by value.
     public static func loadReport(_ path: String) throws -> RegressionRun {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ExperimentError("\(path): no such file or folder")
         }
-        guard isDirectory.boolValue else { return try load(baseline: path) }
-        let own = (path as NSString).appendingPathComponent("metrics.csv")
-        if FileManager.default.fileExists(atPath: own) { return try load(baseline: own) }
+        let url = URL(fileURLWithPath: path)
+        guard isDirectory.boolValue else {
+            // A file in a report folder is read through its manifest; a baseline kept on its own
+            // (regress --update-baseline) has none, and is checked value by value.
+            let folder = url.deletingLastPathComponent()
+            guard FileKind(atPath: folder.appendingPathComponent(ReportManifest.fileName).path) != .none else { return try load(baseline: path) }
+            return try RegressionRun(table: StoredReport(folder).table(url.lastPathComponent))
+        }
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("metrics.csv").path) {
+            guard FileKind(atPath: url.appendingPathComponent(ReportManifest.fileName).path) != .none else {
+                throw ExperimentError(
+                    "\(path): holds metrics.csv but no \(ReportManifest.fileName), so orbitbench cannot tell it wrote it; to compare a baseline kept on its own, give the file (\(url.appendingPathComponent("metrics.csv").path))"
+                )
+            }
+            return try RegressionRun(table: StoredReport(url).table("metrics.csv"))
+        }
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-            .map { (path as NSString).appendingPathComponent($0) + "/metrics.csv" }.filter { FileManager.default.fileExists(atPath: $0) }
+            .map { url.appendingPathComponent($0) }.filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("metrics.csv").path) }
         guard !folders.isEmpty else { throw ExperimentError("\(path): no metrics.csv in it or in its sub-folders (give a report of orbitbench run)") }
         var rows: [Row] = [], columns: [String] = []
-        for file in folders {
-            let part = try load(baseline: file)
+        for folder in folders {
+            let part = try RegressionRun(table: StoredReport(folder).table("metrics.csv"))
             rows += part.rows
             for column in part.columns where !columns.contains(column) { columns.append(column) }
         }

@@ -39,8 +39,53 @@ public enum SweepRunner {
         _ plan: SweepPlan, in outputDirectory: URL, mode: Mode, shard: JobShard? = nil, arguments: [String] = [],
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> Outcome {
-        let manager = FileManager.default
         let directory = shard.map { outputDirectory.appendingPathComponent($0.folderName) } ?? outputDirectory
+        if mode == .overwrite && FileKind(atPath: directory.appendingPathComponent("sweep.csv").path) != .none {
+            return try replacing(plan, in: directory, shard: shard, arguments: arguments, progress: progress)
+        }
+        return try run(plan, into: directory, mode: mode, shard: shard, arguments: arguments, progress: progress)
+    }
+
+    /// The files of a sweep in its folder; everything else there (its report, the user's files)
+    /// stays when a sweep replaces another.
+    static let sweepFiles: Set<String> = ["sweep.json", "sweep.csv", SweepDigest.fileName, ShardManifest.fileName, ReportManifest.fileName]
+
+    /// `--overwrite` of a sweep that exists: the new sweep runs in a folder beside it and takes
+    /// its place only when finished (`FolderExchange`), so a sweep stopped part-way leaves the
+    /// old one whole. The folder's other entries move into the new one.
+    static func replacing(
+        _ plan: SweepPlan, in directory: URL, shard: JobShard?, arguments: [String], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    ) throws -> Outcome {
+        let manager = FileManager.default
+        let parent = directory.deletingLastPathComponent(), name = directory.lastPathComponent
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let staging = parent.appendingPathComponent(".\(name).partial-\(pid)"), previous = parent.appendingPathComponent(".\(name).previous-\(pid)")
+        ReportDirectory.removeLeftovers(of: name, in: parent)
+        try? manager.removeItem(at: staging)
+        let outcome: Outcome
+        do { outcome = try run(plan, into: staging, mode: .fresh, shard: shard, arguments: arguments, progress: progress) } catch {
+            try? manager.removeItem(at: staging)
+            throw error
+        }
+        do {
+            try FolderExchange.replace(directory, with: staging, keepingOldAt: previous)
+            for entry in ((try? manager.contentsOfDirectory(atPath: previous.path)) ?? []) where !sweepFiles.contains(entry) {
+                let target = directory.appendingPathComponent(entry)
+                if FileKind(atPath: target.path) == .none { try manager.moveItem(at: previous.appendingPathComponent(entry), to: target) }
+            }
+            try manager.removeItem(at: previous)
+        } catch {
+            throw OutputError(path: directory.path, reason: "cannot put the new sweep in place (\(ReportDirectory.reason(error)))")
+        }
+        return Outcome(resumed: outcome.resumed, ran: outcome.ran, csv: directory.appendingPathComponent("sweep.csv"))
+    }
+
+    /// `run` into `directory` (the sweep's folder, or its shard's).
+    static func run(
+        _ plan: SweepPlan, into directory: URL, mode: Mode, shard: JobShard?, arguments: [String],
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    ) throws -> Outcome {
+        let manager = FileManager.default
         let owned = shard.map { $0.jobs(of: plan.jobs.count) } ?? Array(0..<plan.jobs.count)
         let csvURL = directory.appendingPathComponent("sweep.csv"), definitionURL = directory.appendingPathComponent("sweep.json")
         do {

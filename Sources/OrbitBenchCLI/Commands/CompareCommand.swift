@@ -49,6 +49,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Compare every cell of a finished sweep (its folder).", valueName: "dir"))
     var sweep: String?
 
+    @Flag(help: "With --sweep: compare the finished cells of an unfinished sweep (the report names the cells left out).")
+    var partial = false
+
     @Option(help: ArgumentHelp("The arm the differences figure subtracts (default: the first).", valueName: "name"))
     var reference: String?
 
@@ -95,6 +98,7 @@ struct CompareCommand: ParsableCommand {
         for name in metrics?.split(separator: ",").map(String.init) ?? [] where !RunMetrics.isKnown(name) {
             throw ValidationError("--metrics \(name): not a metric (see orbitbench metrics)")
         }
+        if partial && sweep == nil { throw ValidationError("--partial applies to --sweep DIR (the finished cells of an unfinished sweep)") }
         let running = !scenarios.isEmpty || !aOverrides.isEmpty || !bOverrides.isEmpty || !armTexts.isEmpty || seeds != nil
         if sweep != nil || !reports.isEmpty {
             guard !(sweep != nil && !reports.isEmpty) else { throw ValidationError("give --sweep DIR or --reports A B …, not both") }
@@ -138,11 +142,11 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "compare", overwrite: outputOptions.overwrite)
-        let comparison: ArmsComparison
+        var comparison: ArmsComparison
         var scenarioSets: [[Scenario]] = []
         var seedList: [UInt64] = []
         switch mode {
-        case .sweep: comparison = try ArmsComparison.sweep(in: sweep!, level: level)
+        case .sweep: comparison = try ArmsComparison.sweep(in: sweep!, level: level, partial: partial)
         case .reports: comparison = try Bench.compare(reports: reports, level: level)
         case .ab, .arms:
             let arms = try armSpecifications()
@@ -163,6 +167,8 @@ struct CompareCommand: ParsableCommand {
             throw CommandFailure("--reference \(reference): no such arm (the arms: \(comparison.arms.joined(separator: ", ")))")
         }
         let shown = metrics.map { $0.split(separator: ",").map(String.init) }
+        if !plotOptions.noPlots, let note = ArmsPlots.omission(comparison) { comparison.notes.append(note) }
+        for note in comparison.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         print(ArmsReport.table(comparison, metrics: shown.map(Set.init)))
         let armOverrides =
             mode == .ab ? aOverrides.map { "A: \($0)" } + bOverrides.map { "B: \($0)" } : armTexts.map { "arm \($0)" }

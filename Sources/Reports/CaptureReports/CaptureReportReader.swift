@@ -13,15 +13,12 @@ import Scenarios
 public enum CaptureReportReader {
     /// The scenario (name and the selection settings the plots show) and one result per seed.
     public static func read(directory: String) throws -> (scenario: Scenario, results: [CaptureRunResult]) {
-        let folder = URL(fileURLWithPath: directory)
-        let summaryPath = folder.appendingPathComponent("summary.json").path
-        guard let data = ProjectFiles.contents(atPath: summaryPath) else {
-            throw CSVError(
-                file: summaryPath,
-                message: "missing: \(directory) is not a capture report folder (orbitbench run writes summary.json, frames.csv, slots.csv)")
-        }
+        let report = try StoredReport(URL(fileURLWithPath: directory), writtenBy: ["run"])
+        let summaryPath = report.folder.appendingPathComponent("summary.json").path
         let summary: RunSummary
-        do { summary = try JSONDecoder().decode(RunSummary.self, from: data) } catch {
+        do { summary = try JSONDecoder().decode(RunSummary.self, from: Data(try report.bytes("summary.json"))) } catch let error as CSVError {
+            throw error
+        } catch {
             throw CSVError(file: summaryPath, message: "not a summary of layout \(RunSummary.layout) (\(error))")
         }
         guard summary.layout == RunSummary.layout, summary.kind == .capture else {
@@ -36,8 +33,8 @@ public enum CaptureReportReader {
         if let source = summary.settings["angle_source"]?.text.flatMap(AngleSource.init(rawValue:)) { scenario.selection.angleSource = source }
         let selector = summary.settings["selector"]?.text ?? SelectorName.outerCircle.rawValue
 
-        let frames = try CSVTable.load(folder.appendingPathComponent("frames.csv").path)
-        let slots = try CSVTable.load(folder.appendingPathComponent("slots.csv").path)
+        let frames = try report.table("frames.csv")
+        let slots = try report.table("slots.csv")
         let frameRows = try Rows(frames)
         let slotRows = try Rows(slots)
         var framesBySeed: [UInt64: [FrameRecord]] = [:], seeds: [UInt64] = []

@@ -27,7 +27,18 @@ public enum SpinViewerFile {
     /// Reads and validates the recording of `path` (a file or a folder holding recording.json).
     public static func read(_ path: String) throws(OutputError) -> (file: URL, recording: Recording) {
         let file = try recordingFile(path)
-        guard let data = ProjectFiles.contents(atPath: file.path) else { throw OutputError(path: file.path, reason: "cannot read the file") }
+        let folder = file.deletingLastPathComponent()
+        let data: Data
+        if FileKind(atPath: folder.appendingPathComponent(ReportManifest.fileName).path) != .none {
+            // In a report folder: read through its manifest, so an edited recording is refused.
+            do { data = Data(try StoredReport(folder).bytes(file.lastPathComponent)) } catch {
+                throw OutputError(path: error.file, reason: error.message)
+            }
+        } else {
+            // An export from elsewhere (the app): checked field by field below.
+            guard let contents = ProjectFiles.contents(atPath: file.path) else { throw OutputError(path: file.path, reason: "cannot read the file") }
+            data = contents
+        }
         do {
             return (file, try Recording.decode(data))
         } catch {
@@ -78,6 +89,8 @@ public enum SpinViewerFile {
         default: throw OutputError(path: destination.path, reason: "exists and is not a regular file")
         }
         try AtomicFile.write(Array(page.utf8), to: destination)
+        // Inside a report, the page becomes one of its files.
+        try ReportManifest.note(["\(folderName)/\(fileName)"], in: recordingFile.deletingLastPathComponent())
         return destination
     }
 }

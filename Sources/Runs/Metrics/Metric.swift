@@ -98,6 +98,22 @@ public enum MetricUnit: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// The values a stored result may hold in a column of this unit: a share in [0, 1]; a
+    /// count, an error in degrees (wrapped, so at most a full turn), pixels, milliseconds or a
+    /// percentage at least 0 and below a bound no run reaches (a million pixels of blur, a
+    /// day); a score any number within ±1e15. A reader refuses anything else (`RunMetrics.problem`).
+    public var plausibleRange: ClosedRange<Double> {
+        switch self {
+        case .fraction: return 0...1
+        case .degrees: return 0...360
+        case .pixels: return 0...1e6
+        case .milliseconds: return 0...86_400_000
+        case .count: return 0...1e12
+        case .percentOfImage: return 0...1e6
+        case .score: return -1e15...1e15
+        }
+    }
+
     /// Decimals in CSV files: counts are whole numbers, everything else keeps 4.
     public var fileDecimals: Int { self == .count ? 0 : 4 }
 }

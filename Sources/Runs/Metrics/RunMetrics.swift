@@ -1,3 +1,4 @@
+import Foundation
 import StatisticsKit
 import ReportIO
 import Scenarios
@@ -52,6 +53,16 @@ public struct RunMetrics: Sendable, Equatable, Codable {
 
     /// Whether `name` is a metric some scenario can produce.
     public static func isKnown(_ name: String) -> Bool { Metric.named(name) != nil }
+
+    /// Why `value` cannot be a stored value of the metric `name` (not finite, or outside its
+    /// unit's `plausibleRange`), as a phrase; nil when it can. An unknown column only needs a
+    /// finite value.
+    public static func problem(with value: Double, of name: String) -> String? {
+        guard value.isFinite else { return "not a finite number" }
+        guard let range = Metric.named(name)?.unit.plausibleRange, !range.contains(value) else { return nil }
+        return
+            "\(String(format: "%g", value)) is outside \(String(format: "%g", range.lowerBound))…\(String(format: "%g", range.upperBound)), the range of this metric"
+    }
 }
 
 extension RunMetrics {
