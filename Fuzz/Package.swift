@@ -4,7 +4,9 @@ import PackageDescription
 // libFuzzer targets over OrbitBench's readers, one executable per reader. Build and run them
 // with `make fuzz` (scripts/fuzz.sh): release mode with -sanitize=fuzzer,address, linked by
 // lld; each program passes its arguments to libFuzzer's driver (LLVMFuzzerRunDriver).
-let targets = ["scenario", "mapping", "mapped-csv", "euroc", "report-csv", "thesis", "recording-json", "hdf5"]
+let targets = [
+    "scenario", "mapping", "mapped-csv", "euroc", "report-csv", "thesis", "recording-json", "hdf5", "report-manifest", "sweep-digest",
+]
 
 let package = Package(
     name: "OrbitBenchFuzz",

@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"scenario mapping mapped-csv euroc report-csv thesis recording-json hdf5"}
+targets=${FUZZ_TARGETS:-"scenario mapping mapped-csv euroc report-csv thesis recording-json hdf5 report-manifest sweep-digest"}
 runs=${FUZZ_RUNS:--1}
 if [ -z "${FUZZ_SKIP_BUILD:-}" ]; then
     scripts/install-system-deps.sh

@@ -19,6 +19,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case thesis
     case recordingJSON = "recording-json"
     case hdf5
+    /// A report folder's owner.json, read as `compare --reports` and `run` read it.
+    case reportManifest = "report-manifest"
+    /// A sweep's sweep.csv.sha256, read as `compare --sweep` reads it.
+    case sweepDigest = "sweep-digest"
 
     /// Feeds `data` to the target's reader. Readers that need a path get a file in `scratch`.
     @discardableResult
@@ -49,6 +53,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = try Recording.decode(data)
             case .hdf5:
                 _ = try RecordingLoader.read(try write(data, scratch, "trial.hdf5"))
+            case .reportManifest:
+                let folder = scratch.appendingPathComponent("report")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                _ = try write(Data(Self.metricsCSV.utf8), folder, "metrics.csv")
+                _ = try write(data, folder, ReportManifest.fileName)
+                _ = try ReportManifest.read(in: folder)?.strangers(in: folder)
+                _ = try RegressionRun.loadReport(folder.path)
+            case .sweepDigest:
+                let folder = scratch.appendingPathComponent("sweep")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                _ = try write(Data(Self.sweepJSON.utf8), folder, "sweep.json")
+                _ = try write(Data(Self.sweepCSV.utf8), folder, "sweep.csv")
+                _ = try write(data, folder, "sweep.csv.sha256")
+                _ = try StoredSweep(directory: folder, partial: true)
             }
             return true
         } catch {
@@ -69,6 +87,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         magnetometer: {columns: [mx, my, mz], unit: ut}
         truth: {columns: [qw, qx, qy, qz], frame: enu}
         """
+
+    static let metricsCSV = "scenario,seed,coverage\norbit-72,1,0.9500\norbit-72,2,1.0000\n"
+    static let sweepJSON = """
+        {"columns": ["cell", "seed", "selection.threshold", "coverage", "failure"], "resolvedScenario": "name: orbit-72\\n",
+         "scenario": "orbit-72", "seeds": [1, 2], "vary": ["selection.threshold=4:6:2"]}
+        """
+    static let sweepCSV = "cell,seed,selection.threshold,coverage,failure\n0,1,4,1.0000,\n0,2,4,0.9500,\n1,1,6,1.0000,\n"
 
     static let table62 = "image,P1,P2\nB,1.0,2.0\nC,1.5,2.5\n"
     static let table63 = "keypoint,mean,sigma\nP1,1.2,0.3\nP2,2.2,0.3\noverall,1.7,0.3\n"

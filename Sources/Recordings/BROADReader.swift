@@ -1,6 +1,7 @@
 import BundledFiles
 import Foundation
 import OrbitMath
+import ReportIO
 
 /// Reads a trial of the BROAD benchmark (Laidig et al., Data 2021): HDF5 with `imu_gyr`,
 /// `imu_acc`, `imu_mag` (N×3: rad/s, m/s², µT), `opt_quat` (N×4, w x y z, body → ENU, NaN where
@@ -90,11 +91,30 @@ public struct BROADTrials: Sendable {
             var trials: [String: Trial]
         }
         guard let data = ProjectFiles.contents(atPath: path) else { throw RecordingError(file: path, message: "cannot read the file") }
-        do {
-            let file = try JSONDecoder().decode(File.self, from: data)
-            return BROADTrials(groups: file.trials.mapValues(\.groups))
-        } catch {
-            throw RecordingError(file: path, message: "not BROAD's trials.json (\(error))")
+        let file: File
+        do { file = try JSONDecoder().decode(File.self, from: data) } catch {
+            throw RecordingError(file: path, message: "not BROAD's trials.json (\(TextExcerpt.excerpt("\(error)", limit: 120)))")
         }
+        // A JSON decoder keeps one of two equal keys silently: a trial listed twice would get
+        // either entry's groups.
+        let text = String(decoding: data, as: UTF8.self)
+        for name in file.trials.keys.sorted() where keyCount(name, in: text) > 1 {
+            throw RecordingError(file: path, message: "lists the trial \(TextExcerpt.quoted(name, limit: 60)) twice; give each trial once")
+        }
+        return BROADTrials(groups: file.trials.mapValues(\.groups))
+    }
+
+    /// How often `"name"` stands as an object key (followed by a colon) in `text`.
+    static func keyCount(_ name: String, in text: String) -> Int {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let quoted = String(decoding: (try? encoder.encode(name)) ?? Data(), as: UTF8.self)
+        var count = 0
+        var rest = text[...]
+        while let found = rest.range(of: quoted) {
+            rest = rest[found.upperBound...]
+            if rest.drop(while: { $0.isWhitespace }).first == ":" { count += 1 }
+        }
+        return count
     }
 }

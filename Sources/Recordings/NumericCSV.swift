@@ -56,7 +56,7 @@ struct NumericCSV {
                 }
                 if text.isEmpty {
                     values.append(.nan)
-                } else if let value = Double(text) {
+                } else if let value = NumberText.decimal(text) {
                     values.append(value)
                 } else {
                     throw RecordingError(file: path, row: row.line, column: header[column], message: "\(TextExcerpt.quoted(text)) is not a number")

@@ -1,5 +1,6 @@
 import Foundation
 import OrbitMath
+import ReportIO
 
 /// A recorded trajectory: timestamps with the device's attitude and position (motion capture,
 /// VIO, a simulation's truth), read from TUM, EuRoC ground truth, BROAD or a mapped CSV file.
@@ -96,7 +97,7 @@ public struct PoseTrack: Sendable, Equatable {
             }
             var values: [Double] = []
             for (column, field) in fields.enumerated() {
-                guard let value = Double(field), value.isFinite else {
+                guard let value = NumberText.decimal(field), value.isFinite else {
                     throw RecordingError(
                         file: path, row: index + 1, column: tumColumns[column], message: "not a finite number: '\(field.prefix(40))'")
                 }

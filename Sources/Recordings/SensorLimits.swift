@@ -44,6 +44,13 @@ extension SensorRecording {
                 }
             }
             magnetometer = cleaned
+            // A magnetometer that never read anything but zero measured no field (the earth's
+            // is 25–65 µT everywhere): 9D fusion on it would be fusion with a made-up heading.
+            let present = cleaned.compactMap { $0 }.filter { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }
+            if !present.isEmpty && present.allSatisfy({ $0 == .zero }) {
+                magnetometer = nil
+                magnetometerWasAllZero = true
+            }
         }
         outOfRange = counts
     }
@@ -67,6 +74,10 @@ extension SensorRecording {
             // The magnetometer may run slower than the IMU: compare its own samples only.
             let present = magnetometer.indices.filter { magnetometer[$0] != nil }
             check("magnetometer", present.map { magnetometer[$0]! }, present.map { times[$0] }, present)
+        }
+        if magnetometerWasAllZero {
+            findings.append(
+                "magnetometer all zero in every sample: no field measured, so the recording counts as one without a magnetometer (6D only)")
         }
         findings += outOfRange.sorted { $0.key < $1.key }.filter { $0.value > 0 }
             .map { "\($0.key): \($0.value) samples beyond the physical limit, skipped" }

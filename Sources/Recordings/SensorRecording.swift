@@ -77,6 +77,9 @@ public struct SensorRecording: Sendable {
     public var groups: [String] = []
     /// Samples replaced by NaN because they were beyond `SensorLimits`, per sensor.
     public var outOfRange: [String: Int] = [:]
+    /// The file's magnetometer read zero in every sample: no field was measured, so the
+    /// recording counts as one without a magnetometer (no 9D filters, said in its findings).
+    public var magnetometerWasAllZero = false
 
     public var count: Int { times.count }
 

@@ -43,6 +43,14 @@ public enum ScenarioLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: path, keyPath: "", message: "not UTF-8 text")
         }
+        // An empty file (or only comments) is a mistake, not a request for every default:
+        // `orbitbench scenario show default` is that.
+        let content = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard content.contains(where: { !$0.isEmpty && !$0.hasPrefix("#") && $0 != "---" && $0 != "..." }) else {
+            throw ConfigError(
+                file: path, keyPath: "",
+                message: "holds no settings (empty, or comments only); write at least `name:`, or copy one: orbitbench scenario show default")
+        }
         return try parse(yaml: text, fileName: path, overrides: overrides)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import OrbitMath
 import Recordings
+import ReportIO
 import Scenarios
 import Testing
 
@@ -82,5 +83,47 @@ private func write(_ text: String, _ name: String) throws -> URL {
         let backwards = try write(
             "t,gx,gy,gz,ax,ay,az,mx,my,mz,qw,qx,qy,qz\n5,0,0,0,0,0,-1,1,1,1,1,0,0,0\n5,0,0,0,0,0,-1,1,1,1,1,0,0,0\n", "same.csv")
         #expect(recordingError { _ = try RecordingLoader.read(backwards.path, mapping: mapping) }?.row == 3)
+    }
+}
+
+/// Findings of the hostile-input audit in the readers of recordings.
+@Suite struct RecordingAuditTests {
+    let mappingText = """
+        time: {column: t, unit: ms}
+        gyroscope: {columns: [gx, gy, gz], unit: deg_s}
+        accelerometer: {columns: [ax, ay, az], unit: g}
+        magnetometer: {columns: [mx, my, mz], unit: ut}
+        """
+
+    /// "0x1p3" is not 8 in a data file: hexadecimal floats are refused, decimals read as before.
+    @Test func hexadecimalFloatsAreRefused() throws {
+        let mapping = try CSVMapping.load(try write(mappingText, "hex.yaml").path)
+        let csv = try write("t,gx,gy,gz,ax,ay,az,mx,my,mz\n0,0x1p3,0,0,0,0,1,20,0,-40\n10,0,0,0,0,0,1,20,0,-40\n", "hex.csv")
+        let error = recordingError { _ = try RecordingLoader.read(csv.path, mapping: mapping) }
+        #expect(error?.row == 2 && error?.column == "gx" && error?.message == "'0x1p3' is not a number", "\(String(describing: error))")
+        #expect(NumberText.decimal("0x1p3") == nil && NumberText.decimal("nan(0x1)") == nil)
+        #expect(NumberText.decimal("-1.5e-3") == -0.0015 && NumberText.decimal("+.5") == 0.5 && NumberText.decimal("NaN")?.isNaN == true)
+    }
+
+    /// A magnetometer reading zero in every sample measured no field: the recording is a 6D one.
+    @Test func allZeroMagnetometerIsNoMagnetometer() throws {
+        let mapping = try CSVMapping.load(try write(mappingText, "zero.yaml").path)
+        let rows = (0..<50).map { "\($0 * 10),0,0,0,0,0,1,0,0,0" }
+        let csv = try write("t,gx,gy,gz,ax,ay,az,mx,my,mz\n" + rows.joined(separator: "\n") + "\n", "zero.csv")
+        let recording = try RecordingLoader.read(csv.path, mapping: mapping)
+        #expect(recording.magnetometer == nil && recording.magnetometerWasAllZero)
+        #expect(recording.degenerateSensors().contains { $0.hasPrefix("magnetometer all zero in every sample") })
+        let live = try write("t,gx,gy,gz,ax,ay,az,mx,my,mz\n0,0,0,0,0,0,1,0,0,0\n10,0,0,0,0,0,1,20,0,-40\n", "live.csv")
+        #expect(try RecordingLoader.read(live.path, mapping: mapping).magnetometer != nil)
+    }
+
+    /// A trial listed twice in trials.json is an error, not one of its two entries.
+    @Test func trialListedTwiceIsRefused() throws {
+        let twice = try write(
+            #"{"trials": {"05_slow": {"groups": ["all_trials", "rotation"]}, "05_slow" : {"groups": ["all_trials", "tapping"]}}}"#, "trials.json")
+        let error = recordingError { _ = try BROADTrials.load(twice.path) }
+        #expect(error?.message == "lists the trial '05_slow' twice; give each trial once", "\(String(describing: error))")
+        let once = try write(#"{"trials": {"05_slow": {"groups": ["all_trials", "rotation"]}, "06": {"groups": ["05_slow"]}}}"#, "once.json")
+        #expect(try BROADTrials.load(once.path).groups["05_slow"] == ["all_trials", "rotation"])
     }
 }

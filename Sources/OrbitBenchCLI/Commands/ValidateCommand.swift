@@ -39,6 +39,12 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Prediction seeds, e.g. 1-20 (default: 1-20, with --fast 1-4).")
     var seeds: String?
 
+    @Flag(help: "Allow more than \(Self.seedLimit) seeds (each seed runs every filter on every group: hours at thousands).")
+    var manySeeds = false
+
+    /// Seeds a validation takes without --many-seeds: a few minutes' work at most.
+    static let seedLimit = 200
+
     @Option(
         help: ArgumentHelp(
             "Comma-separated keys to leave at the scenario's values (a key path or its start, e.g. handheld.translation_axis_share,imu.gyroscope.bias_dps): what their calibration changes.",
@@ -60,7 +66,11 @@ struct ValidateCommand: ParsableCommand {
     func validate() throws {
         try OutputOptions.check(out: out)
         if recordings.isEmpty { throw ValidationError("give the trials: --recording FILE…") }
-        if let seeds { _ = try ListParsing.seeds(seeds) }
+        if let seeds, case let count = try ListParsing.seeds(seeds).count, count > Self.seedLimit, !manySeeds {
+            throw ValidationError(
+                "--seeds \(seeds): \(count) seeds is more than \(Self.seedLimit) (each runs every filter on every group; 20 are the default); pass --many-seeds to run them anyway"
+            )
+        }
         let named: [FilterName] = try ListParsing.names(filters, option: "--filters")
         if named.isEmpty { throw ValidationError("--filters: name at least one of \(FilterName.allCases.map(\.rawValue).joined(separator: ", "))") }
         _ = try keptKeys()

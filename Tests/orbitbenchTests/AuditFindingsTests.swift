@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Findings of the hostile-input audit at the command line: each ends in one line and exit 2,
+/// or is handled as the docs state.
+@Suite struct AuditFindingsTests {
+    @Test func emptyScenarioFileIsAnError() throws {
+        let folder = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in [("empty.yaml", ""), ("comments.yaml", "# nothing here\n---\n")] {
+            let file = folder.appendingPathComponent(name)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let shown = try Tool.run(["scenario", "show", file.path])
+            #expect(shown.status == 2 && shown.standardError.contains("holds no settings (empty, or comments only)"), "\(shown.standardError)")
+        }
+    }
+
+    @Test func validateCapsItsSeeds() throws {
+        let trial = Tool.repository.appendingPathComponent("data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5").path
+        let many = try Tool.run(["validate", "--recording", trial, "--seeds", "1-100000", "--out", Tool.temporaryDirectory().path + "/v"])
+        #expect(many.status == 2 && many.standardError.contains("100000 seeds is more than 200") && many.standardError.contains("--many-seeds"))
+    }
+
+    /// More arms than a figure can show: the comparison is written whole, without figures, and says so.
+    @Test func manyArmsGetTablesAndANoteInsteadOfFigures() throws {
+        let folder = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var header = "scenario,seed,coverage,max_gap_deg\n"
+        var paths: [String] = []
+        for arm in 0..<101 {
+            var text = header
+            for seed in 1...4 {
+                text += "orbit-72,\(seed),\(String(format: "%.4f", 0.5 + Double((arm * 7 + seed * 3) % 50) / 100)),\(arm % 9 + seed)\n"
+            }
+            let file = folder.appendingPathComponent("arm\(arm).csv")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            paths.append(file.path)
+        }
+        header = ""
+        let out = folder.appendingPathComponent("comparison")
+        let result = try Tool.run(["compare", "--reports"] + paths + ["--out", out.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("No figures: they are drawn for up to 100 arms, and this comparison has 101"))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("plots").path))
+        #expect(try String(contentsOf: out.appendingPathComponent("comparison.md"), encoding: .utf8).contains("No figures"))
+    }
+}
