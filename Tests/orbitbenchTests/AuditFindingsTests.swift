@@ -44,4 +44,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("plots").path))
         #expect(try String(contentsOf: out.appendingPathComponent("comparison.md"), encoding: .utf8).contains("No figures"))
     }
+
+    /// A user's file in a report folder: `run` refuses to replace the folder and names it, keeps
+    /// it with --overwrite; `view --html` does not replace a page it did not write.
+    @Test func theUsersFilesAreKept() throws {
+        let folder = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["run", "tripod-ideal", "--seeds", "1", "--no-plots", "--out", folder.path]
+        #expect(try Tool.run(arguments).status == 0)
+        let report = folder.appendingPathComponent("tripod-ideal")
+        try "mine".write(to: report.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let refused = try Tool.run(arguments)
+        #expect(
+            refused.status == 2 && refused.standardError.contains("holds files orbitbench run did not write ('notes.txt')"),
+            "\(refused.standardError)")
+        #expect(try Tool.run(arguments + ["--overwrite"]).status == 0)
+        #expect(try String(contentsOf: report.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+        // The viewer: written and noted in the report (a second run still replaces the folder).
+        try FileManager.default.removeItem(at: report.appendingPathComponent("notes.txt"))
+        #expect(try Tool.run(["view", report.path, "--html"]).status == 0)
+        #expect(try Tool.run(arguments).status == 0)
+        let export = folder.appendingPathComponent("export")
+        try FileManager.default.createDirectory(at: export.appendingPathComponent("viewer"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: report.appendingPathComponent("recording.json"), to: export.appendingPathComponent("recording.json"))
+        try "<p>my page</p>".write(to: export.appendingPathComponent("viewer/index.html"), atomically: true, encoding: .utf8)
+        let page = try Tool.run(["view", export.appendingPathComponent("recording.json").path, "--html"])
+        #expect(page.status == 2 && page.standardError.contains("exists and is not a spin viewer orbitbench wrote"), "\(page.standardError)")
+        #expect(try String(contentsOf: export.appendingPathComponent("viewer/index.html"), encoding: .utf8) == "<p>my page</p>")
+    }
 }

@@ -71,14 +71,21 @@ public enum SpinViewerFile {
     /// folder or an `index.html` that is not a regular file (a symbolic link could lead outside
     /// the report). Returns the page's path.
     @discardableResult
+    /// Whether `head` (a file's first bytes) is the start of a page `write` wrote.
+    static func isViewerPage(_ head: Data) -> Bool {
+        String(decoding: head, as: UTF8.self).contains("<meta name=\"generator\" content=\"orbitbench ")
+    }
+
     public static func write(_ page: String, besides recordingFile: URL) throws(OutputError) -> URL {
         let folder = recordingFile.deletingLastPathComponent().appendingPathComponent(folderName)
         let destination = folder.appendingPathComponent(fileName)
+        var created = false
         switch FileKind(atPath: folder.path) {
         case .none:
             do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) } catch {
                 throw OutputError(path: folder.path, reason: "cannot create the folder (\(ReportDirectory.reason(error)))")
             }
+            created = true
         case .directory: break
         case .symbolicLink: throw OutputError(path: folder.path, reason: "is a symbolic link; refusing to write outside the report folder")
         case .regularFile, .special: throw OutputError(path: folder.path, reason: "exists and is not a folder")
@@ -88,7 +95,16 @@ public enum SpinViewerFile {
         case .symbolicLink: throw OutputError(path: destination.path, reason: "is a symbolic link; refusing to write outside the report folder")
         default: throw OutputError(path: destination.path, reason: "exists and is not a regular file")
         }
-        try AtomicFile.write(Array(page.utf8), to: destination)
+        // A page of someone else's at the path is not replaced: only a viewer orbitbench wrote.
+        if FileKind(atPath: destination.path) == .regularFile,
+            !(FileHandle(forReadingAtPath: destination.path).flatMap { try? $0.read(upToCount: 4096) }.map { Self.isViewerPage($0) } ?? false)
+        {
+            throw OutputError(path: destination.path, reason: "exists and is not a spin viewer orbitbench wrote; move it away first")
+        }
+        do { try AtomicFile.write(Array(page.utf8), to: destination) } catch {
+            if created { try? FileManager.default.removeItem(at: folder) }  // nothing of the failed write stays
+            throw error
+        }
         // Inside a report, the page becomes one of its files.
         try ReportManifest.note(["\(folderName)/\(fileName)"], in: recordingFile.deletingLastPathComponent())
         return destination
