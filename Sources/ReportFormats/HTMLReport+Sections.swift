@@ -2,21 +2,47 @@ import ReportIO
 import Scenarios
 
 extension HTMLReport {
-    /// A table in a box that scrolls sideways on a narrow screen; cells that parse as numbers
-    /// are right-aligned. Columns named in `wrapping` wrap their text (long explanations).
+    /// A table in a box, every value visible without scrolling sideways: on a narrow screen,
+    /// or wherever the table is wider than its box, each row becomes a card of "header: value"
+    /// lines (the page's style and script). Cells that parse as numbers are right-aligned.
+    /// Columns named in `wrapping` wrap their text (long explanations). A header that is a CSV
+    /// column name (`blur_sel_mean_px`) is shown in words with the name beneath it.
     public static func table(header: [String], rows: [[String]], wrapping: Set<String> = []) -> String {
         let wraps = header.map { wrapping.contains($0) }
-        var html = "<div class=\"scroll\"><table>\n<tr>" + header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>\n"
+        let labels = header.map { HTMLText.escaped(columnWords($0)) }
+        var html = "<div class=\"scroll\"><table class=\"data\">\n<thead><tr>" + header.map(headerCell).joined() + "</tr></thead>\n<tbody>\n"
         for row in rows {
             html +=
                 "<tr>"
                 + row.enumerated().map { column, cell in
                     let numeric = Double(cell.split(separator: " ").first.map(String.init) ?? "") != nil
                     let kind = column < wraps.count && wraps[column] ? " class=\"wrap\"" : numeric ? " class=\"number\"" : ""
-                    return "<td\(kind)>\(HTMLText.escaped(cell))</td>"
+                    let label = column < labels.count && !labels[column].isEmpty ? " data-label=\"\(labels[column])\"" : ""
+                    return "<td\(kind)\(label)>\(HTMLText.escaped(cell))</td>"
                 }.joined() + "</tr>\n"
         }
-        return html + "</table></div>"
+        return html + "</tbody></table></div>"
+    }
+
+    /// A header cell: words, and the CSV name beneath when the header is one.
+    static func headerCell(_ name: String) -> String {
+        let words = columnWords(name)
+        guard words != name else { return "<th>\(HTMLText.escaped(name))</th>" }
+        return "<th>\(HTMLText.escaped(words))<br><code class=\"column\">\(HTMLText.escaped(name))</code></th>"
+    }
+
+    /// A CSV column name in words ("blur_sel_mean_px" → "blur sel mean (px)", "ci_low" → "ci
+    /// low"); any other header as it is.
+    static func columnWords(_ name: String) -> String {
+        guard name.contains("_"), !name.contains(" "), name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return name }
+        var parts = name.split(separator: "_").map(String.init)
+        let units = ["deg": "°", "px": "px", "ms": "ms", "s": "s", "dps": "°/s", "hz": "Hz", "pct": "%"]
+        var unit = ""
+        if parts.count > 1, let symbol = units[parts.last!] {
+            unit = " (\(symbol))"
+            parts.removeLast()
+        }
+        return parts.joined(separator: " ") + unit
     }
 
     /// A CSV file the report wrote, as a table (`nil` when it does not parse).

@@ -142,7 +142,9 @@ public struct HTMLReport {
             """
     }
 
-    /// Narrow screens: the page never scrolls sideways; tables and long values do, in their box.
+    /// Narrow screens: the page never scrolls sideways. A table shows each row as a card of
+    /// "header: value" lines on a phone, or wherever it is wider than its box (`script` sets
+    /// `cards`), so every value is on screen; long values wrap.
     static let style = """
         body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 1150px; padding: 0 12px; color: #222; }
         h1 { font-size: 1.5em; margin-bottom: 0.2em; overflow-wrap: anywhere; }
@@ -159,7 +161,22 @@ public struct HTMLReport {
         figcaption { color: #333; } .muted { color: #666; }
         code, pre { background: #f4f4f4; padding: 1px 4px; overflow-wrap: anywhere; } pre { overflow-x: auto; white-space: pre; }
         ul { padding-left: 1.3em; } li { overflow-wrap: anywhere; }
+        th { white-space: normal; vertical-align: bottom; } th code.column { font-weight: normal; font-size: 0.8em; color: #666; }
+        table.cards thead { display: none; }
+        table.cards, table.cards tbody, table.cards tr { display: block; }
+        table.cards tr { border: 1px solid #ddd; border-radius: 4px; margin: 0 0 8px; padding: 4px 8px; }
+        table.cards td { display: flex; justify-content: space-between; gap: 1em; white-space: normal; border: none; padding: 1px 0;
+          overflow-wrap: anywhere; text-align: right; min-width: 0; }
+        table.cards td::before { content: attr(data-label); color: #555; text-align: left; flex: 0 1 50%; }
         @media (max-width: 600px) { .facts { grid-template-columns: 1fr; } .facts dd { margin: 0 0 4px 1em; } }
+        @media (max-width: 700px) {
+          table.data thead { display: none; }
+          table.data, table.data tbody, table.data tr { display: block; }
+          table.data tr { border: 1px solid #ddd; border-radius: 4px; margin: 0 0 8px; padding: 4px 8px; }
+          table.data td { display: flex; justify-content: space-between; gap: 1em; white-space: normal; border: none; padding: 1px 0;
+            overflow-wrap: anywhere; text-align: right; min-width: 0; }
+          table.data td::before { content: attr(data-label); color: #555; text-align: left; flex: 0 1 50%; }
+        }
         #zoom { position: fixed; inset: 0; background: rgba(0,0,0,0.85); overflow: auto; cursor: zoom-out; z-index: 10; }
         #zoom img { display: block; margin: 0 auto; max-width: none; background: #fff; }
         """
@@ -178,6 +195,14 @@ public struct HTMLReport {
           });
           zoom.addEventListener('click', close);
           document.addEventListener('keydown', function (event) { if (event.key === 'Escape') { close(); } });
+          function fit() {
+            document.querySelectorAll('table.data').forEach(function (table) {
+              table.classList.remove('cards');
+              if (table.scrollWidth > table.parentElement.clientWidth + 1) { table.classList.add('cards'); }
+            });
+          }
+          fit();
+          window.addEventListener('resize', fit);
         })();
         """
 

@@ -8,7 +8,8 @@ starts chromedriver and calls this file with "NAME=FOLDER" arguments. Each page 
 into an empty folder before it is opened, so a figure that is linked rather than embedded
 fails to load. Per page and width it checks: the page does not scroll sideways; every image
 loaded from a data URL and nothing is fetched from elsewhere; "What ran" names the command and
-the version; the summary line is not empty; every table sits in a box that scrolls; every
+the version; the summary line is not empty; every table sits in a box, and every value of its
+first row is inside the window without sideways scrolling (rows are cards on a phone); every
 figure has a caption from the figure guide; a figure opens at full size over the page and
 Escape closes it. Screenshots go to --screenshots.
 
@@ -53,6 +54,16 @@ def check_page(driver, name, page, command, width, screenshots):
             unboxedTables: tables.filter(function (table) { return !table.parentElement.classList.contains('scroll'); }).length,
             boxOverflow: tables.map(function (table) { return table.parentElement.getBoundingClientRect().right - window.innerWidth; })
                 .filter(function (excess) { return excess > 1; }).length,
+            // Every value of a table's first row on screen with no sideways scrolling: the box
+            // does not scroll, and each cell lies inside the window.
+            hiddenValues: tables.filter(function (table) {
+                var box = table.parentElement, row = table.querySelector('tbody tr');
+                if (box.scrollWidth > box.clientWidth + 1) { return true; }
+                return row && Array.from(row.querySelectorAll('td')).some(function (cell) {
+                    var rect = cell.getBoundingClientRect(); return rect.left < -1 || rect.right > window.innerWidth + 1; });
+            }).map(function (table) {
+                var heading = table.closest('section') && table.closest('section').querySelector('h2');
+                return heading ? heading.textContent : '(no heading)'; }),
             captions: Array.from(document.querySelectorAll('figure figcaption')).map(function (caption) {
                 var strong = caption.querySelector('strong'); return strong ? strong.textContent : ''; }),
             facts: facts,
@@ -63,6 +74,7 @@ def check_page(driver, name, page, command, width, screenshots):
     check(state["overflow"] <= 0, f"{where}: the page scrolls sideways by {state['overflow']} px")
     check(state["unboxedTables"] == 0, f"{where}: {state['unboxedTables']} tables are not in a scrolling box")
     check(state["boxOverflow"] == 0, f"{where}: {state['boxOverflow']} table boxes reach past the window")
+    check(not state["hiddenValues"], f"{where}: tables whose values need sideways scrolling: {state['hiddenValues'][:4]}")
     check(not state["external"], f"{where}: the page loads files from elsewhere: {state['external'][:3]}")
     for index, image in enumerate(state["images"]):
         check(image["data"], f"{where}: figure {index + 1} is not embedded")

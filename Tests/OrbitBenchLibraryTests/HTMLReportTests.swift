@@ -13,10 +13,15 @@ import Testing
 
     @Test func tableRightAlignsNumbersOnlyInsideAScrollingBox() {
         let html = HTMLReport.table(header: ["name", "value"], rows: [["coverage", "0.986 ± 0.010"], ["unit", "px"]])
-        #expect(html.hasPrefix(#"<div class="scroll"><table>"#) && html.hasSuffix("</table></div>"))
-        #expect(html.contains(#"<td class="number">0.986 ± 0.010</td>"#))
-        #expect(html.contains("<td>px</td>"))
+        #expect(html.hasPrefix(#"<div class="scroll"><table class="data">"#) && html.hasSuffix("</tbody></table></div>"))
+        // Each cell carries its header, which a card (phone, or a table wider than its box) shows.
+        #expect(html.contains(#"<td class="number" data-label="value">0.986 ± 0.010</td>"#))
+        #expect(html.contains(#"<td data-label="value">px</td>"#))
         #expect(html.components(separatedBy: "<tr>").count == 4)
+        // A CSV column name is shown in words, the name beneath it.
+        let named = HTMLReport.table(header: ["metric", "blur_sel_mean_px", "p"], rows: [["x", "1", "0.5"]])
+        #expect(named.contains(#"<th>blur sel mean (px)<br><code class="column">blur_sel_mean_px</code></th>"#))
+        #expect(named.contains(#"<td class="number" data-label="blur sel mean (px)">1</td>"#) && named.contains("<th>p</th>"))
     }
 
     @Test func seedsAreWrittenAsRanges() {
@@ -76,7 +81,8 @@ import Testing
         let coverage = results.map(\.metrics.coverage).reduce(0, +) / 2
         #expect(
             page.contains(
-                "<td>coverage</td><td class=\"wrap\">coverage (share of slots filled)</td><td class=\"number\">\(String(format: "%.3f", coverage))"))
+                "<td data-label=\"metric\">coverage</td><td class=\"wrap\" data-label=\"meaning\">coverage (share of slots filled)</td><td class=\"number\" data-label=\"mean ± sd\">\(String(format: "%.3f", coverage))"
+            ))
         #expect(page.contains("coverage (share of slots filled) \(String(format: "%.3f", coverage))"))  // the headline
         let whatRan = try #require(page.range(of: "<h2>What ran</h2>")), summary = try #require(page.range(of: "<h2>Summary</h2>"))
         #expect(whatRan.lowerBound < summary.lowerBound && summary.lowerBound < page.range(of: "<h2>Figures</h2>")!.lowerBound)
