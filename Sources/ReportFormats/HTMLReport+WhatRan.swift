@@ -33,9 +33,10 @@ extension HTMLReport {
     }
 
     /// "What ran" for commands that run no scenario (thesis, calibrate, a merged folder):
-    /// the command line, `facts`, and the version.
+    /// the command line, `facts`, the overrides, and the version.
     public static func whatRan(origin: ReportOrigin, facts: [Fact]) -> [Fact] {
-        [Fact("command", commandLine(origin))] + facts + [Fact("version", version(origin))]
+        let overrides = origin.overrides.isEmpty ? [] : [Fact("overrides", origin.overrides.joined(separator: "  "))]
+        return [Fact("command", commandLine(origin))] + facts + overrides + [Fact("version", version(origin))]
     }
 
     /// The command line with the program named `orbitbench` (not the path it was started by).

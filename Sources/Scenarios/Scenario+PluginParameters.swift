@@ -44,6 +44,47 @@ extension Scenario {
     }
 }
 
+extension Scenario {
+    /// `fusion.parameters` for a command that runs several filters (`fusion --filters a,b`):
+    /// each parameter in `given` must be declared by at least one of `filters` and lie within
+    /// the range of every one that declares it; each filter reads the ones it declares and
+    /// ignores the rest. Parameters some filter declares and `given` does not set get that
+    /// filter's default (the first declaring filter's, in `filters` order).
+    ///
+    /// - Throws: `ConfigError` at `fusion.parameters.<name>` when no filter declares it (naming
+    ///   what they do declare) or the value is outside a declaring filter's range.
+    public static func fusionParameters(_ given: [String: Double], filters: [String]) throws(ConfigError) -> [String: Double] {
+        let declared = filters.map { ($0, FilterRegistry.parameters(of: $0) ?? []) }
+        for name in given.keys.sorted() {
+            let declaring = declared.filter { $0.1.contains { $0.name == name } }
+            guard !declaring.isEmpty else {
+                let known = declared.flatMap { filter, parameters in parameters.map { "\($0.name) (\(filter))" } }
+                throw ConfigError(
+                    keyPath: "fusion.parameters.\(name)",
+                    message:
+                        "none of the filters \(filters.joined(separator: ", ")) declares '\(name)'; \(known.isEmpty ? "they declare no parameters" : "they declare: \(known.joined(separator: ", "))")"
+                )
+            }
+            for (filter, parameters) in declaring {
+                let parameter = parameters.first { $0.name == name }!
+                guard parameter.range.contains(given[name]!) else {
+                    let unit = parameter.unit.isEmpty ? "" : " \(parameter.unit)"
+                    throw ConfigError(
+                        keyPath: "fusion.parameters.\(name)",
+                        message:
+                            "\(ConfigNumber.format(given[name]!)) is outside \(ConfigNumber.format(parameter.range.lowerBound))...\(ConfigNumber.format(parameter.range.upperBound))\(unit), the range filter '\(filter)' declares"
+                    )
+                }
+            }
+        }
+        var resolved = given
+        for (_, parameters) in declared {
+            for parameter in parameters where resolved[parameter.name] == nil { resolved[parameter.name] = parameter.defaultValue }
+        }
+        return resolved
+    }
+}
+
 extension ScenarioLoader {
     /// The key reference's lines for every registered plug-in's parameters.
     static func pluginParameterKeys() -> [KeyDescription] {

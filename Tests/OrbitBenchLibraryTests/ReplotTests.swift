@@ -67,3 +67,18 @@ import Testing
         }
     }
 }
+
+@Suite struct FusionCaptionTests {
+    @Test func captionNamesTheSettingsUsed() {
+        #expect(RecordingFusionReport.parametersNote([]) == "Same parameters for every trial: each filter's defaults.")
+        #expect(
+            RecordingFusionReport.parametersNote(["fusion.madgwick.beta=0.12"])
+                == "Same parameters for every trial: each filter's defaults except fusion.madgwick.beta=0.12.")
+    }
+
+    @Test func filtersKeepTheirColourWhateverIsBesideThem() {
+        #expect(Palette.color(named: "madgwick") == Palette.series[2] && Palette.color(named: "complementary") == Palette.series[0])
+        #expect(Palette.color(named: "my-filter") == Palette.color(named: "my-filter"))
+        #expect(!Palette.namedColors.values.map { Palette.series[$0] }.contains(Palette.color(named: "my-filter")))
+    }
+}

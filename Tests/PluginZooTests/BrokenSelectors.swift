@@ -115,6 +115,14 @@ enum Zoo {
                 BrokenFilter(settings: BrokenFilter.Settings(breakage: breakage, after: 1))
             }
         }
+        // A working filter with a declared parameter: Madgwick whose gain is `fusion.parameters.gain`.
+        try! FilterRegistry.register(
+            "zoo-filter-gain", parameters: [PluginParameter("gain", default: 0.1, range: 0...1, help: "Madgwick's beta")]
+        ) { settings in
+            var madgwick = MadgwickFilter.Settings()
+            madgwick.beta = settings.parameters["gain"] ?? 0.1
+            return MadgwickFilter(settings: madgwick)
+        }
         // A selector with declared weights, for the typo and range checks.
         try! SelectorRegistry.register(
             "zoo-weighted",

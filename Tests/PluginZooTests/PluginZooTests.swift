@@ -176,6 +176,28 @@ import Testing
         #expect(range?.contains("selection.parameters.centre_weight: -2 is outside 0...10 1/deg") == true, "\(range ?? "")")
     }
 
+    /// `fusion --filters a,b --set fusion.parameters.x=…` gives x to every filter that declares
+    /// it, with no `fusion.filter` needed; a name no filter declares, or a value outside the
+    /// range, is one line naming the filters.
+    @Test func fusionParametersGoToTheFiltersThatDeclareThem() {
+        _ = Zoo.registered
+        let out = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let base = ["fusion", "shaky-hands", "--seeds", "1", "--filters", "madgwick,zoo-filter-gain", "--no-plots", "--quiet", "--out"]
+        #expect(commandLine(base + [out.path, "--set", "fusion.parameters.gain=0.3"]) == nil)
+        let typo = commandLine(base + [temporaryFolder().path, "--set", "fusion.parameters.gian=0.3"])
+        #expect(
+            typo?.contains("none of the filters madgwick, zoo-filter-gain declares 'gian'; they declare: gain (zoo-filter-gain)") == true,
+            "\(typo ?? "")")
+        let range = commandLine(base + [temporaryFolder().path, "--set", "fusion.parameters.gain=3"])
+        #expect(range?.contains("3 is outside 0...1, the range filter 'zoo-filter-gain' declares") == true, "\(range ?? "")")
+        let none = commandLine([
+            "fusion", "shaky-hands", "--seeds", "1", "--filters", "madgwick", "--no-plots", "--quiet", "--out", temporaryFolder().path, "--set",
+            "fusion.parameters.gain=0.3",
+        ])
+        #expect(none?.contains("none of the filters madgwick declares 'gain'; they declare no parameters") == true, "\(none ?? "")")
+    }
+
     /// Tuning keeps to a plug-in's declared range; a plug-in failure stops the search with one
     /// line naming the candidate, and the evaluations before it are kept.
     @Test func tuningKeepsToTheDeclaredRangeAndStopsOnFailures() throws {

@@ -73,3 +73,23 @@ import Testing
         #expect(try String(contentsOf: export.appendingPathComponent("viewer/index.html"), encoding: .utf8) == "<p>my page</p>")
     }
 }
+
+/// Captions and "What ran" come from the settings used, not from a fixed sentence.
+@Suite struct TruthfulCaptionTests {
+    @Test func aChangedParameterChangesTheCaptionAndWhatRan() throws {
+        let folder = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trial = Tool.repository.appendingPathComponent("data/broad/05_undisturbed_slow_rotation_with_breaks_B.hdf5").path
+        let plain = folder.appendingPathComponent("plain"), tuned = folder.appendingPathComponent("tuned")
+        #expect(try Tool.run(["fusion", "--recording", trial, "--filters", "madgwick", "--out", plain.path]).status == 0)
+        let run = try Tool.run(["fusion", "--recording", trial, "--filters", "madgwick", "--set", "fusion.madgwick.beta=0.12", "--out", tuned.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let page = try String(contentsOf: tuned.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("<dt>overrides</dt><dd>fusion.madgwick.beta=0.12</dd>"))
+        #expect(!(try String(contentsOf: plain.appendingPathComponent("report.html"), encoding: .utf8)).contains("<dt>overrides</dt>"))
+        // The figure's footnote names the change (drawn into the image, so the images differ
+        // though both hold one bar per group of the same trial).
+        let figure = "plots/fusion-broad.png"
+        #expect(try Data(contentsOf: plain.appendingPathComponent(figure)) != Data(contentsOf: tuned.appendingPathComponent(figure)))
+    }
+}

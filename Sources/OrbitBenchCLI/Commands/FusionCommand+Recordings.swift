@@ -11,7 +11,10 @@ extension FusionCommand {
         if let other = scenarioOptions.parsedOverrides.first(where: { $0.path.first != "fusion" }) {
             throw CommandFailure("--set \(other): with --recording only fusion.* keys apply")
         }
-        let settings = try CommandFailure.wrapping { try ScenarioLoader.builtInDefault(overrides: scenarioOptions.parsedOverrides).fusion.settings }
+        // fusion.parameters.<name> goes to every filter of --filters that declares it.
+        let (parameters, others) = try scenarioOptions.fusionParameters(for: kinds)
+        var settings = try CommandFailure.wrapping { try ScenarioLoader.builtInDefault(overrides: others).fusion.settings }
+        settings.parameters = try CommandFailure.wrapping { try Scenario.fusionParameters(parameters, filters: kinds.map(\.rawValue)) }
         let figures = try CommandFailure.wrapping("--reference: ") { try reference.map(TrialReference.load) }
         // Fail on unwritable output before any work.
         _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "fusion", overwrite: outputOptions.overwrite)

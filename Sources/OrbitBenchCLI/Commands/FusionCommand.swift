@@ -96,7 +96,7 @@ struct FusionCommand: ParsableCommand {
         if !recordings.isEmpty { return try runRecordings() }
         let filters: [FilterName] = try ListParsing.names(self.filters, option: "--filters")
         let loaded = try (scenarios.isEmpty ? [Scenario.defaultName] : scenarios).map {
-            try scenarioOptions.loadCapture($0, for: "fusion", handheld: true)
+            try scenarioOptions.loadCapture($0, for: "fusion", handheld: true, runningFilters: filters)
         }
         // Fail on unwritable or foreign output before any work.
         _ = try ReportDirectory(destination: URL(fileURLWithPath: out), owner: "fusion", overwrite: outputOptions.overwrite)

@@ -47,10 +47,45 @@ struct ScenarioOptions: ParsableArguments {
         return scenario
     }
 
+    /// The `--set fusion.parameters.<name>=<number>` overrides for a command that runs every
+    /// filter of `filters`, checked against what those filters declare (each parameter applies
+    /// to every filter that declares it; `Scenario.fusionParameters`), and the other overrides.
+    func fusionParameters(for filters: [FilterName]) throws -> (parameters: [String: Double], others: [ConfigOverride]) {
+        var parameters: [String: Double] = [:], others: [ConfigOverride] = []
+        for override in parsedOverrides {
+            guard override.path.count == 3, override.path[0] == "fusion", override.path[1] == "parameters" else {
+                others.append(override)
+                continue
+            }
+            guard let value = NumberText.decimal(override.value), value.isFinite else {
+                throw CommandFailure("--set \(override): fusion.parameters.\(override.path[2]) takes a number")
+            }
+            parameters[override.path[2]] = value
+        }
+        if !parameters.isEmpty {
+            _ = try CommandFailure.wrapping { try Scenario.fusionParameters(parameters, filters: filters.map(\.rawValue)) }
+        }
+        return (parameters, others)
+    }
+
+    /// `load`, with `fusion.parameters` of the filters a multi-filter command runs (`fusion
+    /// --filters`): given parameters go to every filter that declares them.
+    func load(_ reference: String, runningFilters filters: [FilterName]) throws -> Scenario {
+        let (parameters, others) = try fusionParameters(for: filters)
+        var scenario = try ScenarioLoader.resolve(reference, searchDirectories: searchDirectories, overrides: others)
+        let merged = scenario.fusion.parameters.merging(parameters) { $1 }
+        scenario.fusion.parameters = try CommandFailure.wrapping { try Scenario.fusionParameters(merged, filters: filters.map(\.rawValue)) }
+        if let imported = scenario.world.imported {
+            FileHandle.standardError.write(Data("orbitbench: \(scenario.name) moves along \(TextExcerpt.escaped(imported.description))\n".utf8))
+        }
+        return scenario
+    }
+
     /// Loads a scenario that `command` can handle only if it is a capture scenario (or, with
     /// `handheld`, a hand-held one: commands that simulate the IMU and nothing else).
-    func loadCapture(_ reference: String, for command: String, handheld: Bool = false) throws -> Scenario {
-        let scenario = try load(reference)
+    func loadCapture(_ reference: String, for command: String, handheld: Bool = false, runningFilters filters: [FilterName]? = nil) throws -> Scenario
+    {
+        let scenario = try filters.map { try load(reference, runningFilters: $0) } ?? load(reference)
         guard scenario.kind == .capture || (handheld && scenario.kind == .handheld) else {
             let accepted = handheld ? "capture and handheld scenarios" : "capture scenarios"
             let hint = scenario.kind == .handheld ? "orbitbench fusion \(reference)" : "orbitbench run \(reference)"

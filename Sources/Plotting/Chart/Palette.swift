@@ -10,6 +10,20 @@ public enum Palette {
     /// The `index`-th series colour (cycles).
     public static func color(_ index: Int) -> Color { series[index % series.count] }
 
+    /// Names with a colour of their own, the same in every figure: the built-in filters.
+    public static let namedColors: [String: Int] = ["complementary": 0, "mahony": 1, "madgwick": 2, "bias-estimating": 3]
+
+    /// The colour of a series named `name` (a filter, an arm), the same in every figure of
+    /// every report whatever else is drawn beside it: a fixed colour for the built-in filters,
+    /// another name's from a hash of its bytes (FNV-1a) over the rest of the palette.
+    public static func color(named name: String) -> Color {
+        if let index = namedColors[name] { return series[index] }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let free = series.count - namedColors.count
+        return series[namedColors.count + Int(hash % UInt64(free))]
+    }
+
     public static let grid = Color(hex: 0xE5E5E5)
     public static let frame = Color(hex: 0x6B6B6B)
     public static let text = Color(hex: 0x202020)

@@ -45,7 +45,9 @@ public enum FusionPlots {
             bands += (windows[scenario]?.disturbances ?? []).map { Band($0, color: Color(hex: 0xF4CCCC, alpha: 0.7), label: "disturbed") }
             let row = zip(parts, curves).map { part, curves -> Panel in
                 let series = zip(results.indices, curves).map { index, curve in
-                    Series(results[index].result.label, color: Palette.color(index), x: curve.times, y: curve.values, style: .line(width: 1.5))
+                    Series(
+                        results[index].result.label, color: Palette.color(named: results[index].result.label), x: curve.times, y: curve.values,
+                        style: .line(width: 1.5))
                 }
                 let heading = recordings ? (part.title == "total" ? "\(scenario): total" : part.title) : "\(scenario), seed \(seed): \(part.title)"
                 return .cartesian(
@@ -81,7 +83,7 @@ public enum FusionPlots {
                 "q_err = q_est ⊗ q_true⁻¹; total 2·acos|w|, heading 2·atan|z/w|, inclination 2·acos√(w²+z²); each curve the RMS of the error over a sliding \(seconds(window)) window; the panels of a row share their y scale",
             footnote: "\(frameNote) \(skipped)",
             width: 1500, height: 150 + (compact ? 280 : 330) * panels.count,
-            legend: rows.filter { $0.scenario == scenarios.first }.enumerated().map { ($0.element.result.label, Palette.color($0.offset)) },
+            legend: rows.filter { $0.scenario == scenarios.first }.map { ($0.result.label, Palette.color(named: $0.result.label)) },
             rows: panels)
         return try figure.bytes(output)
     }

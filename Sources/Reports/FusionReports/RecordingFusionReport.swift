@@ -60,7 +60,9 @@ public enum RecordingFusionReport {
         try report.write(document.markdown, to: "fusion.md")
         if let format, !groups.isEmpty {
             let output = FigureOutput(format, provenance: origin.pngTexts)
-            try report.write(try figure(groups, trials: trialNames.count, output: output), to: format.fileName("plots/fusion-broad.png"))
+            let parameters = origin.overrides.filter { $0.hasPrefix("fusion.") }
+            try report.write(
+                try figure(groups, trials: trialNames.count, parameters: parameters, output: output), to: format.fileName("plots/fusion-broad.png"))
             let timeRows = rows.map { FusionReport.Row(scenario: $0.trial, seed: 0, result: $0.result) }
             try report.write(try FusionPlots.errorOverTime(timeRows, recordings: true, output: output), to: format.fileName("plots/fusion-error.png"))
         }
@@ -207,7 +209,9 @@ public enum RecordingFusionReport {
     }
 
     /// plots/fusion-broad.png: mean total RMSE per filter, grouped by trial group.
-    public static func figure(_ averages: [GroupAverage], trials: Int, output: FigureOutput) throws -> [UInt8] {
+    /// `parameters`: the settings that differ from each filter's defaults (`--set` overrides,
+    /// "fusion.madgwick.beta=0.12"), named in the caption.
+    public static func figure(_ averages: [GroupAverage], trials: Int, parameters: [String], output: FigureOutput) throws -> [UInt8] {
         let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let filters = averages.map(\.filter).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let width = 0.8 / Double(max(filters.count, 1))
@@ -219,7 +223,8 @@ public enum RecordingFusionReport {
                 annotations.append(Annotation(x: Double(position) + offset, y: value, text: String(format: "%.2f", value), placement: .above))
             }
             return Series(
-                filter, color: Palette.color(index), x: groups.indices.map(Double.init), y: values, style: .bars(width: width * 0.9, offset: offset))
+                filter, color: Palette.color(named: filter), x: groups.indices.map(Double.init), y: values,
+                style: .bars(width: width * 0.9, offset: offset))
         }
         let top = (averages.map(\.total).max() ?? 1) * 1.3
         let plot = CartesianPlot(
@@ -229,7 +234,19 @@ public enum RecordingFusionReport {
         let figure = Figure(
             title: "Attitude filters on real recordings (\(counted(trials, "trial")))",
             subtitle: "BROAD error definitions: q_err = q_est ⊗ q_true⁻¹, RMSE over the movement samples, averaged over trials",
-            footnote: "Same parameters for every trial (each filter's defaults).", width: 1200, height: 720, rows: [[.cartesian(plot)]])
+            footnote: parametersNote(parameters), width: 1200, height: 720, rows: [[.cartesian(plot)]])
         return try figure.bytes(output)
+    }
+
+    /// The caption's account of the filters' settings, from what was actually set.
+    public static func parametersNote(_ parameters: [String]) -> String {
+        parameters.isEmpty
+            ? "Same parameters for every trial: each filter's defaults."
+            : "Same parameters for every trial: each filter's defaults except \(parameters.joined(separator: ", "))."
+    }
+
+    @available(*, deprecated, message: "name the settings that were changed: figure(_:trials:parameters:output:)")
+    public static func figure(_ averages: [GroupAverage], trials: Int, output: FigureOutput) throws -> [UInt8] {
+        try figure(averages, trials: trials, parameters: [], output: output)
     }
 }
