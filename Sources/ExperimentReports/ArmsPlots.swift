@@ -17,6 +17,21 @@ public enum ArmsPlots {
     /// comparison of more arms has no figures (`Bench.writeArmsReport` says so in its notes).
     public static let maximumArms = 100
 
+    /// Metrics whose value is the same in every arm in every block (the attitude error of a
+    /// selection comparison, say): a figure of them shows nothing, so they are left out.
+    public static func identicalMetrics(_ comparison: ArmsComparison) -> [String] {
+        comparison.metrics.map(\.metric).filter { metric in
+            (comparison.values[metric] ?? []).allSatisfy { row in row.allSatisfy { $0 == row.first! } }
+        }
+    }
+
+    /// The note a report of `comparison` carries about metrics left out of its figures.
+    public static func identicalNote(_ comparison: ArmsComparison) -> String? {
+        let same = identicalMetrics(comparison)
+        guard !same.isEmpty, comparison.arms.count <= maximumArms else { return nil }
+        return "Left out of the figures, the same in every arm and block: \(same.joined(separator: ", "))."
+    }
+
     /// The note a report of `comparison` carries when it has too many arms for figures.
     public static func omission(_ comparison: ArmsComparison) -> String? {
         guard comparison.arms.count > maximumArms else { return nil }
@@ -29,8 +44,10 @@ public enum ArmsPlots {
     /// the first); `metrics`: the metrics drawn (default: `defaultMetrics`).
     public static func figures(_ comparison: ArmsComparison, reference: String?, metrics: [String]?) -> [(name: String, figure: Figure)] {
         guard comparison.arms.count <= maximumArms else { return [] }
-        let shown = (metrics ?? defaultMetrics).compactMap { comparison.metric($0) }
-        let drawn = shown.isEmpty ? Array(comparison.metrics.prefix(4)) : Array(shown.prefix(6))
+        let identical = Set(identicalMetrics(comparison))
+        let shown = (metrics ?? defaultMetrics).compactMap { comparison.metric($0) }.filter { !identical.contains($0.metric) }
+        let drawn =
+            shown.isEmpty ? Array(comparison.metrics.filter { !identical.contains($0.metric) }.prefix(4)) : Array(shown.prefix(6))
         guard !drawn.isEmpty else { return [] }
         let referenceIndex = reference.flatMap { comparison.arms.firstIndex(of: $0) } ?? 0
         return [

@@ -40,7 +40,10 @@ extension Bench {
         metrics: [String]? = nil, origin: ReportOrigin = ReportOrigin(command: "compare"), overwrite: Bool = false
     ) throws {
         var comparison = comparison
-        if figures != nil, let note = ArmsPlots.omission(comparison), !comparison.notes.contains(note) { comparison.notes.append(note) }
+        for note in [ArmsPlots.omission(comparison), ArmsPlots.identicalNote(comparison)].compactMap({ $0 })
+        where figures != nil && !comparison.notes.contains(note) {
+            comparison.notes.append(note)
+        }
         let report = try ReportDirectory(destination: URL(fileURLWithPath: directory), owner: origin.command, overwrite: overwrite)
         let named = zip(comparison.arms, scenarios).flatMap { arm, scenarios in scenarios.map { $0.renamed("\(arm).\($0.name)") } }
         let origin = origin.with(

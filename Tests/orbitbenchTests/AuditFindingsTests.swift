@@ -45,6 +45,28 @@ import Testing
         #expect(try String(contentsOf: out.appendingPathComponent("comparison.md"), encoding: .utf8).contains("No figures"))
     }
 
+    /// A metric the same in every arm and block says nothing in a figure: left out, with a note.
+    @Test func identicalMetricsAreLeftOutOfTheFigures() throws {
+        let folder = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for arm in 0..<3 {
+            var text = "scenario,seed,coverage,att_rmse_total_deg\n"
+            for seed in 1...6 {
+                text += "orbit-72,\(seed),\(String(format: "%.4f", 0.7 + Double(arm) * 0.05 + Double(seed) * 0.01)),\(Double(seed) / 10)\n"
+            }
+            let file = folder.appendingPathComponent("arm\(arm).csv")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            paths.append(file.path)
+        }
+        let out = folder.appendingPathComponent("comparison")
+        let result = try Tool.run(["compare", "--reports"] + paths + ["--out", out.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let markdown = try String(contentsOf: out.appendingPathComponent("comparison.md"), encoding: .utf8)
+        #expect(markdown.contains("Left out of the figures, the same in every arm and block: att_rmse_total_deg."), "\(markdown)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plots/critical-difference.png").path))
+    }
+
     /// A user's file in a report folder: `run` refuses to replace the folder and names it, keeps
     /// it with --overwrite; `view --html` does not replace a page it did not write.
     @Test func theUsersFilesAreKept() throws {

@@ -21,7 +21,7 @@ public struct SweepConstraint: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `coverage>=0.9`; the metric must be a known metrics.csv column.
     public init(parsing text: String) throws(ExperimentError) {
-        let example = "e.g. coverage>=0.9 or blur_obj_max_px<=3"
+        let example = "e.g. 'coverage>=0.9' or 'blur_obj_max_px<=3' (quoted: the shell reads > and < as redirection)"
         guard let range = text.range(of: ">=") ?? text.range(of: "<=") else {
             throw ExperimentError("--require \(text): expected METRIC>=BOUND or METRIC<=BOUND, \(example)")
         }

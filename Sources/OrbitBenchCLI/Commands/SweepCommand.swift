@@ -18,7 +18,7 @@ struct SweepCommand: ParsableCommand {
 
             Without --require, "best" is the best mean of --metric alone; a capture sweep ranked \
             by another metric than coverage shows each cell's coverage beside it and says so. \
-            --require METRIC>=BOUND (or <=, repeatable) restricts "best" to cells whose mean \
+            --require 'METRIC>=BOUND' (or <=, repeatable; quoted for the shell) restricts "best" to cells whose mean \
             meets every bound; the table lists those first with a "meets" column and the plots \
             cross out or mark the others. plots/sweep-pareto.png draws every cell's mean of two \
             metrics (--pareto X,Y; capture sweeps default to \(Bench.defaultParetoMetrics.joined(separator: ","))) with sd \
@@ -63,7 +63,7 @@ struct SweepCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A bound a cell's mean must meet to count as best, e.g. coverage>=0.9 or blur_obj_max_px<=3; repeat for more.",
+            "A bound a cell's mean must meet to count as best, e.g. --require 'coverage>=0.9' or 'blur_obj_max_px<=3' (quoted, or the shell reads > as a redirection); repeat for more.",
             valueName: "condition"))
     var require: [String] = []
 

@@ -49,7 +49,10 @@ public enum MotionReport {
         }
         var document = ConsoleDocument()
         document.table(
-            header: ["source", "length s", "rest %", "|ω| p50", "p90", "p99 °/s", "|f|−g p50", "p90", "p99 m/s²", "field p5–p95 µT"], rows: lines)
+            header: [
+                "source", "length s", "rest %", "|ω| p50 °/s", "|ω| p90 °/s", "|ω| p99 °/s", "|f|−g p50 m/s²", "|f|−g p90 m/s²", "|f|−g p99 m/s²",
+                "field p5–p95 µT",
+            ], rows: lines)
         document.line("|ω| and ||f| − g| over the moving samples (rest: VQF's detector, 2 °/s and 0.5 m/s² for 1.5 s).")
         return document
     }

@@ -2,11 +2,20 @@ import Foundation
 import OrbitBench
 
 /// A small custom filter: tilt from the first accelerometer sample, then gyroscope
-/// integration only. It drifts — which the bench's attitude RMSE shows.
+/// integration; with a `tilt_gain` above 0 it also turns towards the accelerometer's "up" (a
+/// complementary filter without heading). At the default 0 it drifts — which the bench's
+/// attitude RMSE shows.
 public struct GyroOnlyFilter: AttitudeFilter {
     public struct Settings: Sendable, Equatable {
-        public init() {}
+        /// How fast the tilt follows the accelerometer, 1/s (0: gyroscope only).
+        public var tiltGain = 0.0
+        public init(tiltGain: Double = 0) { self.tiltGain = tiltGain }
     }
+
+    /// The parameter it declares when registered: `fusion.parameters.tilt_gain`.
+    public static let parameters = [
+        PluginParameter("tilt_gain", default: 0, range: 0...10, unit: "1/s", help: "how fast the tilt follows the accelerometer (0: gyroscope only)")
+    ]
 
     public var settings = Settings()
     public private(set) var attitude = Quaternion.identity
@@ -38,7 +47,10 @@ public struct GyroOnlyFilter: AttitudeFilter {
             diagnostics.rejectedTimestamps += 1
             return
         }
-        attitude = (attitude * Quaternion(rotationVector: reading.gyroscope * dt)).normalized ?? attitude
+        // The accelerometer's "up" against the estimate's, in the body frame: their cross
+        // product is the turn that brings the estimate towards the measurement.
+        let correction = settings.tiltGain > 0 ? up.cross(attitude.inverseRotate(.unitZ)) * settings.tiltGain : .zero
+        attitude = (attitude * Quaternion(rotationVector: (reading.gyroscope + correction) * dt)).normalized ?? attitude
         lastTime = reading.time
         diagnostics.updates += 1
     }
