@@ -285,6 +285,7 @@ extension ArmsReport {
             text +=
                 " With \(comparison.blocks.count) blocks no pair can differ significantly after Holm's correction over \(pairs) pairs (that takes at least \(needed)): run more seeds."
         }
+        if let recommendation = comparison.recommendation { text += " " + recommendation.sentence(comparison) }
         return text
     }
 

@@ -58,7 +58,10 @@ public enum SweepReport {
             }
             var row = [String(cell)] + keys + [number(results.mean(cell)), number(results.standardDeviation(cell))]
             if let coverage { row.append(number(coverage.mean(cell))) }
-            if constrained { row.append(feasibility!.admitted[cell] ? "yes" : "no") }
+            if constrained {
+                let feasibility = feasibility!
+                row.append("\(feasibility.admitted[cell] ? "yes" : "no") (\(feasibility.seedsMeeting[cell]) of \(feasibility.seedCount) seeds)")
+            }
             return row
         }
     }

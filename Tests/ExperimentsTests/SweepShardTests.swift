@@ -144,3 +144,45 @@ import Execution
         #expect((merge["spec"] as? [String: Any])?["suspend"] as? Bool == true)
     }
 }
+
+/// compare's verdict picks an arm under an objective and --require, and says when none qualifies.
+@Suite struct ArmsRecommendationTests {
+    /// Three arms over four blocks: coverage and blur by hand.
+    func comparison() throws -> ArmsComparison {
+        let coverage: [[Double]] = [[0.95, 0.92, 0.97, 0.91], [0.85, 0.99, 0.88, 0.86], [0.99, 0.98, 0.97, 0.99]]
+        let blur: [[Double]] = [[2.0, 2.1, 2.2, 2.3], [1.0, 1.1, 1.2, 1.3], [3.0, 3.1, 3.2, 3.3]]
+        let arms = ["a", "b", "c"].enumerated().map { arm, name in
+            (
+                name,
+                RegressionRun(
+                    rows: (0..<4).map { block in
+                        RegressionRun.Row(
+                            scenario: "s", seed: UInt64(block + 1), metrics: ["coverage": coverage[arm][block], "blur_obj_mean_px": blur[arm][block]])
+                    }, columns: ["coverage", "blur_obj_mean_px"])
+            )
+        }
+        return try ArmsComparison(arms: arms)
+    }
+
+    @Test func picksTheBestAdmittedArmAndCountsBlocks() throws {
+        let comparison = try comparison()
+        // Unconstrained: the lowest mean blur (b, 1.15).
+        let free = try ArmsRecommendation(comparison)
+        #expect(free.objective == "blur_obj_mean_px" && free.pick == 1 && free.runnerUp == 0)
+        // coverage ≥ 0.9 on the mean: a (0.9375) and c (0.9825); b (0.895) is out though one of its blocks meets it.
+        let bounded = try ArmsRecommendation(comparison, constraints: [try SweepConstraint(parsing: "coverage>=0.9")])
+        #expect(bounded.pick == 0 && bounded.runnerUp == 2)
+        #expect(bounded.standings.map(\.shares) == [[1.0], [0.25], [1.0]])
+        let sentence = bounded.sentence(comparison)
+        #expect(
+            sentence.hasPrefix(
+                "Pick a by the default objective (--objective chooses another): lowest mean blur_obj_mean_px (2.15) among the 2 of 3 arms whose mean meets coverage ≥ 0.9; its blocks meet it in 100 %"
+            ),
+            "\(sentence)")
+        // Nobody reaches 0.995 on the mean; c gets there in two blocks.
+        let none = try ArmsRecommendation(comparison, objective: "coverage", constraints: [try SweepConstraint(parsing: "coverage>=0.99")])
+        #expect(none.pick == nil)
+        #expect(none.sentence(comparison) == "No arm's mean meets coverage ≥ 0.99; the closest, c, meets it in 50 % of the blocks.")
+        #expect(throws: ExperimentError.self) { try ArmsRecommendation(comparison, objective: "kp_err_mean") }
+    }
+}

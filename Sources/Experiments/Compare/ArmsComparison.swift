@@ -34,6 +34,9 @@ public struct ArmsComparison: Sendable {
     /// What a reader of the comparison must know about its inputs ("cells 3 and 4 of 6 were
     /// left out: unfinished"), shown beside the verdict.
     public var notes: [String] = []
+    /// The arm to pick under an objective and constraints (`compare --objective/--require`),
+    /// stated in the verdict when set.
+    public var recommendation: ArmsRecommendation?
 
     /// Pairs the arms' rows by (scenario, seed). Throws when two arms have different blocks
     /// (the pairing would be meaningless) or an arm has a block twice.

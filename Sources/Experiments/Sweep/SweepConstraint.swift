@@ -55,10 +55,16 @@ public struct SweepFeasibility: Sendable {
     public let constraints: [SweepConstraint]
     /// admitted[cell]
     public let admitted: [Bool]
+    /// seedsMeeting[cell]: how many of the cell's seeds meet the bounds one by one (the fewest
+    /// over the bounds): a mean can meet a bound that several seeds miss.
+    public let seedsMeeting: [Int]
+    /// Seeds per cell.
+    public let seedCount: Int
 
     /// Reads each constrained metric from `csv`; no constraints admit every cell.
     public init(plan: SweepPlan, csv: URL, constraints: [SweepConstraint]) throws {
         var admitted = [Bool](repeating: true, count: plan.cells.count)
+        var meeting = [Int](repeating: plan.seeds.count, count: plan.cells.count)
         for constraint in constraints {
             guard plan.columns.contains(constraint.metric) else {
                 throw ExperimentError("--require \(constraint): \(plan.base.name) has no column \(constraint.metric)")
@@ -67,10 +73,15 @@ public struct SweepFeasibility: Sendable {
             guard plan.cells.indices.contains(where: { results.mean($0) != nil }) else {
                 throw ExperimentError("--require \(constraint): no cell has a value of \(constraint.metric) (it does not apply to \(plan.base.name))")
             }
-            for cell in plan.cells.indices where !constraint.admits(results.mean(cell)) { admitted[cell] = false }
+            for cell in plan.cells.indices {
+                if !constraint.admits(results.mean(cell)) { admitted[cell] = false }
+                meeting[cell] = min(meeting[cell], results.values[cell].filter { constraint.admits($0) }.count)
+            }
         }
         self.constraints = constraints
         self.admitted = admitted
+        seedsMeeting = meeting
+        seedCount = plan.seeds.count
     }
 
     /// "coverage ≥ 0.9, blur_obj_max_px ≤ 3", or nil without constraints.

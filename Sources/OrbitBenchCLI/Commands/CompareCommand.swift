@@ -49,6 +49,19 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Compare every cell of a finished sweep (its folder).", valueName: "dir"))
     var sweep: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The metric the verdict picks an arm by (default: blur_obj_mean_px, kp_err_mean for rephoto; its direction from the metric table).",
+            valueName: "metric"))
+    var objective: String?
+
+    @Option(
+        name: .customLong("require"),
+        help: ArgumentHelp(
+            "A bound an arm's mean must meet to be picked, e.g. --require 'coverage>=0.9' (quoted for the shell); repeatable. The verdict also gives the share of blocks meeting it.",
+            valueName: "METRIC>=BOUND"))
+    var requirements: [String] = []
+
     @Flag(help: "With --sweep: compare the finished cells of an unfinished sweep (the report names the cells left out).")
     var partial = false
 
@@ -97,6 +110,10 @@ struct CompareCommand: ParsableCommand {
         if let seeds { _ = try ListParsing.seeds(seeds) }
         for name in metrics?.split(separator: ",").map(String.init) ?? [] where !RunMetrics.isKnown(name) {
             throw ValidationError("--metrics \(name): not a metric (see orbitbench metrics)")
+        }
+        if let objective, !RunMetrics.isKnown(objective) { throw ValidationError("--objective \(objective): not a metric (see orbitbench metrics)") }
+        for text in requirements {
+            do { _ = try SweepConstraint(parsing: text) } catch { throw ValidationError(error.description) }
         }
         if partial && sweep == nil { throw ValidationError("--partial applies to --sweep DIR (the finished cells of an unfinished sweep)") }
         let running = !scenarios.isEmpty || !aOverrides.isEmpty || !bOverrides.isEmpty || !armTexts.isEmpty || seeds != nil
@@ -167,9 +184,14 @@ struct CompareCommand: ParsableCommand {
             throw CommandFailure("--reference \(reference): no such arm (the arms: \(comparison.arms.joined(separator: ", ")))")
         }
         let shown = metrics.map { $0.split(separator: ",").map(String.init) }
+        comparison.recommendation = try ArmsRecommendation(
+            comparison, objective: objective, constraints: requirements.map(SweepConstraint.init(parsing:)))
         if !plotOptions.noPlots, let note = ArmsPlots.omission(comparison) { comparison.notes.append(note) }
         for note in comparison.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         print(ArmsReport.table(comparison, metrics: shown.map(Set.init)))
+        if let recommendation = comparison.recommendation {
+            print(TextTable.wrapped(recommendation.sentence(comparison), width: 120).joined(separator: "\n"))
+        }
         let armOverrides =
             mode == .ab ? aOverrides.map { "A: \($0)" } + bOverrides.map { "B: \($0)" } : armTexts.map { "arm \($0)" }
         let origin = ReportOrigin(command: "compare", seeds: seedList, overrides: armOverrides + scenarioOptions.overrides)
