@@ -37,6 +37,9 @@ public enum SweepReport {
         guard let coverage, feasibility?.summary == nil, let best = results.ranking(feasibility).first, let share = coverage.mean(best) else {
             return nil
         }
+        // Coverage the same in every cell (a sweep of fusion keys, say) is nothing to ignore.
+        let means = results.plan.cells.indices.compactMap { coverage.mean($0) }
+        guard let low = means.min(), let high = means.max(), high - low > 1e-9 else { return nil }
         return "best ignores coverage (\(String(format: "%.4f", share)) at cell \(best)): --require 'coverage>=0.9' ranks only the cells meeting it"
     }
 

@@ -60,10 +60,18 @@ extension Bench {
             for name in paretoMetrics where !plan.columns.contains(name) {
                 throw ExperimentError("--pareto \(paretoMetrics.joined(separator: ",")): \(plan.base.name) has no column \(name)")
             }
-            let png = try SweepParetoPlot.figure(
-                x: try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[0]),
-                y: try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[1]), ranked: results, feasibility: feasibility,
-                output: output)
+            let x = try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[0])
+            let y = try SweepResults(plan: plan, csv: csv, metric: paretoMetrics[1])
+            // A trade-off needs both metrics to move: one the same in every cell is no axis.
+            if let flat = [x, y].first(where: { results in
+                let means = plan.cells.indices.compactMap { results.mean($0) }
+                return (means.max() ?? 0) - (means.min() ?? 0) <= 1e-9
+            }) {
+                let value = flat.mean(0).map { String(format: "%g", $0) } ?? "missing"
+                lines.append("no trade-off plot: \(flat.metric) is \(value) in every cell (--pareto X,Y names two metrics that vary)")
+                return lines
+            }
+            let png = try SweepParetoPlot.figure(x: x, y: y, ranked: results, feasibility: feasibility, output: output)
             let file = directory.appendingPathComponent(output.fileName("plots/sweep-pareto.png"))
             try AtomicFile.write(png, to: file)
             lines.append("wrote \(file.path)")

@@ -84,12 +84,13 @@ public enum FigureGuide {
             "arm-differences", "Differences against the reference arm",
             "Each block's difference from the reference arm with the median and its interval; an interval clear of zero is a consistent change."),
         // sweep
-        Entry(
-            "sweep-pareto", "Trade-off between two metrics",
-            "Every cell on two metrics at once; the cells on the front (no other cell better on both) are the ones worth choosing between."),
+        // The swept metric leads; the trade-off follows.
         Entry(
             "sweep-", prefix: true, "The ranked metric over the varied keys",
             "A line per cell's mean (one varied key) or a heat map (two); look for a broad good region rather than a single best cell."),
+        Entry(
+            "sweep-pareto", "Trade-off between two metrics",
+            "Every cell on two metrics at once; the cells on the front (no other cell better on both) are the ones worth choosing between."),
         // tune
         Entry(
             "tuning", "Tuning progress",
@@ -123,9 +124,13 @@ public enum FigureGuide {
     ]
 
     /// The entry describing the figure file `path` (`plots/blur.png`), if any.
-    public static func entry(for path: String) -> Entry? {
+    public static func entry(for path: String) -> Entry? { index(of: path).map { entries[$0] } }
+
+    /// The entry `path` belongs to: one for its exact name before a family's (`sweep-pareto`
+    /// before `sweep-`), whatever their order.
+    static func index(of path: String) -> Int? {
         let name = (path as NSString).lastPathComponent
-        return entries.first { $0.matches(name) }
+        return entries.firstIndex { !$0.isPrefix && $0.matches(name) } ?? entries.firstIndex { $0.matches(name) }
     }
 
     /// Whether `path` names a figure file a page can embed.
@@ -141,10 +146,7 @@ public enum FigureGuide {
 
     /// `figures` in reading order (figures without an entry last, by name).
     public static func ordered(_ figures: [HTMLReport.Figure]) -> [HTMLReport.Figure] {
-        func rank(_ figure: HTMLReport.Figure) -> Int {
-            let name = (figure.file as NSString).lastPathComponent
-            return entries.firstIndex { $0.matches(name) } ?? entries.count
-        }
+        func rank(_ figure: HTMLReport.Figure) -> Int { index(of: figure.file) ?? entries.count }
         return figures.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
     }
 }

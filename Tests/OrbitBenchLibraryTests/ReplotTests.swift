@@ -81,4 +81,11 @@ import Testing
         #expect(Palette.color(named: "my-filter") == Palette.color(named: "my-filter"))
         #expect(!Palette.namedColors.values.map { Palette.series[$0] }.contains(Palette.color(named: "my-filter")))
     }
+
+    @Test func theSweptMetricLeadsThePage() {
+        let figures = ["plots/sweep-pareto.png", "plots/sweep-coverage.png"].map { HTMLReport.Figure(file: $0, bytes: []) }
+        #expect(FigureGuide.ordered(figures).map(\.file) == ["plots/sweep-coverage.png", "plots/sweep-pareto.png"])
+        #expect(FigureGuide.entry(for: "plots/sweep-pareto.svg")?.heading == "Trade-off between two metrics")
+        #expect(FigureGuide.entry(for: "plots/sweep-coverage.png")?.heading == "The ranked metric over the varied keys")
+    }
 }

@@ -115,3 +115,20 @@ import Testing
         #expect(try Data(contentsOf: plain.appendingPathComponent(figure)) != Data(contentsOf: tuned.appendingPathComponent(figure)))
     }
 }
+
+/// A sweep's page leads with the swept metric; a metric that never moves is not a trade-off axis
+/// nor a reason to warn about coverage.
+@Suite struct SweepFigureTests {
+    @Test func flatMetricsGetNoTradeOffPlotOrCoverageWarning() throws {
+        let folder = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Thresholds 4–8 on two seeds of orbit-72: every cell fills every slot, and keeps the same frames.
+        let result = try Tool.run([
+            "sweep", "orbit-72", "--vary", "selection.threshold=4:8:2", "--seeds", "1-2", "--metric", "blur_obj_mean_px", "--out", folder.path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("no trade-off plot: blur_obj_mean_px is "), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("best ignores coverage"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("plots/sweep-pareto.png").path))
+    }
+}

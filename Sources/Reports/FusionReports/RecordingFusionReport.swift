@@ -212,6 +212,10 @@ public enum RecordingFusionReport {
     /// `parameters`: the settings that differ from each filter's defaults (`--set` overrides,
     /// "fusion.madgwick.beta=0.12"), named in the caption.
     public static func figure(_ averages: [GroupAverage], trials: Int, parameters: [String], output: FigureOutput) throws -> [UInt8] {
+        // When every trial is in one group, "all" is that group: one set of bars, not two the same.
+        let averages = averages.filter { average in
+            average.group != "all" || !averages.contains { $0.group != "all" && $0.filter == average.filter && $0.trials == average.trials }
+        }
         let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let filters = averages.map(\.filter).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let width = 0.8 / Double(max(filters.count, 1))
