@@ -123,7 +123,8 @@ public enum ArmsPlots {
                     title: "\(metric.metric): \(friedman)",
                     x: ChartAxis(
                         "mean rank (1 = \(metric.direction == .higher ? "best: highest value" : metric.direction == .lower ? "best: lowest value" : "lowest value"))",
-                        limits: 1...Double(max(k, 2)),
+                        // A quarter rank beyond 1 and k: markers at the ends stay whole.
+                        limits: 0.75...(Double(max(k, 2)) + 0.25),
                         ticks: (1...max(k, 2)).map(Double.init)),
                     y: ChartAxis("", limits: (-0.55 * Double(bars.count + 1))...(Double(k) + 0.8), ticks: []),
                     series: series, lines: [ReferenceLine(0, .horizontal, color: Palette.frame, dash: [])], legend: .none,

@@ -105,7 +105,7 @@ struct CartesianRenderer {
         plot.series.contains { if case .bars = $0.style { return true } else { return false } }
     }
 
-    private func ticks(for axis: ChartAxis, data: ClosedRange<Double>, expand: Bool) -> AxisTicks {
+    func ticks(for axis: ChartAxis, data: ClosedRange<Double>, expand: Bool) -> AxisTicks {
         if let categories = axis.categories {
             return AxisTicks(
                 domain: -0.5...(Double(categories.count) - 0.5), major: categories.indices.map(Double.init), labels: categories, minor: [])
@@ -122,7 +122,17 @@ struct CartesianRenderer {
         switch axis.scale {
         case .linear:
             var ticks = AxisTicks.linear(range, expand: expand && axis.limits == nil, wholeNumbers: axis.wholeNumbers)
-            if axis.limits != nil { ticks.domain = range }
+            if axis.limits != nil {
+                ticks.domain = range
+            } else if expand {
+                // Data on the edge of the frame (coverage 1.0, a rank of 1) would be drawn half
+                // outside it: a little room beyond the outer tick, except at a bar chart's zero.
+                let margin = (ticks.domain.upperBound - ticks.domain.lowerBound) * 0.03
+                let baseline = isBarChart
+                let touchesLow = data.lowerBound - ticks.domain.lowerBound < margin && !(baseline && data.lowerBound == 0)
+                let touchesHigh = ticks.domain.upperBound - data.upperBound < margin && !(baseline && data.upperBound == 0)
+                ticks.domain = (ticks.domain.lowerBound - (touchesLow ? margin : 0))...(ticks.domain.upperBound + (touchesHigh ? margin : 0))
+            }
             return ticks
         case .logarithmic:
             return axis.limits.map { AxisTicks.logarithmic(limits: $0) } ?? AxisTicks.logarithmic(range)
