@@ -28,7 +28,10 @@ import Testing
         let provenance = [PNGText("Source", "orbitbench test -- twice")]
         let svg = try Self.figure.bytes(.svg, provenance: provenance)
         let text = String(decoding: svg, as: UTF8.self)
-        #expect(text.hasPrefix("<?xml") && text.contains("<svg") && text.contains("width=\"640\"") && text.contains("height=\"420\""))
+        // 640 × 420 px at 0.45 pt per px: 288 × 189 pt, a size for a page (not 640 pt).
+        #expect(
+            text.hasPrefix("<?xml") && text.contains("<svg") && text.contains("width=\"288\"") && text.contains("height=\"189\""),
+            "\(text.prefix(300))")
         #expect(text.contains("<!-- Title: A <figure> & its title; Source: orbitbench test - - twice -->"))
         let parser = XMLParser(data: Data(svg))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
@@ -44,7 +47,7 @@ import Testing
         let pdf = try Self.figure.bytes(.pdf, provenance: [])
         let text = String(decoding: pdf, as: UTF8.self)
         #expect(text.hasPrefix("%PDF-1.") && text.hasSuffix("%%EOF\n"))
-        #expect(text.contains("/MediaBox [ 0 0 640 420 ]"))
+        #expect(text.contains("/MediaBox [ 0 0 288 189 ]"))  // 640 × 420 px at 0.45 pt per px
         #expect(text.components(separatedBy: "/Type /Page\n").count - 1 == 1 || text.components(separatedBy: "/Type /Page ").count - 1 == 1)
         #expect(!text.contains("/CreationDate"))
         #expect(try Self.figure.bytes(.pdf, provenance: []) == pdf)
@@ -65,8 +68,8 @@ extension FigureFormatTests {
         let pdf = try Figure.pdfDocument([Self.figure, wide, Self.figure], title: "three figures")
         let text = String(decoding: pdf, as: UTF8.self)
         #expect(text.hasPrefix("%PDF-1.") && text.contains("/Count 3"))
-        #expect(text.components(separatedBy: "/MediaBox [ 0 0 640 420 ]").count - 1 == 2)
-        #expect(text.components(separatedBy: "/MediaBox [ 0 0 900 420 ]").count - 1 == 1)
+        #expect(text.components(separatedBy: "/MediaBox [ 0 0 288 189 ]").count - 1 == 2)
+        #expect(text.components(separatedBy: "/MediaBox [ 0 0 405 189 ]").count - 1 == 1)
         #expect(text.contains("(three figures)"))
     }
 }

@@ -35,8 +35,12 @@ public final class Canvas {
     /// Where a vector canvas's file goes while cairo writes it (nil for pixels).
     private let vectorFile: VectorFile?
 
-    /// A canvas filled with `background`: pixels for `.png`, a vector page (1 px = 1 pt) for
-    /// `.svg` and `.pdf`, whose file `vectorBytes()` returns.
+    /// Points per pixel of a vector canvas: a 1 200 px figure is 540 pt (7.5 in) wide, a page's
+    /// width, where 1 pt per px made it 17 in; drawing coordinates stay in pixels.
+    public static let pointsPerPixel = 0.45
+
+    /// A canvas filled with `background`: pixels for `.png`, a vector page (`pointsPerPixel`
+    /// points per pixel) for `.svg` and `.pdf`, whose file `vectorBytes()` returns.
     public init(width: Int, height: Int, background: Color = .white, format: FigureFormat = .png) throws(PlotError) {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw PlotError("canvas size \(width)×\(height) outside 1...16384")
@@ -53,8 +57,8 @@ public final class Canvas {
             }
             surface =
                 format == .svg
-                ? cairo_svg_surface_create_for_stream(write, sink, Double(width), Double(height))!
-                : cairo_pdf_surface_create_for_stream(write, sink, Double(width), Double(height))!
+                ? cairo_svg_surface_create_for_stream(write, sink, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)!
+                : cairo_pdf_surface_create_for_stream(write, sink, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)!
             if format == .pdf {
                 // No creation date: the same figure gives the same file.
                 cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
@@ -72,6 +76,7 @@ public final class Canvas {
         self.height = height
         self.surface = surface
         context = cairo_create(surface)!
+        if vectorFile != nil { cairo_scale(context, Self.pointsPerPixel, Self.pointsPerPixel) }
         cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         setColor(background)
         cairo_paint(context)
@@ -259,7 +264,7 @@ public final class Canvas {
             throw PlotError("page size \(width)×\(height) outside 1...16384")
         }
         cairo_show_page(context)
-        cairo_pdf_surface_set_size(surface, Double(width), Double(height))
+        cairo_pdf_surface_set_size(surface, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)
         self.width = width
         self.height = height
         setColor(background)
