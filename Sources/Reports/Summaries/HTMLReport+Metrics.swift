@@ -2,7 +2,8 @@ import ReportFormats
 import Runs
 
 extension HTMLReport {
-    /// Every metric of `summary` in metric-table order: name, meaning, mean ± sd (min–max), unit.
+    /// Every metric of `summary` in metric-table order: name, mean ± sd with its unit (what the
+    /// reader came for, first on a phone's card), min–max, seeds, then the meaning.
     public static func metrics(_ summary: RunSummary) -> Section {
         var rows: [[String]] = []
         for metric in Metric.table {
@@ -14,12 +15,13 @@ extension HTMLReport {
                 let spread = value.sd.map { " ± " + number($0) } ?? ""
                 let range = value.min.flatMap { low in value.max.map { "\(number(low)) – \(number($0))" } } ?? ""
                 let meaning = metric.isPerKeypoint ? metric.label(ofColumn: name) : metric.summary
-                rows.append([name, meaning, number(mean) + spread, range, metric.unit.symbol, String(value.n)])
+                let unit = metric.unit.symbol.isEmpty ? "" : " " + metric.unit.symbol
+                rows.append([name, number(mean) + spread + unit, range, String(value.n), meaning])
             }
         }
         return Section(
             heading: "Summary",
-            html: table(header: ["metric", "meaning", "mean ± sd", "min – max", "unit", "seeds"], rows: rows, wrapping: ["meaning"]))
+            html: table(header: ["metric", "mean ± sd", "min – max", "seeds", "meaning"], rows: rows, wrapping: ["meaning"]))
     }
 
     /// The headline metrics of `summary` in one sentence ("over 8 seeds: coverage (share of
