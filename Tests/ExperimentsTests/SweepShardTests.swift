@@ -186,3 +186,28 @@ import Execution
         #expect(throws: ExperimentError.self) { try ArmsRecommendation(comparison, objective: "kp_err_mean") }
     }
 }
+
+/// A merge stopped at any point leaves the old merged sweep or the new one whole.
+@Suite struct InterruptedMergeTests {
+    @Test func stoppedMergesRollForwardOrBack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ text: String, _ name: String) throws {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        func read(_ name: String) throws -> String { try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) }
+        for name in SweepMerge.mergedFiles { try write("old \(name)", name) }
+        // Stopped while writing aside (no digest yet): the old set stays, the new part goes.
+        try write("new sweep.json", ".sweep.json.merging")
+        try SweepMerge.finishInterrupted(in: folder)
+        #expect(try SweepMerge.mergedFiles.map(read) == SweepMerge.mergedFiles.map { "old \($0)" })
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".sweep.json.merging").path))
+        // Stopped after sweep.json was put in place: the rest follows.
+        try write("new sweep.json", "sweep.json")
+        try write("new sweep.csv", ".sweep.csv.merging")
+        try write("new sweep.csv.sha256", ".sweep.csv.sha256.merging")
+        try SweepMerge.finishInterrupted(in: folder)
+        #expect(try SweepMerge.mergedFiles.map(read) == SweepMerge.mergedFiles.map { "new \($0)" })
+    }
+}

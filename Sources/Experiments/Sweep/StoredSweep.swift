@@ -26,6 +26,9 @@ public struct StoredSweep: Sendable {
     static let maximumDefinitionBytes = 64 << 20
 
     public init(directory: URL, partial: Bool = false) throws {
+        // A merge stopped while putting its files in place is completed first (or, stopped
+        // while writing them, leaves the sweep that was there).
+        try SweepMerge.finishInterrupted(in: directory)
         let definitionURL = directory.appendingPathComponent(SweepDigest.definitionName)
         let csvURL = directory.appendingPathComponent("sweep.csv")
         for url in [definitionURL, csvURL] {

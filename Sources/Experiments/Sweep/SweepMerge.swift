@@ -62,9 +62,42 @@ public enum SweepMerge {
         merged.reserveCapacity(header.count + rows.reduce(0) { $0 + ($1?.count ?? 0) })
         for row in rows { merged += row! }  // every job was placed: each shard held all of its own
         let csvURL = directory.appendingPathComponent("sweep.csv")
-        try AtomicFile.write(Array(try ReportJSON.encode(plan.definition)), to: directory.appendingPathComponent("sweep.json"))
-        try AtomicFile.write(merged, to: csvURL)
-        try SweepDigest.write(ContentDigest(merged), besides: csvURL)
+        try finishInterrupted(in: directory)
+        // The three files are written aside first, the digest last, then renamed into place: a
+        // kill leaves the old merge (the set aside is incomplete and is dropped) or a complete
+        // new set that `finishInterrupted` puts in place.
+        let definition = Array(try ReportJSON.encode(plan.definition))
+        try AtomicFile.write(definition, to: aside(directory, "sweep.json"))
+        try AtomicFile.write(merged, to: aside(directory, "sweep.csv"))
+        let lines = DigestList.line(ContentDigest(merged), "sweep.csv") + DigestList.line(ContentDigest(definition), SweepDigest.definitionName)
+        try AtomicFile.write(Array(lines.utf8), to: aside(directory, SweepDigest.fileName))
+        try finishInterrupted(in: directory)
         return Outcome(csv: csvURL, shards: count, rows: plan.jobs.count)
+    }
+
+    /// The files of a merged sweep, in the order they are put in place (the digest last).
+    public static let mergedFiles = ["sweep.json", "sweep.csv", SweepDigest.fileName]
+
+    /// Where a merge writes `name` before it is put in place.
+    static func aside(_ directory: URL, _ name: String) -> URL { directory.appendingPathComponent(".\(name).merging") }
+
+    /// Completes a merge that was stopped while it put its files in place (its digest was set
+    /// aside, so all three were): renames what is still aside. A set aside without its digest
+    /// is a merge stopped while writing: removed, the folder keeps the sweep it had.
+    public static func finishInterrupted(in directory: URL) throws {
+        let manager = FileManager.default
+        let pending = mergedFiles.filter { FileKind(atPath: aside(directory, $0).path) == .regularFile }
+        guard !pending.isEmpty else { return }
+        guard pending.contains(SweepDigest.fileName) else {
+            for name in pending { try? manager.removeItem(at: aside(directory, name)) }
+            return
+        }
+        for name in mergedFiles where pending.contains(name) {
+            guard rename(aside(directory, name).path, directory.appendingPathComponent(name).path) == 0 else {
+                throw OutputError(
+                    path: directory.appendingPathComponent(name).path,
+                    reason: "cannot put the merged file in place (\(String(cString: strerror(errno))))")
+            }
+        }
     }
 }

@@ -86,6 +86,7 @@ public enum SweepRunner {
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     ) throws -> Outcome {
         let manager = FileManager.default
+        try SweepMerge.finishInterrupted(in: directory)
         let owned = shard.map { $0.jobs(of: plan.jobs.count) } ?? Array(0..<plan.jobs.count)
         let csvURL = directory.appendingPathComponent("sweep.csv"), definitionURL = directory.appendingPathComponent("sweep.json")
         do {
