@@ -143,8 +143,8 @@ public struct HTMLReport {
     }
 
     /// Narrow screens: the page never scrolls sideways. A table shows each row as a card of
-    /// "header: value" lines on a phone, or wherever it is wider than its box (`script` sets
-    /// `cards`), so every value is on screen; long values wrap.
+    /// "header: value" lines on a screen up to 700 px, or wherever it is wider than its box
+    /// (`script` sets `cards`), so every value is on screen; long values wrap.
     static let style = """
         body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 1150px; padding: 0 12px; color: #222; }
         h1 { font-size: 1.5em; margin-bottom: 0.2em; overflow-wrap: anywhere; }
@@ -169,14 +169,6 @@ public struct HTMLReport {
           overflow-wrap: anywhere; text-align: right; min-width: 0; }
         table.cards td::before { content: attr(data-label); color: #555; text-align: left; flex: 0 1 50%; }
         @media (max-width: 600px) { .facts { grid-template-columns: 1fr; } .facts dd { margin: 0 0 4px 1em; } }
-        @media (max-width: 700px) {
-          table.data thead { display: none; }
-          table.data, table.data tbody, table.data tr { display: block; }
-          table.data tr { border: 1px solid #ddd; border-radius: 4px; margin: 0 0 8px; padding: 4px 8px; }
-          table.data td { display: flex; justify-content: space-between; gap: 1em; white-space: normal; border: none; padding: 1px 0;
-            overflow-wrap: anywhere; text-align: right; min-width: 0; }
-          table.data td::before { content: attr(data-label); color: #555; text-align: left; flex: 0 1 50%; }
-        }
         #zoom { position: fixed; inset: 0; background: rgba(0,0,0,0.85); overflow: auto; cursor: zoom-out; z-index: 10; }
         #zoom img { display: block; margin: 0 auto; max-width: none; background: #fff; }
         """
@@ -198,7 +190,7 @@ public struct HTMLReport {
           function fit() {
             document.querySelectorAll('table.data').forEach(function (table) {
               table.classList.remove('cards');
-              if (table.scrollWidth > table.parentElement.clientWidth + 1) { table.classList.add('cards'); }
+              if (window.innerWidth <= 700 || table.scrollWidth > table.parentElement.clientWidth + 1) { table.classList.add('cards'); }
             });
           }
           fit();

@@ -98,13 +98,11 @@ public enum DigestList {
     /// is not "<64 hex digits>  <name>" is an error naming the file and the line; a last line
     /// without its line break (the write was cut off) is left out.
     public static func read(_ url: URL) throws(CSVError) -> [String: ContentDigest] {
-        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
-        let kind = FileKind(atPath: url.path)
-        guard kind == .regularFile else { throw CSVError(file: url.path, message: "is \(kind.phrase), not a digest list") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= maximumBytes, let data = FileManager.default.contents(atPath: url.path) else {
-            throw CSVError(file: url.path, message: size > maximumBytes ? "larger than \(maximumBytes) bytes: not a digest list" : "cannot be read")
+        let read: [UInt8]?
+        do { read = try ContainedFile.read([url.lastPathComponent], in: url.deletingLastPathComponent(), maximumBytes: maximumBytes) } catch {
+            throw CSVError(file: error.path, message: "\(error.reason): not a digest list")
         }
+        guard let data = read else { return [:] }
         var digests: [String: ContentDigest] = [:]
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         lines.removeLast()  // after the last line break: empty, or a line cut off

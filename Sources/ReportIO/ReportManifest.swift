@@ -49,14 +49,12 @@ public struct ReportManifest: Sendable, Equatable {
     /// layout, with 64-digit digests and paths that stay inside the folder, is an error naming it.
     public static func read(in folder: URL) throws(CSVError) -> ReportManifest? {
         let url = folder.appendingPathComponent(fileName)
-        let kind = FileKind(atPath: url.path)
-        if kind == .none { return nil }
-        guard kind == .regularFile else { throw CSVError(file: url.path, message: "is \(kind.phrase), not a report manifest") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= maximumBytes, let data = FileManager.default.contents(atPath: url.path) else {
-            throw CSVError(
-                file: url.path, message: size > maximumBytes ? "larger than \(maximumBytes) bytes: not a report manifest" : "cannot be read")
+        let read: [UInt8]?
+        do { read = try ContainedFile.read([fileName], in: folder, maximumBytes: maximumBytes) } catch {
+            throw CSVError(file: error.path, message: "\(error.reason): not a report manifest")
         }
+        guard let read else { return nil }
+        let data = Data(read)
         let stored: Stored
         do { stored = try JSONDecoder().decode(Stored.self, from: data) } catch {
             throw CSVError(file: url.path, message: "not a report manifest ({\"command\": …, \"files\": {path: sha256}})")

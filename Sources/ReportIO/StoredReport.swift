@@ -1,4 +1,3 @@
-import BundledFiles
 import Foundation
 
 /// A finished report folder read back (`compare --reports`, `plot`, `view`): every file comes
@@ -44,12 +43,12 @@ public struct StoredReport: Sendable {
         guard let expected = manifest.files[path] else {
             throw CSVError(file: url.path, message: "not listed in \(ReportManifest.fileName): the command did not write it")
         }
-        let kind = FileKind(atPath: url.path)
-        guard kind == .regularFile else {
-            throw CSVError(file: url.path, message: kind == .none ? "missing from the report" : "is \(kind.phrase), not the file the command wrote")
+        // Below the folder without following a link, on the way or at the end.
+        let read: [UInt8]?
+        do { read = try ContainedFile.read(path.split(separator: "/").map(String.init), in: folder, maximumBytes: Int.max) } catch {
+            throw CSVError(file: error.path, message: error.reason)
         }
-        guard let data = ProjectFiles.contents(atPath: url.path) else { throw CSVError(file: url.path, message: ProjectFiles.unreadable(url.path)) }
-        let bytes = Array(data)
+        guard let bytes = read else { throw CSVError(file: url.path, message: "missing from the report") }
         guard ContentDigest(bytes) == expected else {
             throw CSVError(
                 file: url.path,

@@ -161,7 +161,7 @@ import Testing
                     let handle = try FileHandle(forWritingTo: folder.appendingPathComponent(digestName))
                     try handle.truncate(atOffset: 200 << 20)  // sparse: no disk used
                     try handle.close()
-                }, "larger than"
+                }, "allowed: not a digest list"
             ),
             (
                 "escaping-digest",

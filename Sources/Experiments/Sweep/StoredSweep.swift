@@ -39,9 +39,12 @@ public struct StoredSweep: Sendable {
                 )
             }
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: definitionURL.path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= Self.maximumDefinitionBytes, let definitionData = ProjectFiles.contents(atPath: definitionURL.path) else {
-            throw ExperimentError("\(definitionURL.path): cannot be read as a sweep definition")
+        let definitionData: Data
+        do {
+            definitionData = Data(
+                try ContainedFile.read([SweepDigest.definitionName], in: directory, maximumBytes: Self.maximumDefinitionBytes) ?? [])
+        } catch {
+            throw ExperimentError("\(error.description): not read as a sweep definition")
         }
         guard let csvData = ProjectFiles.contents(atPath: csvURL.path) else {
             throw ExperimentError("\(csvURL.path): \(ProjectFiles.unreadable(csvURL.path))")
@@ -53,8 +56,7 @@ public struct StoredSweep: Sendable {
             throw ExperimentError("\(definitionURL.path): not a sweep definition (\(TextExcerpt.excerpt("\(error)", limit: 120)))")
         }
         let axes = try definition.vary.map { text throws(ExperimentError) in try SweepAxis(parsing: text) }
-        var cells: [[Double]] = [[]]
-        for axis in axes { cells = cells.flatMap { prefix in axis.values.map { prefix + [$0] } } }
+        let cells = SweepAxis.grid(axes)
         guard !axes.isEmpty, !definition.seeds.isEmpty, cells.count * definition.seeds.count <= SweepPlan.maximumJobs else {
             throw ExperimentError("\(definitionURL.path): defines no runs, or more than \(SweepPlan.maximumJobs)")
         }

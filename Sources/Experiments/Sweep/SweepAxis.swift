@@ -64,6 +64,13 @@ public struct SweepAxis: Sendable, Equatable, CustomStringConvertible {
         (self.from, self.to, self.step, self.values, self.names) = (from, to, step, values, nil)
     }
 
+    /// Every combination of the axes' values (a cell each), the first axis varying slowest.
+    public static func grid(_ axes: [SweepAxis]) -> [[Double]] {
+        var cells: [[Double]] = [[]]
+        for axis in axes { cells = cells.flatMap { prefix in axis.values.map { prefix + [$0] } } }
+        return cells
+    }
+
     public var description: String {
         if let names { return "\(key)=\(names.joined(separator: ","))" }
         return "\(key)=\(ConfigNumber.format(from)):\(ConfigNumber.format(to)):\(ConfigNumber.format(step))"

@@ -45,8 +45,7 @@ public struct SweepPlan: Sendable {
         guard cellCount * max(seeds.count, 1) <= Self.maximumJobs else {
             throw ExperimentError("\(cellCount) cells × \(seeds.count) seeds is more than \(Self.maximumJobs) runs; use fewer values or seeds")
         }
-        var cells: [[Double]] = [[]]
-        for axis in axes { cells = cells.flatMap { prefix in axis.values.map { prefix + [$0] } } }
+        let cells = SweepAxis.grid(axes)
         var scenarios: [Scenario] = []
         scenarios.reserveCapacity(cells.count)
         for cell in cells {
