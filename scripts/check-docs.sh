@@ -2,7 +2,8 @@
 # Checks that the docs are true, with the tool itself:
 #   1. every generated block of README.md and docs/**/*.md holds what its command gives now (scripts/docs/generated.py; scripts/update-docs.sh rewrites stale ones), and
 #   2. every command shown in their shell blocks runs, and no two write the same output folder
-#      (scripts/docs/doccommands.py).
+#      (scripts/docs/doccommands.py), and
+#   3. README's first-build duration was measured on the build as it is (scripts/first-build.py).
 #
 #   scripts/check-docs.sh           everything (make docs-check: release build, minutes)
 #   scripts/check-docs.sh --fast    the cheap blocks, README's and the guides' quick commands
@@ -21,4 +22,5 @@ esac
 status=0
 python3 -B scripts/docs/generated.py check ${1:+"$1"} || status=1
 python3 -B scripts/docs/doccommands.py ${1:+"$1"} || status=1
+python3 -B scripts/first-build.py check || status=1
 exit $status

@@ -10,29 +10,42 @@ public enum TuningPlots {
         var bestValues = outcome.parameters.map(\.start)
         var bestSoFar: [Double] = []
         var parameterTracks = [[Double]](repeating: [], count: outcome.parameters.count)
+        var bestObjective = Double.nan
         for record in outcome.history {
-            if record.result.objective < best {
-                best = record.result.objective
+            if record.result.cost < best {
+                best = record.result.cost
+                bestObjective = record.result.objective
                 bestValues = record.result.values
             }
-            bestSoFar.append(best)
+            bestSoFar.append(bestObjective)
             for index in bestValues.indices { parameterTracks[index].append(bestValues[index]) }
         }
         let objectives = outcome.history.map(\.result.objective)
         // Penalised evaluations (undefined metrics) would flatten the picture: clip the axis.
         let finite = objectives.filter { $0 < TuningProblem.undefinedPenalty / 2 }
         let high = max(finite.max() ?? 1, outcome.defaultTrain.objective)
-        let low = min(finite.min() ?? 0, bestSoFar.last ?? 0)
+        let low = min(finite.min() ?? 0, bestSoFar.last(where: \.isFinite) ?? 0)
         let top = high + 0.08 * max(high - low, 1e-6)
+        let meets = outcome.history.map(\.result.meetsRequirements)
+        func evaluationsWhere(_ wanted: Bool) -> (x: [Double], y: [Double]) {
+            let picked = outcome.history.indices.filter { meets[$0] == wanted }
+            return (picked.map { evaluations[$0] }, picked.map { min(objectives[$0], top) })
+        }
+        var series = [
+            Series(
+                "each evaluation", color: Palette.color(0).withAlpha(0.45), x: evaluationsWhere(true).x, y: evaluationsWhere(true).y,
+                style: .markers(radius: 2.4))
+        ]
+        if let requirements = problem.requirementSummary, meets.contains(false) {
+            let missing = evaluationsWhere(false)
+            series.append(
+                Series("misses \(requirements)", color: Palette.mutedText.withAlpha(0.5), x: missing.x, y: missing.y, style: .markers(radius: 2.4)))
+        }
+        series.append(Series("best so far", color: Palette.color(0), x: evaluations, y: bestSoFar, style: .steps(width: 2)))
         let search = CartesianPlot(
             title: "objective on the training seeds", x: ChartAxis("evaluation", includesZero: true),
             y: ChartAxis("objective (lower is better)", limits: (low - 0.05 * (top - low))...top),
-            series: [
-                Series(
-                    "each evaluation", color: Palette.color(0).withAlpha(0.45), x: evaluations, y: objectives.map { min($0, top) },
-                    style: .markers(radius: 2.4)),
-                Series("best so far", color: Palette.color(0), x: evaluations, y: bestSoFar, style: .steps(width: 2)),
-            ],
+            series: series,
             lines: [
                 ReferenceLine(
                     outcome.defaultTrain.objective, .horizontal, color: Palette.color(1),
@@ -58,15 +71,17 @@ public enum TuningPlots {
             ],
             legend: .topRight,
             annotations: [
-                Annotation(
-                    x: -0.19, y: outcome.defaultTrain.objective, text: String(format: "%.2f", outcome.defaultTrain.objective), placement: .above),
-                Annotation(x: 0.19, y: outcome.tunedTrain.objective, text: String(format: "%.2f", outcome.tunedTrain.objective), placement: .above),
-                Annotation(x: 0.81, y: outcome.defaultTest.objective, text: String(format: "%.2f", outcome.defaultTest.objective), placement: .above),
-                Annotation(x: 1.19, y: outcome.tunedTest.objective, text: String(format: "%.2f", outcome.tunedTest.objective), placement: .above),
-            ])
+                (-0.19, outcome.defaultTrain), (0.19, outcome.tunedTrain), (0.81, outcome.defaultTest), (1.19, outcome.tunedTest),
+            ].map { x, evaluation in
+                // With requirements, each bar says whether its means meet them.
+                let state = problem.requirements.isEmpty ? "" : evaluation.meetsRequirements ? " meets" : " misses"
+                return Annotation(x: x, y: evaluation.objective, text: String(format: "%.2f", evaluation.objective) + state, placement: .above)
+            })
         let figure = Figure(
-            title: "Tuning \(problem.parameters.count) keys on \(problem.scenarios.map(\.name).joined(separator: ", "))",
-            subtitle: "Nelder–Mead (GSL nmsimplex2), objective: \(problem.objectiveText)",
+            title:
+                "Tuning \(problem.parameters.count == 1 ? problem.parameters[0].key : "\(problem.parameters.count) keys") on \(problem.scenarios.map(\.name).joined(separator: ", "))",
+            subtitle: "Nelder–Mead (GSL nmsimplex2), objective: \(problem.objectiveText)"
+                + (problem.requirementSummary.map { ", required (each scenario's mean): \($0)" } ?? ""),
             footnote:
                 "Every candidate runs on the same training seeds (common random numbers); held-out seeds are only used for the final comparison.",
             width: 1300, height: 1000, rows: [[.cartesian(search)], [.cartesian(parameters), .cartesian(verdict)]])

@@ -18,12 +18,30 @@ public enum TuningReport {
             # Tuned by `orbitbench tune` (\(ToolVersion.current)) on \(problem.scenarios.map { $0.name }.joined(separator: ", ")).
             # Objective (minimised): \(problem.objectiveText)
             # Training seeds \(seedList(trainSeeds)): default \(f(outcome.defaultTrain.objective)) -> tuned \(f(outcome.tunedTrain.objective))
-            # Held-out seeds \(seedList(testSeeds)): default \(f(outcome.defaultTest.objective)) -> tuned \(f(outcome.tunedTest.objective))\(verdictSuffix(outcome))
+            # Held-out seeds \(seedList(testSeeds)): default \(f(outcome.defaultTest.objective)) -> tuned \(f(outcome.tunedTest.objective))\(verdictSuffix(outcome))\(requirementComment(outcome, problem: problem))
             # Paste the block below into a scenario file (or the defaults in the code).
 
             """
         for skipped in fragment.notWritten { text += "# list item, set it in its list: \(skipped.description)\n" }
         return text + fragment.yaml
+    }
+
+    /// "\n# Required (each scenario's mean): coverage ≥ 0.9; on the held-out seeds the defaults
+    /// miss it (…), the tuned values meet it (…)", or "" without requirements.
+    static func requirementComment(_ outcome: TuningOutcome, problem: TuningProblem) -> String {
+        guard let summary = problem.requirementSummary else { return "" }
+        return "\n# Required (each scenario's mean): \(summary); on the held-out seeds the defaults \(meeting(outcome.defaultTest)), the tuned values \(meeting(outcome.tunedTest))"
+    }
+
+    /// "meet it (4 of 4 seeds meet it)" or "miss it (2 of 4 seeds meet it)": the means, then the
+    /// seeds one by one over every scenario.
+    static func meeting(_ evaluation: TuningEvaluation) -> String {
+        "\(evaluation.meetsRequirements ? "meet it" : "miss it") (\(seedShare(evaluation)) seeds meet it)"
+    }
+
+    /// "3 of 4": the (scenario, seed) runs that meet every requirement.
+    static func seedShare(_ evaluation: TuningEvaluation) -> String {
+        "\(evaluation.seedsMeeting.reduce(0, +)) of \(evaluation.seedCount * evaluation.seedsMeeting.count)"
     }
 
     static func verdictSuffix(_ outcome: TuningOutcome) -> String {
@@ -34,15 +52,24 @@ public enum TuningReport {
     /// tuning.csv: every evaluation of the search (of a search stopped by a plug-in failure:
     /// those made before it).
     public static func csv(_ history: [TuningRecord], problem: TuningProblem) -> CSVWriter {
-        let metrics = problem.objective.metrics
+        let metrics = problem.reportedMetrics
+        let required = !problem.requirements.isEmpty
         var header = ["evaluation"] + problem.parameters.map(\.key) + ["objective", "undefined_runs"]
-        for scenario in problem.scenarios { header += metrics.map { "\(scenario.name):\($0)" } }
+        if required { header.append("unmet_requirements") }
+        for scenario in problem.scenarios {
+            header += metrics.map { "\(scenario.name):\($0)" }
+            if required { header.append("\(scenario.name):seeds_meeting_requirements") }
+        }
         return CSVWriter(header: header, rows: history) { csv, record in
             csv.integer(record.index)
             for value in record.result.values { csv.number(value, decimals: 6) }
             csv.number(record.result.objective, decimals: 6)
             csv.integer(record.result.undefinedRuns)
-            for means in record.result.metricMeans { for metric in metrics { csv.number(means[metric], decimals: 4) } }
+            if required { csv.integer(record.result.unmetRequirements) }
+            for (scenario, means) in record.result.metricMeans.enumerated() {
+                for metric in metrics { csv.number(means[metric], decimals: 4) }
+                if required { csv.integer(record.result.seedsMeeting[scenario]) }
+            }
         }
     }
 
@@ -60,12 +87,18 @@ public enum TuningReport {
     /// Default vs tuned per scenario and metric (means and objectives in 4 decimals), then the objective.
     static func comparisonRows(_ outcome: TuningOutcome, problem: TuningProblem) -> [[String]] {
         var rows: [[String]] = []
+        let evaluations = [outcome.defaultTrain, outcome.tunedTrain, outcome.defaultTest, outcome.tunedTest]
         for (index, scenario) in problem.scenarios.enumerated() {
-            for metric in problem.objective.metrics {
-                let cells = [outcome.defaultTrain, outcome.tunedTrain, outcome.defaultTest, outcome.tunedTest].map { evaluation in
-                    evaluation.metricMeans[index][metric].map(f) ?? "–"
-                }
-                rows.append([scenario.name, metric] + cells)
+            for metric in problem.reportedMetrics {
+                rows.append([scenario.name, metric] + evaluations.map { $0.metricMeans[index][metric].map(f) ?? "–" })
+            }
+            if let summary = problem.requirementSummary {
+                rows.append(
+                    [scenario.name, "meets \(summary)"]
+                        + evaluations.map { evaluation in
+                            let meets = problem.requirements.allSatisfy { $0.admits(evaluation.metricMeans[index][$0.metric]) }
+                            return "\(meets ? "yes" : "no") (\(evaluation.seedsMeeting[index]) of \(evaluation.seedCount) seeds)"
+                        })
             }
         }
         rows.append(
@@ -73,7 +106,23 @@ public enum TuningReport {
         return rows
     }
 
-    /// What the held-out seeds say about the tuned values, in one or two sentences.
+    /// What the held-out seeds say about the tuned values, in one or two sentences; with
+    /// requirements, whether each side meets them and in how many seeds.
+    public static func verdict(_ outcome: TuningOutcome, problem: TuningProblem) -> String {
+        guard let summary = problem.requirementSummary else { return verdict(outcome) }
+        let base: String
+        switch (outcome.defaultTest.meetsRequirements, outcome.tunedTest.meetsRequirements) {
+        case (true, true): base = verdict(outcome)
+        case (false, true):
+            base =
+                "the tuned values meet \(summary) on the held-out seeds and the defaults do not (objective \(f(outcome.defaultTest.objective)) -> \(f(outcome.tunedTest.objective)))"
+        case (true, false): base = "the tuned values miss \(summary) on the held-out seeds and the defaults meet it; do not adopt them"
+        case (false, false): base = "neither the defaults nor the tuned values meet \(summary) on the held-out seeds; loosen it or tune other keys"
+        }
+        return base + "; held-out seeds meeting \(summary) one by one: defaults \(seedShare(outcome.defaultTest)), tuned \(seedShare(outcome.tunedTest))"
+    }
+
+    /// What the held-out seeds say about the tuned values' objective, in one or two sentences.
     public static func verdict(_ outcome: TuningOutcome) -> String {
         if outcome.overfitted {
             return
@@ -96,13 +145,13 @@ public enum TuningReport {
         text += TextTable.render(header: ["key", "default", "tuned"], rows: parameterRows(outcome))
         text += "\n" + TextTable.render(header: comparisonHeader, rows: comparisonRows(outcome, problem: problem))
         text += "\n" + searchLine(outcome, trainSeeds: trainSeeds, testSeeds: testSeeds) + "\n"
-        return text + verdict(outcome)
+        return text + verdict(outcome, problem: problem)
     }
 
     /// tuning.md: the verdict on the held-out seeds and the search, the tuned keys, and default
     /// against tuned per scenario and metric.
     public static func markdown(_ outcome: TuningOutcome, problem: TuningProblem, trainSeeds: [UInt64], testSeeds: [UInt64]) -> String {
-        "Verdict on the held-out seeds: \(verdict(outcome)). \(searchLine(outcome, trainSeeds: trainSeeds, testSeeds: testSeeds).capitalizedFirst).\n\n"
+        "Verdict on the held-out seeds: \(verdict(outcome, problem: problem)). \(searchLine(outcome, trainSeeds: trainSeeds, testSeeds: testSeeds).capitalizedFirst).\n\n"
             + MarkdownTable.render(header: ["key", "default", "tuned"], rows: parameterRows(outcome).map { ["`\($0[0])`"] + $0.dropFirst() }) + "\n"
             + MarkdownTable.render(header: comparisonHeader, rows: comparisonRows(outcome, problem: problem))
     }
@@ -115,7 +164,7 @@ public enum TuningReport {
         let yaml = yaml(outcome, problem: problem, trainSeeds: trainSeeds, testSeeds: testSeeds)
         try report.writeHTMLReport(
             title: "Tuning \(outcome.parameters.map(\.key).joined(separator: ", "))",
-            summary: "Verdict on the held-out seeds: " + verdict(outcome) + ". "
+            summary: "Verdict on the held-out seeds: " + verdict(outcome, problem: problem) + ". "
                 + searchLine(outcome, trainSeeds: trainSeeds, testSeeds: testSeeds)
                 .capitalizedFirst + ".",
             whatRan: HTMLReport.whatRan(

@@ -13,7 +13,9 @@ extension Bench {
     /// `orbitbench tune`: Nelder–Mead over the numeric `keys` of `scenarios` (tuned jointly),
     /// minimising `objective` averaged over every scenario and training seed, then the
     /// defaults against the tuned values on the held-out `testSeeds`. `progress` gets each
-    /// evaluation as it is made.
+    /// evaluation as it is made. `requirements` bound each scenario's mean over the seeds
+    /// (`SweepConstraint(parsing: "coverage>=0.9")`): the search prefers any candidate that
+    /// meets them, and the verdict gives the share of held-out seeds that do.
     ///
     ///     let source = ScenarioSource(reference: "shaky-hands", searchDirectories: Bench.scenarioDirectories)
     ///     let tuning = try Bench.tune([source], keys: ["selection.threshold"], trainSeeds: [1, 2], testSeeds: [101, 102], maxEvaluations: 20)
@@ -25,9 +27,10 @@ extension Bench {
     ///   takes it).
     public static func tune(
         _ scenarios: [ScenarioSource], keys: [String] = TuningProblem.defaultKeys, objective: String = ObjectiveExpression.defaultText,
-        trainSeeds: [UInt64], testSeeds: [UInt64], maxEvaluations: Int = 150, progress: ((TuningRecord) -> Void)? = nil
+        requirements: [SweepConstraint] = [], trainSeeds: [UInt64], testSeeds: [UInt64], maxEvaluations: Int = 150,
+        progress: ((TuningRecord) -> Void)? = nil
     ) throws -> Tuning {
-        let problem = try TuningProblem(sources: scenarios, keys: keys, objective: objective)
+        let problem = try TuningProblem(sources: scenarios, keys: keys, objective: objective, requirements: requirements)
         let outcome = try Tuner.run(problem, trainSeeds: trainSeeds, testSeeds: testSeeds, maxEvaluations: maxEvaluations, progress: progress)
         return Tuning(problem: problem, outcome: outcome, trainSeeds: trainSeeds, testSeeds: testSeeds)
     }

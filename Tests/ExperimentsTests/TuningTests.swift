@@ -155,3 +155,34 @@ import Testing
         #expect(!nothing.overfitted && !nothing.improvesHeldOut)
     }
 }
+
+@Suite struct TuningRequirementTests {
+    let source = ScenarioSource(reference: "shaky-hands", searchDirectories: [Repository.scenarios])
+
+    /// A candidate's share of seeds and its unmet bounds agree with the runs computed one by
+    /// one, and an unmet bound costs more than any objective.
+    @Test func requirementsAreCountedPerSeedAndOnTheMean() throws {
+        let requirement = try SweepConstraint(parsing: "coverage>=0.95")
+        let problem = try TuningProblem(
+            sources: [source], keys: ["selection.threshold"], objective: "blur_obj_mean_px", requirements: [requirement])
+        #expect(problem.reportedMetrics == ["blur_obj_mean_px", "coverage"])
+        let seeds: [UInt64] = [1, 2, 3]
+        for threshold in [2.0, 6.0, 12.0] {
+            let evaluation = try problem.evaluate([threshold], seeds: seeds)
+            let scenario = try source.resolve([try ConfigOverride(parsing: "selection.threshold=\(threshold)")])
+            let coverages = try seeds.map { try #require(RunMetrics.evaluate(scenario, seed: $0)["coverage"]) }
+            let mean = coverages.reduce(0, +) / Double(coverages.count)
+            #expect(abs(evaluation.metricMeans[0]["coverage"]! - mean) < 1e-12)
+            #expect(evaluation.seedsMeeting == [coverages.filter { $0 >= 0.95 }.count])
+            #expect(evaluation.seedCount == 3)
+            #expect(evaluation.unmetRequirements == (mean >= 0.95 ? 0 : 1))
+            #expect(evaluation.cost == evaluation.objective + (mean >= 0.95 ? 0 : TuningProblem.requirementPenalty))
+        }
+        // A metric the scenario kind does not have is an error naming it.
+        let rephoto = ScenarioSource(reference: "rephoto-fountain", searchDirectories: [Repository.scenarios])
+        #expect(throws: ExperimentError.self) {
+            try TuningProblem(
+                sources: [rephoto], keys: ["rephoto.user.overlay_tolerance_pct"], objective: "kp_err_mean", requirements: [requirement])
+        }
+    }
+}

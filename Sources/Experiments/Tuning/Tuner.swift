@@ -36,10 +36,11 @@ public struct TuningOutcome: Sendable {
         self.tunedTest = tunedTest
     }
 
-    /// Better than the defaults on the training seeds but not on the held-out ones.
-    public var overfitted: Bool { tunedTrain.objective < defaultTrain.objective && tunedTest.objective >= defaultTest.objective }
-    /// Better than the defaults on the held-out seeds.
-    public var improvesHeldOut: Bool { tunedTest.objective < defaultTest.objective }
+    /// Better than the defaults on the training seeds but not on the held-out ones (by cost:
+    /// the objective, with unmet requirements worse than any objective).
+    public var overfitted: Bool { tunedTrain.cost < defaultTrain.cost && tunedTest.cost >= defaultTest.cost }
+    /// Better than the defaults on the held-out seeds (by cost).
+    public var improvesHeldOut: Bool { tunedTest.cost < defaultTest.cost }
 }
 
 public enum Tuner {
@@ -73,10 +74,10 @@ public enum Tuner {
             let record = TuningRecord(index: history.count + 1, result: result)
             history.append(record)
             progress?(record)
-            return result.objective
+            return result.cost
         }
         let best =
-            history.min { $0.result.objective < $1.result.objective }?.result.values
+            history.min { $0.result.cost < $1.result.cost }?.result.values
             ?? zip(parameters, search.x).map { $0.value($1) }
         let tuned = zip(parameters, best).map { parameter, value in
             parameter.isInteger ? value : Double(String(format: "%.4g", value))!

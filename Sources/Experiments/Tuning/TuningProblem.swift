@@ -60,8 +60,8 @@ public struct TuningParameter: Sendable, Equatable {
     }
 }
 
-/// The value of one candidate: the objective over all (scenario, seed) runs and the mean of
-/// each objective metric per scenario.
+/// The value of one candidate: the objective over all (scenario, seed) runs, the mean of each
+/// objective and required metric per scenario, and how the candidate meets the requirements.
 public struct TuningEvaluation: Sendable {
     public var values: [Double]
     /// Mean over every run of the objective; undefined runs cost `TuningProblem.undefinedPenalty`.
@@ -69,13 +69,34 @@ public struct TuningEvaluation: Sendable {
     /// metricMeans[scenario][metric]: means over the seeds.
     public var metricMeans: [[String: Double]]
     public var undefinedRuns: Int
+    /// unmetRequirements: (scenario, requirement) pairs whose mean over the seeds misses the
+    /// bound; 0 without requirements.
+    public var unmetRequirements: Int
+    /// seedsMeeting[scenario]: seeds whose run meets every requirement one by one (a mean can
+    /// meet a bound several seeds miss); empty without requirements.
+    public var seedsMeeting: [Int]
+    /// Seeds per scenario.
+    public var seedCount: Int
 
-    public init(values: [Double], objective: Double, metricMeans: [[String: Double]], undefinedRuns: Int) {
+    public init(
+        values: [Double], objective: Double, metricMeans: [[String: Double]], undefinedRuns: Int, unmetRequirements: Int = 0,
+        seedsMeeting: [Int] = [], seedCount: Int = 0
+    ) {
         self.values = values
         self.objective = objective
         self.metricMeans = metricMeans
         self.undefinedRuns = undefinedRuns
+        self.unmetRequirements = unmetRequirements
+        self.seedsMeeting = seedsMeeting
+        self.seedCount = seedCount
     }
+
+    /// What the search minimises: the objective plus `TuningProblem.requirementPenalty` for each
+    /// unmet (scenario, requirement) pair, so any candidate that meets them beats any that does not.
+    public var cost: Double { objective + Double(unmetRequirements) * TuningProblem.requirementPenalty }
+
+    /// Every scenario's means meet every requirement.
+    public var meetsRequirements: Bool { unmetRequirements == 0 }
 }
 
 /// Several scenarios tuned jointly over numeric keys, against an objective, with common random
@@ -86,12 +107,18 @@ public final class TuningProblem: Sendable {
     public let parameters: [TuningParameter]
     public let objective: ObjectiveExpression
     public let objectiveText: String
+    /// Bounds on each scenario's mean over the seeds (`--require`); a candidate that misses one
+    /// costs `requirementPenalty` more.
+    public let requirements: [SweepConstraint]
     /// Simulated worlds by "scenario index/seed" when no tuned key changes the world (only
     /// selection and fusion keys): those runs are reused for every candidate.
     private let worlds = Mutex<[String: CaptureWorld]>([:])
 
     /// A run whose objective is undefined (e.g. blur with nothing selected) costs this much.
     public static let undefinedPenalty = 1000.0
+    /// What each unmet (scenario, requirement) pair adds to a candidate's cost: more than any
+    /// objective of a candidate that meets them.
+    public static let requirementPenalty = 1_000_000.0
 
     /// The keys `tune` searches when none are given: the four weights of the quality distance
     /// and the threshold.
@@ -100,7 +127,7 @@ public final class TuningProblem: Sendable {
         "selection.threshold",
     ]
 
-    public init(sources: [ScenarioSource], keys: [String], objective text: String) throws {
+    public init(sources: [ScenarioSource], keys: [String], objective text: String, requirements: [SweepConstraint] = []) throws {
         guard !sources.isEmpty else { throw ExperimentError("give at least one scenario") }
         guard !keys.isEmpty else { throw ExperimentError("--params: give at least one key") }
         let resolved = try sources.map { try $0.resolve() }
@@ -114,8 +141,23 @@ public final class TuningProblem: Sendable {
             throw ExperimentError("--objective: \(error.description)")
         }
         guard !objective.metrics.isEmpty else { throw ExperimentError("--objective: uses no metric") }
+        for requirement in requirements where !names.contains(requirement.metric) {
+            throw ExperimentError("--require \(requirement): \(resolved[0].name) has no metric \(requirement.metric) (see orbitbench metrics)")
+        }
         self.sources = sources
         objectiveText = text
+        self.requirements = requirements
+    }
+
+    /// "coverage ≥ 0.9, blur_obj_max_px ≤ 3", or nil without requirements.
+    public var requirementSummary: String? { requirements.isEmpty ? nil : requirements.map(\.description).joined(separator: ", ") }
+
+    /// The objective's metrics, then the required ones it does not use: what each evaluation
+    /// keeps a mean of.
+    public var reportedMetrics: [String] {
+        objective.metrics + requirements.map(\.metric).reduce(into: [String]()) { list, name in
+            if !objective.metrics.contains(name) && !list.contains(name) { list.append(name) }
+        }
     }
 
     /// Whether candidate runs can reuse one simulated world per (scenario, seed).
@@ -157,14 +199,18 @@ public final class TuningProblem: Sendable {
             }
             return try RunMetrics.evaluate(candidates[scenario], seed: seed)
         }
-        var total = 0.0, undefined = 0
+        var total = 0.0, undefined = 0, unmet = 0
         var means = [[String: Double]](repeating: [:], count: candidates.count)
+        var meeting: [Int] = []
         for scenario in candidates.indices {
             let runs = zip(jobs, metrics).filter { $0.0.0 == scenario }.map(\.1)
-            for name in objective.metrics {
+            for name in reportedMetrics {
                 let present = runs.compactMap { $0[name] }
                 if !present.isEmpty { means[scenario][name] = Statistics.mean(present) }
             }
+            guard !requirements.isEmpty else { continue }
+            unmet += requirements.filter { !$0.admits(means[scenario][$0.metric]) }.count
+            meeting.append(runs.filter { run in requirements.allSatisfy { $0.admits(run[$0.metric]) } }.count)
         }
         for run in metrics {
             if let value = objective.evaluate({ run[$0] }), value.isFinite {
@@ -174,6 +220,8 @@ public final class TuningProblem: Sendable {
                 undefined += 1
             }
         }
-        return TuningEvaluation(values: values, objective: total / Double(max(metrics.count, 1)), metricMeans: means, undefinedRuns: undefined)
+        return TuningEvaluation(
+            values: values, objective: total / Double(max(metrics.count, 1)), metricMeans: means, undefinedRuns: undefined,
+            unmetRequirements: unmet, seedsMeeting: meeting, seedCount: seeds.count)
     }
 }

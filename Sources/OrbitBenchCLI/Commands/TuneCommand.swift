@@ -21,6 +21,11 @@ struct TuneCommand: ParsableCommand {
             An expression may use any metrics.csv column, numbers, + - * / ( ) and abs, sqrt, \
             min, max; a run where one of its metrics is undefined costs 1000.
 
+            --require 'METRIC>=BOUND' (or <=, repeatable; quoted for the shell) bounds each \
+            scenario's mean over the seeds: the search prefers any candidate that meets every \
+            bound, and the verdict says whether the defaults and the tuned values meet them on \
+            the held-out seeds and in how many seeds one by one.
+
             Writes <out>/tuned.yaml (a block to paste into a scenario), tuning.csv (every \
             evaluation) and plots/tuning.png.
 
@@ -30,6 +35,8 @@ struct TuneCommand: ParsableCommand {
                   --params selection.threshold,selection.weights.acceleration
               orbitbench tune shaky-hands --train-seeds 1-6 --test-seeds 50-55 \\
                   --objective "100*(1-coverage) + 20*blur_obj_max_px"
+              orbitbench tune shaky-hands --params selection.threshold \\
+                  --objective blur_obj_mean_px --require 'coverage>=0.9'
             """)
 
     @Argument(help: "Scenario names or paths, tuned jointly.")
@@ -46,6 +53,13 @@ struct TuneCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Expression to minimise (see above).", valueName: "expr"))
     var objective: String = ObjectiveExpression.defaultText
+
+    @Option(
+        name: .customLong("require"),
+        help: ArgumentHelp(
+            "A bound each scenario's mean must meet, e.g. --require 'coverage>=0.9' (quoted for the shell); repeatable.",
+            valueName: "METRIC>=BOUND"))
+    var requirements: [String] = []
 
     @Option(help: "Stop once this many objective evaluations are spent (the simplex step under way finishes).")
     var maxEvaluations: Int = 150
@@ -71,6 +85,9 @@ struct TuneCommand: ParsableCommand {
             throw ValidationError("--params \(key): not a numeric scenario key (see orbitbench scenario keys)")
         }
         if Set(keys).count != keys.count { throw ValidationError("--params lists a key twice") }
+        for text in requirements {
+            do { _ = try SweepConstraint(parsing: text) } catch { throw ValidationError(error.description) }
+        }
     }
 
     func run() throws {
@@ -86,7 +103,7 @@ struct TuneCommand: ParsableCommand {
         let tuning: Bench.Tuning
         do {
             tuning = try Bench.tune(
-                sources, keys: keys, objective: objective, trainSeeds: train, testSeeds: test, maxEvaluations: maxEvaluations
+                sources, keys: keys, objective: objective, requirements: try requirements.map(SweepConstraint.init(parsing:)), trainSeeds: train, testSeeds: test, maxEvaluations: maxEvaluations
             ) { progress.update($0.index) }
         } catch let failure as TuningFailure {
             progress.finish()
