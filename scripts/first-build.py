@@ -59,9 +59,10 @@ def duration(seconds):
 def render(record):
     test = f" and `make test` in **{duration(record['make_test_seconds'])}**" if record.get("make_test_seconds") else ""
     return (
-        f"On the reference machine ({record['machine']}; commit {record['commit']}), a fresh clone reaches the first\n"
-        f"`make demo` summary in **{duration(record['make_demo_seconds'])}**{test} — the Swift packages fetched and\n"
-        f"everything compiled; the system libraries were installed already (add their `apt-get install`).\n"
+        f"On the reference machine ({record['machine']}; commit {record['commit']}), a fresh clone reaches\n"
+        f"the first `make demo` summary in **{duration(record['make_demo_seconds'])}**{test}: the Swift packages\n"
+        "fetched and everything compiled, with the system libraries already installed (their `apt-get\n"
+        "install` comes on top).\n"
     )
 
 
