@@ -30,7 +30,8 @@ public enum TuningReport {
     /// miss it (…), the tuned values meet it (…)", or "" without requirements.
     static func requirementComment(_ outcome: TuningOutcome, problem: TuningProblem) -> String {
         guard let summary = problem.requirementSummary else { return "" }
-        return "\n# Required (each scenario's mean): \(summary); on the held-out seeds the defaults \(meeting(outcome.defaultTest)), the tuned values \(meeting(outcome.tunedTest))"
+        return
+            "\n# Required (each scenario's mean): \(summary); on the held-out seeds the defaults \(meeting(outcome.defaultTest)), the tuned values \(meeting(outcome.tunedTest))"
     }
 
     /// "meet it (4 of 4 seeds meet it)" or "miss it (2 of 4 seeds meet it)": the means, then the
@@ -119,7 +120,8 @@ public enum TuningReport {
         case (true, false): base = "the tuned values miss \(summary) on the held-out seeds and the defaults meet it; do not adopt them"
         case (false, false): base = "neither the defaults nor the tuned values meet \(summary) on the held-out seeds; loosen it or tune other keys"
         }
-        return base + "; held-out seeds meeting \(summary) one by one: defaults \(seedShare(outcome.defaultTest)), tuned \(seedShare(outcome.tunedTest))"
+        return base
+            + "; held-out seeds meeting \(summary) one by one: defaults \(seedShare(outcome.defaultTest)), tuned \(seedShare(outcome.tunedTest))"
     }
 
     /// What the held-out seeds say about the tuned values' objective, in one or two sentences.
@@ -172,6 +174,7 @@ public enum TuningReport {
                 extra: [
                     HTMLReport.Fact("tuned keys", outcome.parameters.map(\.key).joined(separator: ", ")),
                     HTMLReport.Fact("objective (minimised)", problem.objectiveText),
+                ] + (problem.requirementSummary.map { [HTMLReport.Fact("required (each scenario's mean)", $0)] } ?? []) + [
                     HTMLReport.Fact("training seeds", HTMLReport.seedRanges(trainSeeds)),
                     HTMLReport.Fact("held-out seeds", HTMLReport.seedRanges(testSeeds)),
                 ]),

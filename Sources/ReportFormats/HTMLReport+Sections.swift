@@ -59,15 +59,15 @@ extension HTMLReport {
     /// Tool, revision, command line, overrides, scenarios and seeds.
     /// `reproducible`: the folder holds the resolved scenarios the command line needs.
     public static func provenance(_ origin: ReportOrigin, reproducible: Bool = true) -> Section {
-        var rows: [[String]] = [["tool", origin.tool]]
-        if let revision = origin.sourceRevision { rows.append(["source revision", revision]) }
-        rows.append(["command line", origin.arguments.joined(separator: " ")])
-        if !origin.overrides.isEmpty { rows.append(["overrides", origin.overrides.joined(separator: "  ")]) }
-        if !origin.scenarios.isEmpty { rows.append(["scenarios", origin.scenarios.joined(separator: ", ")]) }
-        if !origin.seeds.isEmpty { rows.append(["seeds", origin.seeds.map(String.init).joined(separator: ", ")]) }
+        var facts = [Fact("tool", origin.tool)]
+        if let revision = origin.sourceRevision { facts.append(Fact("source revision", revision)) }
+        facts.append(Fact("command line", origin.arguments.joined(separator: " ")))
+        if !origin.overrides.isEmpty { facts.append(Fact("overrides", origin.overrides.joined(separator: "  "))) }
+        if !origin.scenarios.isEmpty { facts.append(Fact("scenarios", origin.scenarios.joined(separator: ", "))) }
+        if !origin.seeds.isEmpty { facts.append(Fact("seeds", origin.seeds.map(String.init).joined(separator: ", "))) }
         return Section(
             heading: "Provenance",
-            html: table(header: ["", ""], rows: rows, wrapping: [""])
+            html: factList(facts)
                 + (reproducible
                     ? "\n<p class=\"muted\">Running the command line again with the resolved scenario files of this folder reproduces its CSV and JSON files byte for byte.</p>"
                     : "\n<p class=\"muted\">Running the command line again on the same input files reproduces its CSV and JSON files byte for byte.</p>")

@@ -85,16 +85,19 @@ public struct HTMLReport {
             <p class="summary">\(HTMLText.escaped(summary))</p>
 
             """
-        page += "<section id=\"what-ran\"><h2>What ran</h2>\n<dl class=\"facts\">\n"
-        for fact in whatRan {
-            page += "<dt>\(HTMLText.escaped(fact.label))</dt><dd>\(HTMLText.escaped(fact.value))</dd>\n"
-        }
-        page += "</dl></section>\n"
+        page += "<section id=\"what-ran\"><h2>What ran</h2>\n" + Self.factList(whatRan) + "</section>\n"
         for section in sections { page += Self.render(section) }
         page += Self.figuresHTML(figures, linked: linkedFigures)
         for section in trailing { page += Self.render(section) }
         page += "<div id=\"zoom\" hidden><img alt=\"\"></div>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
         return page
+    }
+
+    /// Label and value pairs as a definition list: side by side on a wide screen, the value
+    /// under its label on a phone; long values wrap.
+    static func factList(_ facts: [Fact]) -> String {
+        "<dl class=\"facts\">\n"
+            + facts.map { "<dt>\(HTMLText.escaped($0.label))</dt><dd>\(HTMLText.escaped($0.value))</dd>\n" }.joined() + "</dl>"
     }
 
     static let figuresStart = "<!-- figures -->\n", figuresEnd = "<!-- end of figures -->\n"
@@ -159,7 +162,7 @@ public struct HTMLReport {
         td.wrap { white-space: normal; min-width: 14em; }
         figure { margin: 1.2em 0; } figure img { max-width: 100%; height: auto; border: 1px solid #ddd; cursor: zoom-in; }
         figcaption { color: #333; } .muted { color: #666; }
-        code, pre { background: #f4f4f4; padding: 1px 4px; overflow-wrap: anywhere; } pre { overflow-x: auto; white-space: pre; }
+        code, pre { background: #f4f4f4; padding: 1px 4px; overflow-wrap: anywhere; } pre { white-space: pre-wrap; }
         ul { padding-left: 1.3em; } li { overflow-wrap: anywhere; }
         th { white-space: normal; vertical-align: bottom; } th code.column { font-weight: normal; font-size: 0.8em; color: #666; }
         table.cards thead { display: none; }
@@ -167,7 +170,7 @@ public struct HTMLReport {
         table.cards tr { border: 1px solid #ddd; border-radius: 4px; margin: 0 0 8px; padding: 4px 8px; }
         table.cards td { display: flex; justify-content: space-between; gap: 1em; white-space: normal; border: none; padding: 1px 0;
           overflow-wrap: anywhere; text-align: right; min-width: 0; }
-        table.cards td::before { content: attr(data-label); color: #555; text-align: left; flex: 0 1 50%; }
+        table.cards td::before { content: attr(data-label); color: #555; text-align: left; flex: 0 0 auto; max-width: 45%; }
         @media (max-width: 600px) { .facts { grid-template-columns: 1fr; } .facts dd { margin: 0 0 4px 1em; } }
         #zoom { position: fixed; inset: 0; background: rgba(0,0,0,0.85); overflow: auto; cursor: zoom-out; z-index: 10; }
         #zoom img { display: block; margin: 0 auto; max-width: none; background: #fff; }

@@ -29,7 +29,7 @@ step compare "$out/compare" compare shaky-hands --a selection.threshold=6 --b se
 step compare-arms "$out/compare-arms" compare shaky-hands --arm low:selection.threshold=4 --arm default: --arm high:selection.threshold=17 \
     --seeds 1-4 --out "$out/compare-arms" --quiet
 step sweep "$out/sweep" sweep shaky-hands --vary selection.threshold=4:12:4 --seeds 1-2 --out "$out/sweep" --quiet
-step tune "$out/tune" tune shaky-hands --params selection.threshold --train-seeds 1-2 --test-seeds 3 --max-evaluations 6 --out "$out/tune" --quiet
+step tune "$out/tune" tune shaky-hands --params selection.threshold --train-seeds 1-2 --test-seeds 3 --max-evaluations 6 --require 'coverage>=0.9' --out "$out/tune" --quiet
 step fusion-scenarios "$out/fusion" fusion orbit-72 --filters madgwick,bias-estimating --seeds 1-2 --out "$out/fusion" --quiet
 step fusion-recordings "$out/fusion-recordings" fusion --recording "$trial" --out "$out/fusion-recordings" --quiet
 step thesis "$out/thesis" thesis --out "$out/thesis" --quiet

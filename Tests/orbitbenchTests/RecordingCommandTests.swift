@@ -87,6 +87,13 @@ let broadTrials = Repository.broadTrials
         ])
         #expect(sixD.status == 0 && sixD.standardOutput.contains("6D (no magnetometer): heading compared after removing the mean heading offset"))
         #expect(try lines(out.appendingPathComponent("fusion.csv"))[1].hasPrefix("recording,,complementary-6d,"))
+        // One trial: its group is "all" too, so the table, the page and the figure show it once;
+        // fusion-groups.csv keeps both rows.
+        #expect(sixD.standardOutput.contains("disturbed (1)") && !sixD.standardOutput.contains("all (1)"), "\(sixD.standardOutput)")
+        let page = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("per group of trials: disturbed (1 trial)") && !page.contains("all (1 trial)"))
+        let sixDGroups = try lines(out.appendingPathComponent("fusion-groups.csv"))
+        #expect(sixDGroups.filter { $0.hasPrefix("all,") }.count == 4 && sixDGroups.filter { $0.hasPrefix("disturbed,") }.count == 4)
     }
 
     @Test func recordingsWithoutReferenceOrMagnetometer() throws {

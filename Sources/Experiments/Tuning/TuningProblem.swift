@@ -155,9 +155,10 @@ public final class TuningProblem: Sendable {
     /// The objective's metrics, then the required ones it does not use: what each evaluation
     /// keeps a mean of.
     public var reportedMetrics: [String] {
-        objective.metrics + requirements.map(\.metric).reduce(into: [String]()) { list, name in
-            if !objective.metrics.contains(name) && !list.contains(name) { list.append(name) }
-        }
+        objective.metrics
+            + requirements.map(\.metric).reduce(into: [String]()) { list, name in
+                if !objective.metrics.contains(name) && !list.contains(name) { list.append(name) }
+            }
     }
 
     /// Whether candidate runs can reuse one simulated world per (scenario, seed).

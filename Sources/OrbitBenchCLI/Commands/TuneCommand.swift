@@ -103,7 +103,8 @@ struct TuneCommand: ParsableCommand {
         let tuning: Bench.Tuning
         do {
             tuning = try Bench.tune(
-                sources, keys: keys, objective: objective, requirements: try requirements.map(SweepConstraint.init(parsing:)), trainSeeds: train, testSeeds: test, maxEvaluations: maxEvaluations
+                sources, keys: keys, objective: objective, requirements: try requirements.map(SweepConstraint.init(parsing:)), trainSeeds: train,
+                testSeeds: test, maxEvaluations: maxEvaluations
             ) { progress.update($0.index) }
         } catch let failure as TuningFailure {
             progress.finish()

@@ -12,7 +12,7 @@ extension RecordingFusionReport {
         let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let filters = rows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let origin = origin.with(scenarios: trials, seeds: [])
-        let groups = averages(rows)
+        let groups = distinctGroups(averages(rows))
         let best = groups.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.compactMap { group -> String? in
             guard let lowest = groups.filter({ $0.group == group }).min(by: { $0.total < $1.total }) else { return nil }
             return

@@ -141,6 +141,14 @@ public enum RecordingFusionReport {
         return averages
     }
 
+    /// The averages a reader sees: "all" is left out where another group holds every trial
+    /// (one trial, or only disturbed ones), so nothing is shown twice. averages.csv keeps them all.
+    public static func distinctGroups(_ averages: [GroupAverage]) -> [GroupAverage] {
+        averages.filter { average in
+            average.group != "all" || !averages.contains { $0.group != "all" && $0.filter == average.filter && $0.trials == average.trials }
+        }
+    }
+
     public static func averagesCSV(_ averages: [GroupAverage]) -> CSVWriter {
         let header = ["group", "filter", "trials", "att_rmse_total_deg", "att_rmse_heading_deg", "att_rmse_incl_deg"]
         return CSVWriter(header: header, rows: averages) { csv, average in
@@ -157,7 +165,8 @@ public enum RecordingFusionReport {
 
     /// The summary as printed and as fusion.md: under "Trials" each trial's total RMSE per filter
     /// (and `reference`'s figures beside), under "Groups" the means over all, undisturbed and
-    /// disturbed trials as BROAD reports them, then how the errors are defined.
+    /// disturbed trials as BROAD reports them ("all" left out when one group holds every trial), then
+    /// how the errors are defined.
     public static func document(_ rows: [Row], useMagnetometer: Bool, reference: TrialReference? = nil) -> ConsoleDocument {
         let filters = rows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let trials = rows.map(\.trial).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -175,7 +184,7 @@ public enum RecordingFusionReport {
                 [trial, rows.first { $0.trial == trial }?.group ?? ""] + filters.map { cell(trial, $0) }
                     + references.indices.map { f(reference?.value(trial, $0)) }
             })
-        let averages = averages(rows)
+        let averages = distinctGroups(averages(rows))
         if !averages.isEmpty {
             let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             document.line("")
@@ -212,10 +221,7 @@ public enum RecordingFusionReport {
     /// `parameters`: the settings that differ from each filter's defaults (`--set` overrides,
     /// "fusion.madgwick.beta=0.12"), named in the caption.
     public static func figure(_ averages: [GroupAverage], trials: Int, parameters: [String], output: FigureOutput) throws -> [UInt8] {
-        // When every trial is in one group, "all" is that group: one set of bars, not two the same.
-        let averages = averages.filter { average in
-            average.group != "all" || !averages.contains { $0.group != "all" && $0.filter == average.filter && $0.trials == average.trials }
-        }
+        let averages = distinctGroups(averages)
         let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let filters = averages.map(\.filter).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let width = 0.8 / Double(max(filters.count, 1))
