@@ -96,7 +96,7 @@ public enum ArmsPlots {
     /// rank on one axis (1 = best, on the left), arms joined by a bar where no pair of them
     /// differs significantly (Wilcoxon signed-rank, Holm; Benavoli et al. 2016).
     public static func criticalDifference(_ comparison: ArmsComparison, _ metrics: [ArmComparison]) -> Figure {
-        let k = comparison.arms.count
+        let k = comparison.arms.count, colors = Palette.colors(named: comparison.arms)
         let panels = metrics.map { metric -> Panel in
             let order = metric.arms.indices.sorted { metric.arms[$0].meanRank < metric.arms[$1].meanRank }
             var series: [Series] = []
@@ -105,7 +105,7 @@ public enum ArmsPlots {
                 let rank = metric.arms[arm].meanRank
                 guard rank.isFinite else { continue }
                 let height = Double(level + 1)
-                let color = Palette.color(arm)
+                let color = colors[arm]
                 series.append(Series(nil, color: color, x: [rank, rank], y: [0, height], style: .line(width: 1.2)))
                 series.append(Series(nil, color: color, x: [rank], y: [0], style: .markers(radius: 4)))
                 annotations.append(
@@ -155,14 +155,14 @@ public enum ArmsPlots {
     /// Each arm's values over the blocks: a box from the first to the third quartile, the
     /// median across it, whiskers to the extremes, every block as a dot.
     public static func distributions(_ comparison: ArmsComparison, _ metrics: [ArmComparison]) -> Figure {
-        let k = comparison.arms.count
+        let k = comparison.arms.count, colors = Palette.colors(named: comparison.arms)
         let panels = metrics.map { metric -> Panel in
             let table = comparison.values[metric.metric] ?? []
             var series: [Series] = []
             for arm in 0..<k {
                 let values = table.compactMap { $0[arm] }.filter(\.isFinite)
                 guard let five = fiveNumbers(values) else { continue }
-                let x = Double(arm), color = Palette.color(arm)
+                let x = Double(arm), color = colors[arm]
                 series.append(Series(nil, color: Palette.frame, x: [x, x], y: [five.low, five.high], style: .line(width: 1.2)))
                 series.append(Series(nil, color: color.withAlpha(0.45), x: [x, x], y: [five.q1, five.q3], style: .line(width: 26)))
                 series.append(Series(nil, color: Palette.text, x: [x - 0.17, x + 0.17], y: [five.median, five.median], style: .line(width: 2.2)))
@@ -185,7 +185,7 @@ public enum ArmsPlots {
     /// Hodges–Lehmann estimate and the interval of its test, and the Holm-adjusted p in the
     /// category name.
     public static func differences(_ comparison: ArmsComparison, _ metrics: [ArmComparison], reference: Int) -> Figure {
-        let others = comparison.arms.indices.filter { $0 != reference }
+        let others = comparison.arms.indices.filter { $0 != reference }, colors = Palette.colors(named: comparison.arms)
         let panels = metrics.map { metric -> Panel in
             let table = comparison.values[metric.metric] ?? []
             var series: [Series] = []
@@ -200,7 +200,7 @@ public enum ArmsPlots {
                 // The Holm p beside each arm while there is room for it.
                 categories.append(
                     others.count > 3 ? comparison.arms[arm] : "\(comparison.arms[arm]) (p \(pair.map { ArmsReport.p($0.holmP) } ?? "–"))")
-                let x = Double(position), color = Palette.color(arm)
+                let x = Double(position), color = colors[arm]
                 series.append(
                     Series(
                         nil, color: color.withAlpha(0.6), x: blockDots(differences.count, at: x, width: 0.24), y: differences,

@@ -82,6 +82,23 @@ import Testing
         #expect(!Palette.namedColors.values.map { Palette.series[$0] }.contains(Palette.color(named: "my-filter")))
     }
 
+    /// In one figure no two names share a colour: a name whose own colour is taken gets the
+    /// next free one, and everything else keeps its own.
+    @Test func namesInOneFigureNeverShareAColour() throws {
+        let names = (0..<40).map { "arm\($0)" }
+        let clash = try #require(
+            names.indices.lazy.compactMap { i in
+                names[(i + 1)...].first { Palette.color(named: $0) == Palette.color(named: names[i]) }.map { (names[i], $0) }
+            }
+            .first)
+        let colors = Palette.colors(named: ["madgwick", clash.0, clash.1, "complementary"])
+        #expect(colors[0] == Palette.series[2] && colors[1] == Palette.color(named: clash.0) && colors[3] == Palette.series[0])
+        #expect(Set(colors.map { "\($0)" }).count == 4)
+        #expect(Palette.colors(named: ["default"]) == [Palette.color(named: "default")])
+        // As many names as colours: every colour once.
+        #expect(Set(Palette.colors(named: Array(names.prefix(Palette.series.count))).map { "\($0)" }).count == Palette.series.count)
+    }
+
     @Test func theSweptMetricLeadsThePage() {
         let figures = ["plots/sweep-pareto.png", "plots/sweep-coverage.png"].map { HTMLReport.Figure(file: $0, bytes: []) }
         #expect(FigureGuide.ordered(figures).map(\.file) == ["plots/sweep-coverage.png", "plots/sweep-pareto.png"])

@@ -1,9 +1,9 @@
 /// Colours for series: the Okabe–Ito palette, distinguishable with common colour-vision
-/// deficiencies, then a few extras.
+/// deficiencies (its yellow, faint on white, replaced by a dark purple), then a few extras.
 public enum Palette {
     public static let series: [Color] = [
         Color(hex: 0x0072B2), Color(hex: 0xD55E00), Color(hex: 0x009E73), Color(hex: 0xCC79A7),
-        Color(hex: 0xE69F00), Color(hex: 0x56B4E9), Color(hex: 0x000000), Color(hex: 0xF0E442),
+        Color(hex: 0xE69F00), Color(hex: 0x56B4E9), Color(hex: 0x000000), Color(hex: 0x6A3D9A),
         Color(hex: 0x7F7F7F), Color(hex: 0x8C564B),
     ]
 
@@ -16,12 +16,36 @@ public enum Palette {
     /// The colour of a series named `name` (a filter, an arm), the same in every figure of
     /// every report whatever else is drawn beside it: a fixed colour for the built-in filters,
     /// another name's from a hash of its bytes (FNV-1a) over the rest of the palette.
-    public static func color(named name: String) -> Color {
-        if let index = namedColors[name] { return series[index] }
+    public static func color(named name: String) -> Color { series[ownIndex(name)] }
+
+    static func ownIndex(_ name: String) -> Int {
+        if let index = namedColors[name] { return index }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let free = series.count - namedColors.count
-        return series[namedColors.count + Int(hash % UInt64(free))]
+        return namedColors.count + Int(hash % UInt64(free))
+    }
+
+    /// The colours of the series named `names` in one figure: each name's own colour
+    /// (`color(named:)`) where no name before it has claimed that colour; a name that clashes
+    /// gets a colour no name of the figure owns, so two names never share one (up to
+    /// `series.count` names) and every other name keeps the colour it has in every figure.
+    public static func colors(named names: [String]) -> [Color] {
+        var indices = [Int?](repeating: nil, count: names.count)
+        var taken = Set<Int>()
+        for (position, name) in names.enumerated() where !taken.contains(ownIndex(name)) {
+            indices[position] = ownIndex(name)
+            taken.insert(ownIndex(name))
+        }
+        // Clashing names: the free colours first (those no built-in filter owns), then any.
+        let order = Array(namedColors.count..<series.count) + Array(0..<namedColors.count)
+        for position in names.indices where indices[position] == nil {
+            if taken.count == series.count { taken.removeAll() }
+            let index = order.first { !taken.contains($0) }!
+            indices[position] = index
+            taken.insert(index)
+        }
+        return indices.map { series[$0!] }
     }
 
     public static let grid = Color(hex: 0xE5E5E5)

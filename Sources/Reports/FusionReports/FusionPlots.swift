@@ -35,6 +35,8 @@ public enum FusionPlots {
             compact ? [("total", \.total)] : [("total", \.total), ("heading", \.heading), ("inclination", \.inclination)]
         let duration = rows.compactMap { row in row.result.times.last.map { $0 - (row.result.times.first ?? 0) } }.max() ?? 0
         let window = smoothingWindow(duration: duration)
+        let filters = rows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let colors = Dictionary(uniqueKeysWithValues: zip(filters, Palette.colors(named: filters)))
         var panels: [[Panel]] = []
         for scenario in scenarios {
             let results = rows.filter { $0.scenario == scenario }
@@ -46,7 +48,7 @@ public enum FusionPlots {
             let row = zip(parts, curves).map { part, curves -> Panel in
                 let series = zip(results.indices, curves).map { index, curve in
                     Series(
-                        results[index].result.label, color: Palette.color(named: results[index].result.label), x: curve.times, y: curve.values,
+                        results[index].result.label, color: colors[results[index].result.label] ?? Palette.text, x: curve.times, y: curve.values,
                         style: .line(width: 1.5))
                 }
                 let heading = recordings ? (part.title == "total" ? "\(scenario): total" : part.title) : "\(scenario), seed \(seed): \(part.title)"
@@ -83,7 +85,7 @@ public enum FusionPlots {
                 "q_err = q_est ⊗ q_true⁻¹; total 2·acos|w|, heading 2·atan|z/w|, inclination 2·acos√(w²+z²); each curve the RMS of the error over a sliding \(seconds(window)) window; the panels of a row share their y scale",
             footnote: "\(frameNote) \(skipped)",
             width: 1500, height: 150 + (compact ? 280 : 330) * panels.count,
-            legend: rows.filter { $0.scenario == scenarios.first }.map { ($0.result.label, Palette.color(named: $0.result.label)) },
+            legend: filters.map { ($0, colors[$0] ?? Palette.text) },
             rows: panels)
         return try figure.bytes(output)
     }

@@ -224,7 +224,7 @@ public enum RecordingFusionReport {
         let averages = distinctGroups(averages)
         let groups = averages.map(\.group).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let filters = averages.map(\.filter).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let width = 0.8 / Double(max(filters.count, 1))
+        let width = 0.8 / Double(max(filters.count, 1)), colors = Palette.colors(named: filters)
         var annotations: [Annotation] = []
         let series = filters.enumerated().map { index, filter -> Series in
             let offset = (Double(index) - Double(filters.count - 1) / 2) * width
@@ -233,7 +233,7 @@ public enum RecordingFusionReport {
                 annotations.append(Annotation(x: Double(position) + offset, y: value, text: String(format: "%.2f", value), placement: .above))
             }
             return Series(
-                filter, color: Palette.color(named: filter), x: groups.indices.map(Double.init), y: values,
+                filter, color: colors[index], x: groups.indices.map(Double.init), y: values,
                 style: .bars(width: width * 0.9, offset: offset))
         }
         let top = (averages.map(\.total).max() ?? 1) * 1.3
