@@ -47,13 +47,17 @@ public enum MotionCalibrationReport {
         return csv
     }
 
-    /// One row per recording: offset, frame turn, scales, lever arm and the gyroscope residual.
+    /// One row per recording: offset, frame turn, scales, lever arm (each x / y / z) and the
+    /// gyroscope residual.
     public static func table(_ calibrations: [String: MotionCalibration], into document: inout ConsoleDocument) {
         func three(_ estimates: [MotionCalibration.Estimate], _ format: String) -> String {
-            estimates.map { String(format: format, $0.value) }.joined(separator: " ")
+            estimates.map { String(format: format, $0.value) }.joined(separator: " / ")
         }
         document.table(
-            header: ["trial", "delay (ms)", "frame turn (°)", "gyro scale (ppm)", "acc. scale (ppm)", "lever arm (mm)", "gyro residual (°/s)"],
+            header: [
+                "trial", "delay (ms)", "frame turn (°)", "gyro scale x/y/z (ppm)", "acc. scale x/y/z (ppm)", "lever arm x/y/z (mm)",
+                "gyro residual (°/s)",
+            ],
             rows: calibrations.sorted { $0.key < $1.key }.map { trial, calibration in
                 let turn = calibration.frameRotationDegrees.map { $0.value * $0.value }.reduce(0, +).squareRoot()
                 return [

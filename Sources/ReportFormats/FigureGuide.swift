@@ -105,6 +105,10 @@ public enum FigureGuide {
             "Each filter's error against the reference, averaged over a sliding window; grey periods are left out of the RMSE. Look for drift and slow recovery after disturbances."
         ),
         Entry(
+            "twin", "Real against its twin",
+            "Per trial and filter, the real error beside the spread of the twin (the simulated sensors along the trial's own motion); a real value outside the twin's 10–90 % bar is an error the sensor model misses."
+        ),
+        Entry(
             "validation", "Predicted against real error",
             "Per trial and filter the seeds' 10–90 % bar and median, in sample (left) and out of sample (right), beside the real error (black); a black dot outside the right bar is a trial the calibrated scenario did not foresee."
         ),

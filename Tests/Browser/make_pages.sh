@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Writes the report.html of every command that writes one, with small settings, into DIR:
-# run (capture and rephoto), compare (A/B and three arms), sweep, tune, fusion of scenarios and
-# of recordings, thesis, regress, replay, calibrate and validate. Used by scripts/check-browser.sh (the pages in
-# headless Chromium); prints one folder per line: "<name> <folder>".
+# run (capture and rephoto), compare (A/B, three arms and a sweep's cells), sweep, tune, fusion of
+# scenarios, of recordings and with their twin, thesis, regress, replay, calibrate and validate.
+# Used by scripts/check-browser.sh (the pages in headless Chromium); prints one folder per line:
+# "<name> <folder>".
 # usage: Tests/Browser/make_pages.sh ORBITBENCH DIR
 set -euo pipefail
 bin=$1
@@ -29,9 +30,11 @@ step compare "$out/compare" compare shaky-hands --a selection.threshold=6 --b se
 step compare-arms "$out/compare-arms" compare shaky-hands --arm low:selection.threshold=4 --arm default: --arm high:selection.threshold=17 \
     --seeds 1-4 --out "$out/compare-arms" --quiet
 step sweep "$out/sweep" sweep shaky-hands --vary selection.threshold=4:12:4 --seeds 1-2 --out "$out/sweep" --quiet
+step compare-sweep "$out/compare-sweep" compare --sweep "$out/sweep" --require 'coverage>=0.9' --out "$out/compare-sweep" --quiet
 step tune "$out/tune" tune shaky-hands --params selection.threshold --train-seeds 1-2 --test-seeds 3 --max-evaluations 6 --require 'coverage>=0.9' --out "$out/tune" --quiet
 step fusion-scenarios "$out/fusion" fusion orbit-72 --filters madgwick,bias-estimating --seeds 1-2 --out "$out/fusion" --quiet
 step fusion-recordings "$out/fusion-recordings" fusion --recording "$trial" --out "$out/fusion-recordings" --quiet
+step fusion-twin "$out/fusion-twin" fusion --recording "$trial" --twin --seeds 1-2 --filters madgwick,bias-estimating --out "$out/fusion-twin" --quiet
 step thesis "$out/thesis" thesis --out "$out/thesis" --quiet
 cat >"$out/suite.yaml" <<'YAML'
 description: Two scenarios, two seeds each (the browser check of regress's page).
