@@ -78,7 +78,10 @@ def timed(command, cwd, log):
     with open(log, "w") as out:
         result = subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
     if result.returncode != 0:
-        sys.exit(f"first-build: `{' '.join(command)}` failed with exit {result.returncode}; see {log}")
+        kept = ROOT / ".build" / f"first-build-{Path(log).name}"
+        kept.parent.mkdir(exist_ok=True)
+        shutil.copy(log, kept)
+        sys.exit(f"first-build: `{' '.join(command)}` failed with exit {result.returncode}; see {kept}")
     return time.monotonic() - started
 
 
