@@ -63,7 +63,8 @@ public enum SweepReport {
             if let coverage { row.append(number(coverage.mean(cell))) }
             if constrained {
                 let feasibility = feasibility!
-                row.append("\(feasibility.admitted[cell] ? "yes" : "no") (\(feasibility.seedsMeeting[cell]) of \(feasibility.seedCount) seeds)")
+                row.append(
+                    "\(feasibility.admitted[cell] ? "yes" : "no") (\(feasibility.seedsMeeting[cell]) of \(counted(feasibility.seedCount, "seed")))")
             }
             return row
         }

@@ -31,17 +31,21 @@ public enum TuningPlots {
             let picked = outcome.history.indices.filter { meets[$0] == wanted }
             return (picked.map { evaluations[$0] }, picked.map { min(objectives[$0], top) })
         }
-        var series = [
-            Series(
-                "each evaluation", color: Palette.color(0).withAlpha(0.45), x: evaluationsWhere(true).x, y: evaluationsWhere(true).y,
-                style: .markers(radius: 2.4))
-        ]
+        var series: [Series] = []
+        if meets.contains(true) {
+            series.append(
+                Series(
+                    "each evaluation", color: Palette.color(0).withAlpha(0.45), x: evaluationsWhere(true).x, y: evaluationsWhere(true).y,
+                    style: .markers(radius: 2.4)))
+        }
         if let requirements = problem.requirementSummary, meets.contains(false) {
             let missing = evaluationsWhere(false)
             series.append(
                 Series("misses \(requirements)", color: Palette.mutedText.withAlpha(0.5), x: missing.x, y: missing.y, style: .markers(radius: 2.4)))
         }
-        series.append(Series("best so far", color: Palette.color(0), x: evaluations, y: bestSoFar, style: .steps(width: 2)))
+        // With bounds, the best is the best that meets them: its objective can step up.
+        let bestLabel = problem.requirements.isEmpty ? "best so far" : "best so far (meeting the bounds first)"
+        series.append(Series(bestLabel, color: Palette.color(0), x: evaluations, y: bestSoFar, style: .steps(width: 2)))
         let search = CartesianPlot(
             title: "objective on the training seeds", x: ChartAxis("evaluation", includesZero: true),
             y: ChartAxis("objective (lower is better)", limits: (low - 0.05 * (top - low))...top),
@@ -51,16 +55,14 @@ public enum TuningPlots {
                     outcome.defaultTrain.objective, .horizontal, color: Palette.color(1),
                     label: "defaults \(String(format: "%.3f", outcome.defaultTrain.objective))")
             ],
-            legend: .topRight)
+            legend: .automatic)
 
         let parameters = parameterPanel(outcome, evaluations: evaluations, tracks: parameterTracks)
 
         let verdict = CartesianPlot(
             title: outcome.overfitted ? "defaults vs tuned: OVERFITTED" : "defaults vs tuned",
             x: ChartAxis("seeds", categories: ["training", "held-out"]),
-            y: ChartAxis(
-                "objective",
-                limits: 0...(1.35 * [outcome.defaultTrain, outcome.tunedTrain, outcome.defaultTest, outcome.tunedTest].map(\.objective).max()!)),
+            y: ChartAxis("objective", limits: barLimits([outcome.defaultTrain, outcome.tunedTrain, outcome.defaultTest, outcome.tunedTest])),
             series: [
                 Series(
                     "defaults", color: Palette.color(1), x: [0, 1], y: [outcome.defaultTrain.objective, outcome.defaultTest.objective],
@@ -86,6 +88,14 @@ public enum TuningPlots {
                 "Every candidate runs on the same training seeds (common random numbers); held-out seeds are only used for the final comparison.",
             width: 1300, height: 1000, rows: [[.cartesian(search)], [.cartesian(parameters), .cartesian(verdict)]])
         return try figure.bytes(output)
+    }
+
+    /// The bars' axis: from 0 to a third beyond the largest objective, reaching below 0 for a
+    /// negative one (an objective may be any expression); never empty.
+    static func barLimits(_ evaluations: [TuningEvaluation]) -> ClosedRange<Double> {
+        let values = evaluations.map(\.objective).filter(\.isFinite)
+        let low = min(0, 1.35 * (values.min() ?? 0)), high = max(0, 1.35 * (values.max() ?? 0))
+        return high > low ? low...high : 0...1
     }
 
     /// Each parameter of the best point so far as a multiple of its start value, on a log axis

@@ -30,19 +30,25 @@ public enum TuningReport {
     /// miss it (…), the tuned values meet it (…)", or "" without requirements.
     static func requirementComment(_ outcome: TuningOutcome, problem: TuningProblem) -> String {
         guard let summary = problem.requirementSummary else { return "" }
+        let them = pronoun(problem)
         return
-            "\n# Required (each scenario's mean): \(summary); on the held-out seeds the defaults \(meeting(outcome.defaultTest)), the tuned values \(meeting(outcome.tunedTest))"
+            "\n# Required (each scenario's mean): \(summary); on the held-out seeds the defaults \(meeting(outcome.defaultTest, them)), the tuned values \(meeting(outcome.tunedTest, them))"
     }
 
-    /// "meet it (4 of 4 seeds meet it)" or "miss it (2 of 4 seeds meet it)": the means, then the
-    /// seeds one by one over every scenario.
-    static func meeting(_ evaluation: TuningEvaluation) -> String {
-        "\(evaluation.meetsRequirements ? "meet it" : "miss it") (\(seedShare(evaluation)) seeds meet it)"
+    /// "it" for one bound, "them" for several.
+    static func pronoun(_ problem: TuningProblem) -> String { problem.requirements.count == 1 ? "it" : "them" }
+
+    /// "meet it (4 of 4 seeds do one by one)" or "miss it (2 of 4 seeds do one by one)": the
+    /// means, then the runs one by one.
+    static func meeting(_ evaluation: TuningEvaluation, _ pronoun: String) -> String {
+        "\(evaluation.meetsRequirements ? "meet" : "miss") \(pronoun) (\(seedShare(evaluation)) meet \(pronoun) one by one)"
     }
 
-    /// "3 of 4": the (scenario, seed) runs that meet every requirement.
+    /// "3 of 4 seeds" for one scenario, "5 of 8 runs (scenario × seed)" for several: the runs
+    /// that meet every bound.
     static func seedShare(_ evaluation: TuningEvaluation) -> String {
-        "\(evaluation.seedsMeeting.reduce(0, +)) of \(evaluation.seedCount * evaluation.seedsMeeting.count)"
+        let meeting = evaluation.seedsMeeting.reduce(0, +), total = evaluation.seedCount * evaluation.seedsMeeting.count
+        return evaluation.seedsMeeting.count == 1 ? "\(meeting) of \(counted(total, "seed"))" : "\(meeting) of \(total) runs (scenario × seed)"
     }
 
     static func verdictSuffix(_ outcome: TuningOutcome) -> String {
@@ -98,7 +104,7 @@ public enum TuningReport {
                     [scenario.name, "meets \(summary)"]
                         + evaluations.map { evaluation in
                             let meets = problem.requirements.allSatisfy { $0.admits(evaluation.metricMeans[index][$0.metric]) }
-                            return "\(meets ? "yes" : "no") (\(evaluation.seedsMeeting[index]) of \(evaluation.seedCount) seeds)"
+                            return "\(meets ? "yes" : "no") (\(evaluation.seedsMeeting[index]) of \(counted(evaluation.seedCount, "seed")))"
                         })
             }
         }
@@ -108,20 +114,31 @@ public enum TuningReport {
     }
 
     /// What the held-out seeds say about the tuned values, in one or two sentences; with
-    /// requirements, whether each side meets them and in how many seeds.
+    /// requirements, which side meets them on the held-out seeds and in how many runs.
     public static func verdict(_ outcome: TuningOutcome, problem: TuningProblem) -> String {
         guard let summary = problem.requirementSummary else { return verdict(outcome) }
+        let them = pronoun(problem)
+        let objectives = "objective \(f(outcome.defaultTest.objective)) -> \(f(outcome.tunedTest.objective))"
         let base: String
         switch (outcome.defaultTest.meetsRequirements, outcome.tunedTest.meetsRequirements) {
-        case (true, true): base = verdict(outcome)
-        case (false, true):
+        case (true, true) where outcome.overfitted:
+            // On the training seeds the tuned values may have won by meeting more bounds.
+            let training =
+                outcome.tunedTrain.unmetRequirements < outcome.defaultTrain.unmetRequirements
+                ? "they meet more of the bounds there"
+                : "\(f(outcome.tunedTrain.objective)) vs \(f(outcome.defaultTrain.objective))"
             base =
-                "the tuned values meet \(summary) on the held-out seeds and the defaults do not (objective \(f(outcome.defaultTest.objective)) -> \(f(outcome.tunedTest.objective)))"
-        case (true, false): base = "the tuned values miss \(summary) on the held-out seeds and the defaults meet it; do not adopt them"
-        case (false, false): base = "neither the defaults nor the tuned values meet \(summary) on the held-out seeds; loosen it or tune other keys"
+                "OVERFITTED: the tuned values beat the defaults on the training seeds (\(training)) but not on the held-out seeds, where both meet \(summary) (\(objectives)); do not adopt them"
+        case (true, true): base = verdict(outcome)
+        case (false, true): base = "the tuned values meet \(summary) on the held-out seeds and the defaults do not (\(objectives))"
+        case (true, false):
+            base = "the tuned values miss \(summary) on the held-out seeds and the defaults meet \(them) (\(objectives)); do not adopt them"
+        case (false, false):
+            base =
+                "neither the defaults nor the tuned values meet \(summary) on the held-out seeds (\(objectives)); loosen \(them) or tune other keys"
         }
         return base
-            + "; held-out seeds meeting \(summary) one by one: defaults \(seedShare(outcome.defaultTest)), tuned \(seedShare(outcome.tunedTest))"
+            + "; held-out runs meeting \(summary) one by one: defaults \(seedShare(outcome.defaultTest)), tuned \(seedShare(outcome.tunedTest))"
     }
 
     /// What the held-out seeds say about the tuned values' objective, in one or two sentences.

@@ -2,11 +2,12 @@
 """Every command's report.html in headless Chromium, at desktop (1400 px) and phone (390 px)
 widths, over the W3C WebDriver HTTP protocol (the client of viewer_test.py).
 
-scripts/check-browser.sh writes the pages (Tests/Browser/make_pages.sh: run, rephoto, compare,
-sweep, tune, fusion of scenarios and of recordings, thesis, regress, replay, calibrate, validate),
-starts chromedriver and calls this file with "NAME=FOLDER" arguments. Each page is copied ALONE
-into an empty folder before it is opened, so a figure that is linked rather than embedded
-fails to load. Per page and width it checks: the page does not scroll sideways; every image
+scripts/check-browser.sh writes the pages (Tests/Browser/make_pages.sh: run, rephoto, compare of
+two and three arms and of a sweep, sweep, tune, fusion of scenarios, of recordings and with their
+twin, thesis, regress, replay, calibrate, validate), starts chromedriver and calls this file with
+"NAME=FOLDER=COMMAND" arguments. Each page is copied ALONE into an empty folder before it is
+opened, so a figure that is linked rather than embedded fails to load, and opened at each width
+as a phone or a desktop opens it (not resized). Per page and width it checks: the page does not scroll sideways; every image
 loaded from a data URL and nothing is fetched from elsewhere; "What ran" names the command and
 the version; the summary line is not empty; every table sits in a box, and every value of its
 first row is inside the window without sideways scrolling (rows are cards on a phone); every

@@ -80,6 +80,10 @@ import Testing
         #expect(Palette.color(named: "madgwick") == Palette.series[2] && Palette.color(named: "complementary") == Palette.series[0])
         #expect(Palette.color(named: "my-filter") == Palette.color(named: "my-filter"))
         #expect(!Palette.namedColors.values.map { Palette.series[$0] }.contains(Palette.color(named: "my-filter")))
+        // Other names are never black or grey (the frame's and the text's colours).
+        for name in (0..<40).map({ "arm\($0)" }) {
+            #expect(Palette.color(named: name) != Palette.series[6] && Palette.color(named: name) != Palette.series[8], "\(name)")
+        }
     }
 
     /// In one figure no two names share a colour: a name whose own colour is taken gets the

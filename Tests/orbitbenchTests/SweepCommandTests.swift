@@ -183,9 +183,9 @@ import Testing
         // The cell number is right-aligned, as every number column.
         // "meets" also counts the seeds that meet the bound (one seed here).
         #expect(
-            table[3].trimmingCharacters(in: .whitespaces).hasPrefix(String(best[0]) + " ") && table[3].hasSuffix("yes (1 of 1 seeds)"), "\(table)")
+            table[3].trimmingCharacters(in: .whitespaces).hasPrefix(String(best[0]) + " ") && table[3].hasSuffix("yes (1 of 1 seed)"), "\(table)")
         #expect(admitted.count < 3, "the bound should rule a cell out for this test to mean anything")
-        #expect(table[2 + admitted.count + 1].hasSuffix("no (0 of 1 seeds)"))
+        #expect(table[2 + admitted.count + 1].hasSuffix("no (0 of 1 seed)"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plots/sweep-pareto.png").path))
     }
 }

@@ -70,7 +70,7 @@ public struct TuningEvaluation: Sendable {
     public var metricMeans: [[String: Double]]
     public var undefinedRuns: Int
     /// unmetRequirements: (scenario, requirement) pairs whose mean over the seeds misses the
-    /// bound; 0 without requirements.
+    /// bound, or where a run lacks the metric; 0 without requirements.
     public var unmetRequirements: Int
     /// seedsMeeting[scenario]: seeds whose run meets every requirement one by one (a mean can
     /// meet a bound several seeds miss); empty without requirements.
@@ -116,8 +116,9 @@ public final class TuningProblem: Sendable {
 
     /// A run whose objective is undefined (e.g. blur with nothing selected) costs this much.
     public static let undefinedPenalty = 1000.0
-    /// What each unmet (scenario, requirement) pair adds to a candidate's cost: more than any
-    /// objective of a candidate that meets them.
+    /// What each unmet (scenario, requirement) pair adds to a candidate's cost: more than the
+    /// objective of any candidate that meets them, for objectives under 10⁶ (the default's are
+    /// tens; an undefined run costs 1000).
     public static let requirementPenalty = 1_000_000.0
 
     /// The keys `tune` searches when none are given: the four weights of the quality distance
@@ -210,7 +211,12 @@ public final class TuningProblem: Sendable {
                 if !present.isEmpty { means[scenario][name] = Statistics.mean(present) }
             }
             guard !requirements.isEmpty else { continue }
-            unmet += requirements.filter { !$0.admits(means[scenario][$0.metric]) }.count
+            // A bound on a metric some run lacks (blur with nothing selected) is not met: the
+            // mean of the others would flatter the candidate.
+            unmet +=
+                requirements.filter { requirement in
+                    !requirement.admits(means[scenario][requirement.metric]) || runs.contains { $0[requirement.metric] == nil }
+                }.count
             meeting.append(runs.filter { run in requirements.allSatisfy { $0.admits(run[$0.metric]) } }.count)
         }
         for run in metrics {

@@ -22,9 +22,10 @@ struct TuneCommand: ParsableCommand {
             min, max; a run where one of its metrics is undefined costs 1000.
 
             --require 'METRIC>=BOUND' (or <=, repeatable; quoted for the shell) bounds each \
-            scenario's mean over the seeds: the search prefers any candidate that meets every \
-            bound, and the verdict says whether the defaults and the tuned values meet them on \
-            the held-out seeds and in how many seeds one by one.
+            scenario's mean over the seeds (a run without the metric misses it): on the training \
+            seeds the search prefers any candidate that meets every bound, and the verdict says \
+            whether the defaults and the tuned values meet them on the held-out seeds and in how \
+            many runs one by one. The tuned values can still miss a bound that nothing met.
 
             Writes <out>/tuned.yaml (a block to paste into a scenario), tuning.csv (every \
             evaluation) and plots/tuning.png.
@@ -57,8 +58,8 @@ struct TuneCommand: ParsableCommand {
     @Option(
         name: .customLong("require"),
         help: ArgumentHelp(
-            "A bound each scenario's mean must meet, e.g. --require 'coverage>=0.9' (quoted for the shell); repeatable.",
-            valueName: "METRIC>=BOUND"))
+            "A bound on each scenario's mean, METRIC>=BOUND or METRIC<=BOUND (metrics: orbitbench metrics), e.g. --require 'coverage>=0.9' (quoted for the shell); repeatable. The search on the training seeds prefers candidates that meet every bound; the verdict says who meets them on the held-out seeds.",
+            valueName: "condition"))
     var requirements: [String] = []
 
     @Option(help: "Stop once this many objective evaluations are spent (the simplex step under way finishes).")

@@ -15,15 +15,18 @@ public enum Palette {
 
     /// The colour of a series named `name` (a filter, an arm), the same in every figure of
     /// every report whatever else is drawn beside it: a fixed colour for the built-in filters,
-    /// another name's from a hash of its bytes (FNV-1a) over the rest of the palette.
+    /// another name's from a hash of its bytes (FNV-1a) over `hashedColors`.
     public static func color(named name: String) -> Color { series[ownIndex(name)] }
+
+    /// The colours other names hash to: not the built-in filters', and not black or grey, which
+    /// read as the frame and the text (a box plot's median line is black).
+    static let hashedColors = [4, 5, 7, 9]
 
     static func ownIndex(_ name: String) -> Int {
         if let index = namedColors[name] { return index }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let free = series.count - namedColors.count
-        return namedColors.count + Int(hash % UInt64(free))
+        return hashedColors[Int(hash % UInt64(hashedColors.count))]
     }
 
     /// The colours of the series named `names` in one figure: each name's own colour
@@ -37,8 +40,8 @@ public enum Palette {
             indices[position] = ownIndex(name)
             taken.insert(ownIndex(name))
         }
-        // Clashing names: the free colours first (those no built-in filter owns), then any.
-        let order = Array(namedColors.count..<series.count) + Array(0..<namedColors.count)
+        // Clashing names: the hashed colours first, then the built-in filters', black and grey last.
+        let order = hashedColors + Array(0..<namedColors.count) + series.indices.filter { !hashedColors.contains($0) && $0 >= namedColors.count }
         for position in names.indices where indices[position] == nil {
             if taken.count == series.count { taken.removeAll() }
             let index = order.first { !taken.contains($0) }!

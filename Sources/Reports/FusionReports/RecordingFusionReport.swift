@@ -142,7 +142,7 @@ public enum RecordingFusionReport {
     }
 
     /// The averages a reader sees: "all" is left out where another group holds every trial
-    /// (one trial, or only disturbed ones), so nothing is shown twice. averages.csv keeps them all.
+    /// (one trial, or only disturbed ones), so nothing is shown twice. fusion-groups.csv keeps them all.
     public static func distinctGroups(_ averages: [GroupAverage]) -> [GroupAverage] {
         averages.filter { average in
             average.group != "all" || !averages.contains { $0.group != "all" && $0.filter == average.filter && $0.trials == average.trials }
