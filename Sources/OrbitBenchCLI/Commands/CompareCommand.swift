@@ -24,6 +24,11 @@ struct CompareCommand: ParsableCommand {
             compare.csv: the pair beside the paired t columns (mean difference, Student-t \
             interval and p, the seeds a difference of the observed size needs for 80 % power).
 
+            The verdict picks the arm with the best mean of --objective among the arms whose \
+            means meet every --require 'METRIC>=BOUND' (or <=, repeatable; quoted for the \
+            shell), says whether the runner-up is told apart from it, and gives the share of \
+            its blocks that meet each bound.
+
             Examples:
               orbitbench compare shaky-hands --a selection.threshold=6 \\
                   --b selection.threshold=17 --seeds 1-10
@@ -35,7 +40,7 @@ struct CompareCommand: ParsableCommand {
                   --arm default: --arm high:selection.threshold=17 --seeds 1-10 \\
                   --out reports/compare-thresholds
               orbitbench compare --sweep reports/sweep-threshold \\
-                  --out reports/compare-sweep
+                  --require 'coverage>=0.9' --out reports/compare-sweep
             """)
 
     @Argument(help: "Scenario names or paths the arms run (not with --reports or --sweep).")
@@ -55,12 +60,7 @@ struct CompareCommand: ParsableCommand {
             valueName: "metric"))
     var objective: String?
 
-    @Option(
-        name: .customLong("require"),
-        help: ArgumentHelp(
-            "A bound an arm's mean must meet to be picked, e.g. --require 'coverage>=0.9' (quoted for the shell); repeatable. The verdict also gives the share of blocks meeting it.",
-            valueName: "METRIC>=BOUND"))
-    var requirements: [String] = []
+    @OptionGroup var requirementOptions: RequirementOptions
 
     @Flag(help: "With --sweep: compare the finished cells of an unfinished sweep (the report names the cells left out).")
     var partial = false
@@ -112,9 +112,6 @@ struct CompareCommand: ParsableCommand {
             throw ValidationError("--metrics \(name): not a metric (see orbitbench metrics)")
         }
         if let objective, !RunMetrics.isKnown(objective) { throw ValidationError("--objective \(objective): not a metric (see orbitbench metrics)") }
-        for text in requirements {
-            do { _ = try SweepConstraint(parsing: text) } catch { throw ValidationError(error.description) }
-        }
         if partial && sweep == nil { throw ValidationError("--partial applies to --sweep DIR (the finished cells of an unfinished sweep)") }
         let running = !scenarios.isEmpty || !aOverrides.isEmpty || !bOverrides.isEmpty || !armTexts.isEmpty || seeds != nil
         if sweep != nil || !reports.isEmpty {
@@ -185,7 +182,7 @@ struct CompareCommand: ParsableCommand {
         }
         let shown = metrics.map { $0.split(separator: ",").map(String.init) }
         comparison.recommendation = try ArmsRecommendation(
-            comparison, objective: objective, constraints: requirements.map(SweepConstraint.init(parsing:)))
+            comparison, objective: objective, constraints: requirementOptions.constraints())
         if !plotOptions.noPlots, let note = ArmsPlots.omission(comparison) { comparison.notes.append(note) }
         for note in comparison.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         print(ArmsReport.table(comparison, metrics: shown.map(Set.init)))

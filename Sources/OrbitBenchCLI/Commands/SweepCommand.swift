@@ -61,11 +61,7 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Metric to plot (a metrics.csv column; default: coverage, or kp_err_mean for rephoto scenarios).")
     var metric: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "A bound a cell's mean must meet to count as best, e.g. --require 'coverage>=0.9' or 'blur_obj_max_px<=3' (quoted, or the shell reads > as a redirection); repeat for more.",
-            valueName: "condition"))
-    var require: [String] = []
+    @OptionGroup var requirementOptions: RequirementOptions
 
     @Option(
         help: ArgumentHelp(
@@ -95,9 +91,6 @@ struct SweepCommand: ParsableCommand {
             do { _ = try SweepAxis(parsing: text) } catch { throw ValidationError(error.description) }
         }
         if let seeds { _ = try ListParsing.seeds(seeds) }
-        for text in require {
-            do { _ = try SweepConstraint(parsing: text) } catch { throw ValidationError(error.description) }
-        }
         if let pareto {
             let names = pareto.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard names.count == 2, names[0] != names[1] else {
@@ -160,7 +153,7 @@ struct SweepCommand: ParsableCommand {
             return
         }
         let origin = ReportOrigin(command: "sweep", scenarios: [plan.base.name], seeds: plan.seeds, overrides: scenarioOptions.overrides)
-        let constraints = try require.map { text in try SweepConstraint(parsing: text) }
+        let constraints = try requirementOptions.constraints()
         for line in try Bench.writeSweepOutputs(
             plan, csv: sweep.csv, in: directory, metric: metric, constraints: constraints,
             pareto: pareto.map { $0.split(separator: ",").map(String.init) }, figures: plotOptions.figures, origin: origin)
@@ -174,7 +167,8 @@ struct SweepCommand: ParsableCommand {
     /// What a shard stores for `orbitbench merge` (see `MergeArguments`).
     var mergeArguments: [String] {
         [scenario] + vary.flatMap { ["--vary", $0] } + MergeArguments.option("--seeds", seeds) + MergeArguments.option("--metric", metric)
-            + require.flatMap { ["--require", $0] } + MergeArguments.option("--pareto", pareto) + MergeArguments.scenario(scenarioOptions)
+            + requirementOptions.texts.flatMap { ["--require", $0] } + MergeArguments.option("--pareto", pareto)
+            + MergeArguments.scenario(scenarioOptions)
             + MergeArguments.flag("--no-plots", plotOptions.noPlots)
             + MergeArguments.option("--figure-format", plotOptions.figureFormat == .png ? nil : plotOptions.figureFormat.rawValue)
     }

@@ -55,12 +55,7 @@ struct TuneCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Expression to minimise (see above).", valueName: "expr"))
     var objective: String = ObjectiveExpression.defaultText
 
-    @Option(
-        name: .customLong("require"),
-        help: ArgumentHelp(
-            "A bound on each scenario's mean, METRIC>=BOUND or METRIC<=BOUND (metrics: orbitbench metrics), e.g. --require 'coverage>=0.9' (quoted for the shell); repeatable. The search on the training seeds prefers candidates that meet every bound; the verdict says who meets them on the held-out seeds.",
-            valueName: "condition"))
-    var requirements: [String] = []
+    @OptionGroup var requirementOptions: RequirementOptions
 
     @Option(help: "Stop once this many objective evaluations are spent (the simplex step under way finishes).")
     var maxEvaluations: Int = 150
@@ -86,9 +81,6 @@ struct TuneCommand: ParsableCommand {
             throw ValidationError("--params \(key): not a numeric scenario key (see orbitbench scenario keys)")
         }
         if Set(keys).count != keys.count { throw ValidationError("--params lists a key twice") }
-        for text in requirements {
-            do { _ = try SweepConstraint(parsing: text) } catch { throw ValidationError(error.description) }
-        }
     }
 
     func run() throws {
@@ -104,7 +96,7 @@ struct TuneCommand: ParsableCommand {
         let tuning: Bench.Tuning
         do {
             tuning = try Bench.tune(
-                sources, keys: keys, objective: objective, requirements: try requirements.map(SweepConstraint.init(parsing:)), trainSeeds: train,
+                sources, keys: keys, objective: objective, requirements: try requirementOptions.constraints(), trainSeeds: train,
                 testSeeds: test, maxEvaluations: maxEvaluations
             ) { progress.update($0.index) }
         } catch let failure as TuningFailure {
