@@ -18,7 +18,7 @@ final class HDF5File {
     static let maximumValues = 1 << 27
     /// A compressed dataset may expand at most this much over its stored bytes.
     static let maximumCompression = 1000
-    private static let lock = NSLock()
+    private static var lock: NSLock { HDF5Lock.lock }
 
     init(path: String) throws(RecordingError) {
         self.path = path
@@ -185,5 +185,18 @@ final class HDF5File {
         guard properties >= 0 else { return false }
         defer { _ = h5.propertiesClose(properties) }
         return h5.layout(properties) == HDF5Library.contiguousLayout
+    }
+}
+
+/// The lock every HDF5 call in the process takes: the serial library is not thread-safe.
+package enum HDF5Lock {
+    static let lock = NSLock()
+
+    /// Runs `body` holding the lock, for code that calls the library directly (the tests'
+    /// fixture writers), which would otherwise race a reader on another thread.
+    package static func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 }

@@ -24,6 +24,11 @@ struct HDF5Fixture {
     }
 
     func write(to url: URL) {
+        // The readers under test may be running on other threads: HDF5 is not thread-safe.
+        HDF5Lock.withLock { writeLocked(to: url) }
+    }
+
+    private func writeLocked(to url: URL) {
         let file = H5Fcreate(url.path, chdf5_truncate(), chdf5_default(), chdf5_default())
         precondition(file >= 0, "cannot create \(url.path)")
         defer { _ = H5Fclose(file) }

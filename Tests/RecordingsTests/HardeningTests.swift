@@ -13,15 +13,17 @@ import Testing
             var fixture = HDF5Fixture()
             fixture.samplingRate = nil
             fixture.write(to: url)
-            let file = H5Fopen(url.path, chdf5_read_write(), chdf5_default())
-            var dimensions: [hsize_t] = [hsize_t(count)]
-            let space = H5Screate_simple(1, &dimensions, nil)
-            let attribute = H5Acreate2(file, "sampling_rate", chdf5_ieee_f64le(), space, chdf5_default(), chdf5_default())
-            var values = [Double](repeating: 200, count: count)
-            _ = H5Awrite(attribute, chdf5_native_double(), &values)
-            _ = H5Aclose(attribute)
-            _ = H5Sclose(space)
-            _ = H5Fclose(file)
+            HDF5Lock.withLock {
+                let file = H5Fopen(url.path, chdf5_read_write(), chdf5_default())
+                var dimensions: [hsize_t] = [hsize_t(count)]
+                let space = H5Screate_simple(1, &dimensions, nil)
+                let attribute = H5Acreate2(file, "sampling_rate", chdf5_ieee_f64le(), space, chdf5_default(), chdf5_default())
+                var values = [Double](repeating: 200, count: count)
+                _ = H5Awrite(attribute, chdf5_native_double(), &values)
+                _ = H5Aclose(attribute)
+                _ = H5Sclose(space)
+                _ = H5Fclose(file)
+            }
             let problem = recordingError { _ = try BROADReader.read(url.path) }
             #expect(problem?.column == "sampling_rate" && problem?.message == "expected one number, found \(count) values")
         }
@@ -35,16 +37,18 @@ import Testing
             var fixture = HDF5Fixture()
             fixture.omit = ["imu_gyr"]
             fixture.write(to: url)
-            let file = H5Fopen(url.path, chdf5_read_write(), chdf5_default())
-            var dimensions: [hsize_t] = [rows, 3], maximum: [hsize_t] = [chdf5_unlimited(), 3], chunk: [hsize_t] = [1024, 3]
-            let space = H5Screate_simple(2, &dimensions, &maximum)
-            let properties = H5Pcreate(chdf5_dataset_create())
-            _ = H5Pset_chunk(properties, 2, &chunk)
-            let dataset = H5Dcreate2(file, "imu_gyr", chdf5_ieee_f64le(), space, chdf5_default(), properties, chdf5_default())
-            _ = H5Dclose(dataset)
-            _ = H5Pclose(properties)
-            _ = H5Sclose(space)
-            _ = H5Fclose(file)
+            HDF5Lock.withLock {
+                let file = H5Fopen(url.path, chdf5_read_write(), chdf5_default())
+                var dimensions: [hsize_t] = [rows, 3], maximum: [hsize_t] = [chdf5_unlimited(), 3], chunk: [hsize_t] = [1024, 3]
+                let space = H5Screate_simple(2, &dimensions, &maximum)
+                let properties = H5Pcreate(chdf5_dataset_create())
+                _ = H5Pset_chunk(properties, 2, &chunk)
+                let dataset = H5Dcreate2(file, "imu_gyr", chdf5_ieee_f64le(), space, chdf5_default(), properties, chdf5_default())
+                _ = H5Dclose(dataset)
+                _ = H5Pclose(properties)
+                _ = H5Sclose(space)
+                _ = H5Fclose(file)
+            }
             let problem = recordingError { _ = try BROADReader.read(url.path) }
             #expect(problem?.column == "imu_gyr" && problem?.message.contains("declares \(rows)×3") == true, "\(String(describing: problem))")
         }
