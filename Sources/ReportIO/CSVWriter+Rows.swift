@@ -7,9 +7,13 @@ extension CSVWriter {
     @inlinable
     package init<Rows: Sequence>(header: [String], rows: Rows, _ write: (inout CSVWriter, Rows.Element) throws -> Void) rethrows {
         self.init(header: header)
+        let expected = rows.underestimatedCount
         for row in rows {
             try write(&self, row)
             endRow()
+            // Room for the rest at the first row's length and an eighth more, in one step:
+            // growing by doubling copied and zeroed a 4 096-row chunk of frames.csv 8 times.
+            if rowCount == 1 && expected > 1 { reserveRoom(bytes: (byteCount - headerByteCount) * (expected - 1) * 9 / 8) }
         }
     }
 

@@ -9,10 +9,10 @@ public struct CSVWriter: Sendable {
     /// The document so far is `storage[..<byteCount]`; the rest is room that fields are
     /// formatted into directly (a number costs no intermediate buffer or array append).
     private var storage: [UInt8] = []
-    private var byteCount = 0
+    @usableFromInline private(set) var byteCount = 0
     private var fieldsInRow = 0
     public private(set) var rowCount = 0
-    private var headerByteCount = 0
+    @usableFromInline private(set) var headerByteCount = 0
 
     public init(header: [String]) {
         precondition(!header.isEmpty, "a CSV needs at least one column")
@@ -148,6 +148,12 @@ public struct CSVWriter: Sendable {
     /// A field of ready-made bytes.
     private mutating func field(_ bytes: [UInt8]) {
         field(atMost: bytes.count) { UnsafeMutableBufferPointer(start: $0, count: bytes.count).update(fromContentsOf: bytes) }
+    }
+
+    /// Makes room for `bytes` more bytes at once (a hint: writing more still works).
+    @usableFromInline mutating func reserveRoom(bytes: Int) {
+        let needed = byteCount + bytes
+        if storage.count < needed { storage.append(contentsOf: repeatElement(0, count: needed - storage.count)) }
     }
 
     /// Lets `body` write at most `maximum` bytes at the end of the document; it returns how

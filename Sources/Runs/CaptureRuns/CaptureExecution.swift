@@ -36,7 +36,8 @@ struct CaptureExecution<
             }
             // Closures made here, where the filter type is known, call the loop compiled for it.
             let feed = FusionFeed(
-                feed: { last throws(PluginFailure) in try loop.feed(upTo: last) }, motion: { loop.motion }, finish: { loop.finish() })
+                feed: { last throws(PluginFailure) in try loop.feed(upTo: last) },
+                feedMotion: { last, motion throws(PluginFailure) in try loop.feed(upTo: last, motion: &motion) }, finish: { loop.finish() })
             return try execute(feeding: feed)
         }
     }
@@ -60,6 +61,10 @@ struct CaptureExecution<
         var floods = FloodSpans()
         var contract = SelectorContract(slotCount: settings.slotCount)
         let seed = inputs.seed, filterName = scenario.fusion.filter.rawValue
+        // The filter's output after each delivery, written in place (a DeviceMotion is 155 bytes).
+        var motion = DeviceMotion(
+            timestamp: 0, attitude: .identity, rotationRate: .zero, gravity: .zero, userAcceleration: .zero, magneticField: nil,
+            magneticFieldAccuracy: .uncalibrated, heading: nil, referenceFrame: .xArbitraryZVertical, atRest: false)
         func failure(of kind: PluginFailure.Kind, _ error: any Error, at location: String) -> PluginFailure {
             PluginFailure(
                 error, kind: kind, name: kind == .filter ? filterName : selectorName, scenario: scenario.name, seed: seed, location: location)
@@ -69,8 +74,7 @@ struct CaptureExecution<
             costs: try PipelineCosts(settings: world.pipeline, seed: seed),
             handleMotion: { delivery in
                 floods.add(delivery)
-                try feed.feed(delivery.imuIndex)
-                guard let motion = feed.motion() else { return .none }
+                guard try feed.feedMotion(delivery.imuIndex, &motion) else { return .none }
                 rateTrack.append(timestamp: motion.timestamp, rotationRate: motion.rotationRate)
                 if keepSession {
                     let truth = trajectory.pose(at: motion.timestamp)
@@ -90,21 +94,23 @@ struct CaptureExecution<
             },
             handleFrame: { frame, processing in
                 let image = CaptureSessionLog.imageName(frame.index)
-                var record = FrameRecord(
-                    index: frame.index, captureTime: frame.captureTime, exposure: frame.exposure, timestamp: frame.timestamp,
-                    deliveryTime: frame.deliveryTime, dropped: processing.dropped, backlog: processing.backlog)
+                var decision: FrameDecision?
                 if !processing.dropped {
                     let input = FrameInput(index: frame.index, timestamp: frame.timestamp, exposure: frame.exposure, image: image)
                     do {
-                        let decision = try session.handleFrame(input)
-                        try contract.check(decision, for: input)
-                        record.decision = decision
+                        let made = try session.handleFrame(input)
+                        try contract.check(made, for: input)
+                        decision = made
                     } catch {
                         throw failure(of: .selector, error, at: "frame \(frame.index)")
                     }
                 }
                 let truth = inputs.frameTruths?[arrivals.count] ?? truthMeter.truth(of: frame)
-                arrivals.append(ArrivedFrame(frame: StoredFrame(record, reasons: &reasons), truth: truth))
+                let stored = StoredFrame(
+                    index: frame.index, captureTime: frame.captureTime, exposure: frame.exposure, timestamp: frame.timestamp,
+                    deliveryTime: frame.deliveryTime, dropped: processing.dropped, backlog: processing.backlog, decision: decision,
+                    reasons: &reasons)
+                arrivals.append(ArrivedFrame(frame: stored, truth: truth))
                 if keepSession {
                     frameLog.append(
                         CaptureSessionLog.Frame(
@@ -164,8 +170,9 @@ struct CaptureExecution<
 struct FusionFeed {
     /// Fuses the IMU samples up to and including sample `last`.
     let feed: (_ last: Int) throws(PluginFailure) -> Void
-    /// The estimator's DeviceMotion after the samples fused so far.
-    let motion: () -> DeviceMotion?
+    /// Fuses the IMU samples up to and including sample `last` and writes the estimator's
+    /// DeviceMotion into `motion`; false (and `motion` left alone) while it has none.
+    let feedMotion: (_ last: Int, _ motion: inout DeviceMotion) throws(PluginFailure) -> Bool
     /// BROAD's attitude RMSE over the evaluated samples fused.
     let finish: () -> AttitudeRMSE
 }
@@ -221,10 +228,15 @@ final class FilterFeed<Filter: AttitudeFilter, Imu: IteratorProtocol<(sample: Im
         self.failure = failure
     }
 
-    var motion: DeviceMotion? { loop.estimator.motion }
-
     func feed(upTo last: Int) throws(PluginFailure) {
         if let (error, time) = loop.feed(upTo: last) { throw failure(error, time) }
+    }
+
+    func feed(upTo last: Int, motion: inout DeviceMotion) throws(PluginFailure) -> Bool {
+        try feed(upTo: last)
+        guard let current = loop.estimator.motion else { return false }
+        motion = current
+        return true
     }
 
     func finish() -> AttitudeRMSE { loop.attitudeError.finish() }

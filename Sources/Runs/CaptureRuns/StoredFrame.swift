@@ -24,14 +24,9 @@ struct StoredFrame: BitwiseCopyable {
     var keptAtEnd: Bool
 
     init(_ record: FrameRecord, reasons: inout ReasonTable) {
-        index = record.index
-        captureTime = record.captureTime
-        exposure = record.exposure
-        timestamp = record.timestamp
-        deliveryTime = record.deliveryTime
-        dropped = record.dropped
-        backlog = record.backlog
-        decision = record.decision.map { StoredDecision($0, reasons: &reasons) }
+        self.init(
+            index: record.index, captureTime: record.captureTime, exposure: record.exposure, timestamp: record.timestamp,
+            deliveryTime: record.deliveryTime, dropped: record.dropped, backlog: record.backlog, decision: record.decision, reasons: &reasons)
         trueAngle = record.trueAngle
         truePose = record.truePose
         blur = record.blur
@@ -42,6 +37,23 @@ struct StoredFrame: BitwiseCopyable {
         predictedBlur = record.predictedBlur
         syncError = record.syncError
         keptAtEnd = record.keptAtEnd
+    }
+
+    /// A frame as it reaches the app, before its truth is measured. Built straight from its
+    /// parts: going through a `FrameRecord` (450 bytes) copied it several times per frame.
+    init(
+        index: Int, captureTime: Double, exposure: Double, timestamp: Double, deliveryTime: Double, dropped: Bool, backlog: Double,
+        decision: FrameDecision?, reasons: inout ReasonTable
+    ) {
+        self.index = index
+        self.captureTime = captureTime
+        self.exposure = exposure
+        self.timestamp = timestamp
+        self.deliveryTime = deliveryTime
+        self.dropped = dropped
+        self.backlog = backlog
+        self.decision = decision.map { StoredDecision($0, reasons: &reasons) }
+        keptAtEnd = false
     }
 
     func record(reasons: [String]) -> FrameRecord {

@@ -25,21 +25,25 @@ public struct ImuStream: IteratorProtocol {
     public mutating func next() -> (sample: ImuSample, truth: ImuTruth)? {
         guard let (time, gridIndex) = sensors.nextInstant() else { return nil }
         let state = trajectory.state(at: time)
-        // A delayed sensor reads the motion (and the field) of an earlier instant. Only the
-        // three quantities are taken: a copy of the whole state per sample cost 1 % of a seed.
-        let sensedTime = time - delay
-        var sensed = (angularVelocity: state.angularVelocity, specificForce: state.specificForce, attitude: state.attitude)
-        if delay != 0 {
-            let earlier = trajectory.state(at: sensedTime)
-            sensed = (earlier.angularVelocity, earlier.specificForce, earlier.attitude)
-        }
-        let environment = environment
-        let sample = sensors.read(
-            time: time, gridIndex: gridIndex, angularVelocity: sensed.angularVelocity, specificForce: sensed.specificForce,
-            field: { environment.field(at: sensedTime, attitude: sensed.attitude) })
+        // A delayed sensor reads the motion (and the field) of an earlier instant. The state is
+        // read where the sensors use it: copying its fields out right after the call that
+        // wrote them stalled the CPU on every sample.
+        let sample =
+            delay == 0
+            ? read(state, at: time, sensedAt: time, gridIndex: gridIndex)
+            : read(trajectory.state(at: time - delay), at: time, sensedAt: time - delay, gridIndex: gridIndex)
         let truth = ImuTruth(
             attitude: state.attitude, gyroscopeBias: sensors.gyroscope.bias, accelerometerBias: sensors.accelerometer.bias,
             magneticDisturbance: hasDisturbances && environment.isDisturbed(at: time))
         return (sample, truth)
+    }
+
+    /// The sensors' sample at `time` of the motion `sensed` (the state at `sensedTime`).
+    @inline(__always)
+    private mutating func read(_ sensed: borrowing TruthState, at time: Double, sensedAt sensedTime: Double, gridIndex: Int) -> ImuSample {
+        let environment = environment, attitude = sensed.attitude
+        return sensors.read(
+            time: time, gridIndex: gridIndex, angularVelocity: sensed.angularVelocity, specificForce: sensed.specificForce,
+            field: { environment.field(at: sensedTime, attitude: attitude) })
     }
 }
