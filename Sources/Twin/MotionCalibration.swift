@@ -24,6 +24,13 @@ public struct MotionCalibration: Sendable {
         public var low: Double
         public var high: Double
 
+        /// An estimate and its 95 % interval as given.
+        public init(value: Double, low: Double, high: Double) {
+            self.value = value
+            self.low = low
+            self.high = high
+        }
+
         init(_ value: Double, standardError: Double, scale: Double = 1) {
             self.value = value * scale
             low = (value - 1.96 * standardError) * scale

@@ -12,8 +12,10 @@ import StatisticsKit
 /// on the real recording and on `simulate(seed:)`'s: where they differ, the sensor model is
 /// missing something the real sensor does — the motion is the same.
 ///
-/// What the twin does not model: scale errors, misalignments, g-sensitivity and the lever arm
-/// (measured and reported by `MotionCalibration`, not simulated), magnetic disturbances (its field is one constant vector) and
+/// Its seeds draw the gyroscope's scale errors from what the motion says of them
+/// (`gyroscopeScaleDraw(seed:)`). What the twin does not model: misalignments, g-sensitivity,
+/// the accelerometer's scale errors and the lever arm (measured and reported by
+/// `MotionCalibration`, not simulated), magnetic disturbances (its field is one constant vector) and
 /// motion faster than the reference's smoothing (taps, vibration). `unmodelled` names what a
 /// disturbed trial has of it.
 public struct RecordingTwin: Sendable {
@@ -26,12 +28,16 @@ public struct RecordingTwin: Sendable {
     public let motionCalibration: MotionCalibration?
     /// The sensor model the twin samples: noise and bias from the still window (the bias at rest
     /// as a constant bias), the time offset from the motion calibration, no scale or
-    /// misalignment error, no hard or soft iron. Change it to ask what the real sensor would do
-    /// with other errors.
+    /// misalignment error (each seed adds the gyroscope scale errors it draws), no hard or soft
+    /// iron. Change it to ask what the real sensor would do with other errors.
     public var imu: ImuSettings
     /// The IMU frame against the reference's body frame (`MotionCalibration.frameRotationDegrees`
     /// when identified, else identity): the twin's sensors read in it, as the real ones do.
     public var sensorFrame: Quaternion
+    /// The prior on each gyroscope axis's scale error, ppm (one standard deviation), that
+    /// `simulate(seed:)` weighs the motion calibration against when it draws the seed's scale
+    /// errors (added to `imu`'s); 0 draws none.
+    public var gyroscopeScalePriorPPM = RecordingTwin.defaultGyroscopeScalePriorPPM
     /// The earth's field in the reference frame, µT: per axis the median of the magnetometer
     /// turned by the reference attitude.
     public let field: Vector3
@@ -65,10 +71,10 @@ public struct RecordingTwin: Sendable {
         let measured = useMotionCalibration ? try? MotionCalibration(recording: recording, motion: motion) : nil
         if let measured {
             // The twin takes the time offset and the frame turn, which agree from trial to trial
-            // of one sensor. Scale errors and misalignments are measured and reported, not taken:
-            // on real trials with translation they come out at several percent, beyond any MEMS
-            // part, so they measure what the model leaves out (the lever arm, the reference's
-            // positions) more than the sensor.
+            // of one sensor. Scale errors are drawn per seed, shrunk towards a MEMS part's
+            // (`gyroscopeScaleDraw`): on real trials with translation they come out at several
+            // percent, so they measure what the model leaves out (the lever arm, the reference's
+            // positions) as much as the sensor. Misalignments are measured and reported only.
             imu.delay = measured.delayMilliseconds
             let turn = measured.frameRotationDegrees.map { $0.isIdentified ? $0.value : 0 }
             frame = Quaternion(rotationVector: Angles.radiansPerDegree * Vector3(turn[0], turn[1], turn[2]))
@@ -95,7 +101,9 @@ public struct RecordingTwin: Sendable {
     /// twin's estimates are compared with the same recorded reference as the real ones, its
     /// noise and the motion the smoothing leaves out included.
     public func simulate(seed: UInt64) throws(GSLError) -> SensorRecording {
-        var sensors = try ImuSensors(settings: imu, duration: motion.end - motion.start, seed: seed, prefix: "twin")
+        var settings = imu
+        settings.gyroscope.scaleErrorPPM = settings.gyroscope.scaleErrorPPM + (try gyroscopeScaleDraw(seed: seed))
+        var sensors = try ImuSensors(settings: settings, duration: motion.end - motion.start, seed: seed, prefix: "twin")
         let realTruth = recording.truth ?? []
         var gyroscope: [Vector3] = [], accelerometer: [Vector3] = [], magnetometer: [Vector3?] = [], truth: [Quaternion?] = []
         gyroscope.reserveCapacity(recording.count)
@@ -103,7 +111,7 @@ public struct RecordingTwin: Sendable {
         magnetometer.reserveCapacity(recording.count)
         truth.reserveCapacity(recording.count)
         let field = field, frame = sensorFrame
-        let delay = imu.delay / 1000
+        let delay = settings.delay / 1000
         for (index, time) in recording.times.enumerated() {
             // The sensors read the motion of t − delay, in their own (turned) frame.
             let sensed = motion.state(at: time - delay)

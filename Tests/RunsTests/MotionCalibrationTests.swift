@@ -13,6 +13,7 @@ import TestSupport
     @Test func knownSensorErrorsAreRecovered() throws {
         let recording = try BROADReader.read(Repository.broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5")
         var twin = try RecordingTwin(recording: recording)
+        twin.gyroscopeScalePriorPPM = 0  // only the errors put in
         twin.imu.delay = 7  // ms
         twin.imu.gyroscope.scaleErrorPPM = Vector3(3000, -2000, 1000)
         twin.imu.gyroscope.misalignment = [0.3, 0, 0.3, 0, 0, 0]  // symmetric: non-orthogonal x and y
@@ -40,12 +41,46 @@ import TestSupport
     @Test func gyroscopeGSensitivityIsRecovered() throws {
         let recording = try BROADReader.read(Repository.broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5")
         var twin = try RecordingTwin(recording: recording)
+        twin.gyroscopeScalePriorPPM = 0
         let truth = [0, 0, 0.5, 0, -0.4, 0, 0.3, 0, 0]
         twin.imu.gyroscope.gSensitivity = truth
         let measured = try MotionCalibration(recording: try twin.simulate(seed: 2), motion: twin.motion)
         for (index, (estimate, value)) in zip(measured.gSensitivity, truth).enumerated() {
             #expect(abs(estimate.value - value) < 0.1, "component \(index): \(estimate.value) (°/s)/g, truth \(value)")
         }
+    }
+
+    /// The posterior against values worked by hand: an estimate of 8 000 ppm with the 95 %
+    /// interval ±3 920 ppm (σ = 2 000) and a prior of 10 000 ppm give w = 10⁸ / (10⁸ + 4·10⁶),
+    /// mean 7 692.3 ppm, sd 1 961.2 ppm; an interval 100 times the prior keeps the prior.
+    @Test func scalePosteriorWeighsEstimateAgainstPrior() {
+        let tight = RecordingTwin.scalePosterior(.init(value: 8000, low: 8000 - 3920, high: 8000 + 3920), priorPPM: 10_000)
+        #expect(abs(tight.mean - 7692.31) < 0.01 && abs(tight.sd - 1961.16) < 0.01, "\(tight)")
+        let open = RecordingTwin.scalePosterior(.init(value: 5000, low: -1_955_000, high: 1_965_000), priorPPM: 10_000)
+        #expect(abs(open.mean) < 1 && abs(open.sd - 10_000) < 5, "\(open)")
+        #expect(RecordingTwin.scalePosterior(.init(value: 5000, low: 0, high: 9000), priorPPM: 0) == (0, 0))
+    }
+
+    /// 400 seeds' draws on a shipped trial: per axis mean within 4 standard errors of the
+    /// posterior mean and standard deviation within 10 %; the same seed draws the same; a
+    /// prior of 0 draws nothing.
+    @Test func seedsDrawScaleErrorsFromThePosterior() throws {
+        let recording = try BROADReader.read(Repository.broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5")
+        var twin = try RecordingTwin(recording: recording)
+        let calibration = try #require(twin.motionCalibration)
+        let draws = try (1...400).map { try twin.gyroscopeScaleDraw(seed: UInt64($0)) }
+        for axis in 0..<3 {
+            let (mean, sd) = RecordingTwin.scalePosterior(calibration.gyroscopeScalePPM[axis], priorPPM: twin.gyroscopeScalePriorPPM)
+            let values = draws.map { $0[axis] }
+            let sampleMean = values.reduce(0, +) / 400
+            let sampleSD = (values.map { ($0 - sampleMean) * ($0 - sampleMean) }.reduce(0, +) / 399).squareRoot()
+            #expect(
+                abs(sampleMean - mean) < 4 * sd / 20 && abs(sampleSD / sd - 1) < 0.1,
+                "axis \(axis): \(sampleMean) ± \(sampleSD), posterior \(mean) ± \(sd)")
+        }
+        #expect(try twin.gyroscopeScaleDraw(seed: 7) == twin.gyroscopeScaleDraw(seed: 7))
+        twin.gyroscopeScalePriorPPM = 0
+        #expect(try twin.gyroscopeScaleDraw(seed: 7) == .zero)
     }
 
     @Test func aRecordingWithoutReferenceHasNoTwin() throws {

@@ -70,7 +70,7 @@ struct FusionCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "With --recording: also run every filter on each trial's twin (the simulator's sensors along the trial's reference motion, calibrated from its still window), one stream per seed; writes twin.csv."
+            "With --recording: also run every filter on each trial's twin (the simulator's sensors along the trial's reference motion, calibrated from its still window and its motion), one stream per seed, each with the gyroscope scale errors it draws from what the motion shows; writes twin.csv."
         ))
     var twin = false
 
