@@ -1,4 +1,5 @@
 import Foundation
+import OrbitMath
 import Plotting
 import ReportFormats
 import ReportIO
@@ -42,6 +43,25 @@ public enum TwinReport {
                 "The real sensor's errors measured during motion (MotionCalibration, values with 95 % intervals in twin-calibration.csv); each twin takes the time offset and the frame turn, and each seed draws its gyroscope scale errors from them (RecordingTwin.gyroscopeScaleDraw):"
             )
             MotionCalibrationReport.table(comparison.motionCalibrations, into: &document)
+        }
+        if !comparison.smoothings.isEmpty {
+            document.line(
+                "The reference's smoothing, chosen from each trial's still window (ReferenceSmoothing): the finest knots whose fitted rate and acceleration at rest stay within the gyroscope's and the accelerometer's own noise there:"
+            )
+            document.table(
+                header: [
+                    "trial", "knots attitude / position (s)", "rate at rest: fit / gyroscope (°/s)",
+                    "acceleration at rest: fit / accelerometer (m/s²)",
+                ],
+                rows: comparison.smoothings.sorted(by: { $0.key < $1.key }).map { trial, smoothing in
+                    [
+                        trial, String(format: "%.3g / %.3g", smoothing.settings.knotSpacing, smoothing.settings.positionKnotSpacing),
+                        String(
+                            format: "%.3f / %.3f", Angles.degreesPerRadian * smoothing.fittedRateNoise,
+                            Angles.degreesPerRadian * smoothing.gyroscopeNoise),
+                        String(format: "%.3f / %.3f", smoothing.fittedAccelerationNoise, smoothing.accelerometerNoise),
+                    ]
+                })
         }
         for trial in comparison.withoutReference { document.line("\(trial): no reference attitude, so no twin.") }
         for (trial, what) in comparison.unmodelled.sorted(by: { $0.key < $1.key }) {

@@ -17,11 +17,12 @@ extension Bench {
     ///   throws.
     public static func twin(
         _ measured: RecordingFusion, filters: [FilterName], settings: FusionSettings = FusionSettings(), useMagnetometer: Bool, seeds: [UInt64],
-        motion: RecordedMotion.Settings = RecordedMotion.Settings(), progress: (@Sendable (Int) -> Void)? = nil
+        motion: RecordedMotion.Settings? = nil, progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> TwinComparison {
         var rows: [TwinComparison.Row] = []
         var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:], calibrations: [String: MotionCalibration] = [:]
         var withoutReference: [String] = []
+        var smoothings: [String: ReferenceSmoothing] = [:]
         for recording in measured.recordings {
             guard let truth = recording.truth, truth.contains(where: { $0 != nil }) else {
                 withoutReference.append(recording.name)
@@ -39,6 +40,7 @@ extension Bench {
             }
             if let what = twin.unmodelled { unmodelled[recording.name] = what }
             if let measured = twin.motionCalibration { calibrations[recording.name] = measured }
+            if let smoothing = twin.smoothing { smoothings[recording.name] = smoothing }
             unbridged[recording.name] = twin.motion.unbridged.map { $0.upperBound - $0.lowerBound }.reduce(0, +)
         }
         if rows.isEmpty, let first = measured.recordings.first {
@@ -47,6 +49,7 @@ extension Bench {
         var comparison = TwinComparison(
             rows: rows, seeds: seeds, unmodelled: unmodelled, unbridgedSeconds: unbridged, motionCalibrations: calibrations)
         comparison.withoutReference = withoutReference
+        comparison.smoothings = smoothings
         return comparison
     }
 }
@@ -60,7 +63,7 @@ extension Bench {
     ///   name, or too few samples with a reference during motion.
     public static func motionCalibration(
         recordings paths: [String], mapping: CSVMapping? = nil, isolation: RecordingIsolation = .probe,
-        motion settings: RecordedMotion.Settings = RecordedMotion.Settings()
+        motion settings: RecordedMotion.Settings? = nil
     ) throws -> [String: MotionCalibration] {
         var calibrations: [String: MotionCalibration] = [:]
         for path in paths {
@@ -68,7 +71,10 @@ extension Bench {
             guard calibrations[recording.name] == nil else {
                 throw RecordingError(file: path, message: "has the same trial name '\(recording.name)' as an earlier file")
             }
-            let motion = try RecordedMotion(reference: recording, settings: settings, purpose: "the motion calibration compares with it")
+            // The twin's smoothing (from the still window), so both measure alike; a recording
+            // without a still window long enough keeps the default knots.
+            let chosen = settings ?? (try? ReferenceSmoothing.choose(for: recording))?.settings ?? RecordedMotion.Settings()
+            let motion = try RecordedMotion(reference: recording, settings: chosen, purpose: "the motion calibration compares with it")
             calibrations[recording.name] = try MotionCalibration(recording: recording, motion: motion)
         }
         return calibrations

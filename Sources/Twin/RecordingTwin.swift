@@ -21,6 +21,8 @@ import StatisticsKit
 public struct RecordingTwin: Sendable {
     public let recording: SensorRecording
     public let motion: RecordedMotion
+    /// How the reference's smoothing was chosen; nil when the caller gave the settings.
+    public let smoothing: ReferenceSmoothing?
     public let calibration: ImuCalibration
     /// The sensor's errors measured during motion (`MotionCalibration`), of which `imu` took the
     /// time offset and `sensorFrame` the frame turn; nil when asked not to, or when the
@@ -45,16 +47,27 @@ public struct RecordingTwin: Sendable {
     /// undisturbed.
     public let unmodelled: String?
 
-    /// Calibrates and fits the twin of `recording`. With `useMotionCalibration` (the default)
+    /// Calibrates and fits the twin of `recording`, its reference smoothed as `motionSettings`
+    /// says or, by default, as `ReferenceSmoothing` chooses from the recording's still window.
+    /// With `useMotionCalibration` (the default)
     /// the twin also takes what `MotionCalibration` measures on the recording; without it, only
     /// what the still window shows.
     ///
     /// - Throws: `RecordingError` when the recording has no reference attitude, no still
     ///   window of `ImuCalibration.minimumWindow` seconds, or a reference too sparse to fit.
     public init(
-        recording: SensorRecording, motionSettings: RecordedMotion.Settings = RecordedMotion.Settings(), useMotionCalibration: Bool = true
+        recording: SensorRecording, motionSettings: RecordedMotion.Settings? = nil, useMotionCalibration: Bool = true
     ) throws(RecordingError) {
-        let motion = try RecordedMotion(reference: recording, settings: motionSettings, purpose: "a twin follows the reference trajectory")
+        var settings = motionSettings
+        if settings == nil, recording.truth?.contains(where: { $0 != nil }) == true {
+            let chosen = try ReferenceSmoothing.choose(for: recording)
+            smoothing = chosen
+            settings = chosen.settings
+        } else {
+            smoothing = nil
+        }
+        let motion = try RecordedMotion(
+            reference: recording, settings: settings ?? RecordedMotion.Settings(), purpose: "a twin follows the reference trajectory")
         let truth = recording.truth ?? []
         self.motion = motion
         self.recording = recording

@@ -42,6 +42,8 @@ public struct TwinComparison: Sendable {
     public var motionCalibrations: [String: MotionCalibration]
     /// Trials without a reference attitude: they have no twin.
     public var withoutReference: [String] = []
+    /// Per trial, how its reference's smoothing was chosen (absent when the caller set it).
+    public var smoothings: [String: ReferenceSmoothing] = [:]
 
     public init(
         rows: [Row], seeds: [UInt64], unmodelled: [String: String] = [:], unbridgedSeconds: [String: Double] = [:],
