@@ -63,7 +63,7 @@ extension Bench {
     ///   name, or too few samples with a reference during motion.
     public static func motionCalibration(
         recordings paths: [String], mapping: CSVMapping? = nil, isolation: RecordingIsolation = .probe,
-        motion settings: RecordedMotion.Settings? = nil
+        motion settings: RecordedMotion.Settings = RecordedMotion.Settings()
     ) throws -> [String: MotionCalibration] {
         var calibrations: [String: MotionCalibration] = [:]
         for path in paths {
@@ -71,10 +71,7 @@ extension Bench {
             guard calibrations[recording.name] == nil else {
                 throw RecordingError(file: path, message: "has the same trial name '\(recording.name)' as an earlier file")
             }
-            // The twin's smoothing (from the still window), so both measure alike; a recording
-            // without a still window long enough keeps the default knots.
-            let chosen = settings ?? (try? ReferenceSmoothing.choose(for: recording))?.settings ?? RecordedMotion.Settings()
-            let motion = try RecordedMotion(reference: recording, settings: chosen, purpose: "the motion calibration compares with it")
+            let motion = try RecordedMotion(reference: recording, settings: settings, purpose: "the motion calibration compares with it")
             calibrations[recording.name] = try MotionCalibration(recording: recording, motion: motion)
         }
         return calibrations

@@ -81,7 +81,14 @@ public struct RecordingTwin: Sendable {
         let gyroscopeBias = Self.mean(still.map { recording.gyroscope[$0] })
         var imu = Self.settings(calibration, rate: recording.rate, gyroscopeBias: gyroscopeBias, accelerometerBias: accelerometerBias)
         var frame = Quaternion.identity
-        let measured = useMotionCalibration ? try? MotionCalibration(recording: recording, motion: motion) : nil
+        // The calibration compares the real readings with the ideal ones, both smoothed alike, at
+        // the default knots (what `calibrate --from-motion` does): the twin's own, chosen for
+        // simulating, may be wider and leave out the fast turns that show a scale error.
+        let calibrationMotion =
+            smoothing == nil
+            ? motion
+            : try RecordedMotion(reference: recording, settings: RecordedMotion.Settings(), purpose: "a twin follows the reference trajectory")
+        let measured = useMotionCalibration ? try? MotionCalibration(recording: recording, motion: calibrationMotion) : nil
         if let measured {
             // The twin takes the time offset and the frame turn, which agree from trial to trial
             // of one sensor. Scale errors are drawn per seed, shrunk towards a MEMS part's
