@@ -63,6 +63,9 @@ public enum TwinReport {
                     ]
                 })
         }
+        for (trial, problem) in comparison.smoothingProblems.sorted(by: { $0.key < $1.key }) {
+            document.line("\(trial): the reference keeps the default knots (0.04 s / 0.1 s): \(problem).")
+        }
         for trial in comparison.withoutReference { document.line("\(trial): no reference attitude, so no twin.") }
         for (trial, what) in comparison.unmodelled.sorted(by: { $0.key < $1.key }) {
             document.line("\(trial): the twin does not model the \(what).")

@@ -22,7 +22,7 @@ extension Bench {
         var rows: [TwinComparison.Row] = []
         var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:], calibrations: [String: MotionCalibration] = [:]
         var withoutReference: [String] = []
-        var smoothings: [String: ReferenceSmoothing] = [:]
+        var smoothings: [String: ReferenceSmoothing] = [:], smoothingProblems: [String: String] = [:]
         for recording in measured.recordings {
             guard let truth = recording.truth, truth.contains(where: { $0 != nil }) else {
                 withoutReference.append(recording.name)
@@ -41,6 +41,7 @@ extension Bench {
             if let what = twin.unmodelled { unmodelled[recording.name] = what }
             if let measured = twin.motionCalibration { calibrations[recording.name] = measured }
             if let smoothing = twin.smoothing { smoothings[recording.name] = smoothing }
+            if let problem = twin.smoothingProblem { smoothingProblems[recording.name] = problem }
             unbridged[recording.name] = twin.motion.unbridged.map { $0.upperBound - $0.lowerBound }.reduce(0, +)
         }
         if rows.isEmpty, let first = measured.recordings.first {
@@ -50,6 +51,7 @@ extension Bench {
             rows: rows, seeds: seeds, unmodelled: unmodelled, unbridgedSeconds: unbridged, motionCalibrations: calibrations)
         comparison.withoutReference = withoutReference
         comparison.smoothings = smoothings
+        comparison.smoothingProblems = smoothingProblems
         return comparison
     }
 }

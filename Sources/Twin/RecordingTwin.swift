@@ -21,8 +21,10 @@ import StatisticsKit
 public struct RecordingTwin: Sendable {
     public let recording: SensorRecording
     public let motion: RecordedMotion
-    /// How the reference's smoothing was chosen; nil when the caller gave the settings.
+    /// How the reference's smoothing was chosen; nil when the caller gave the settings or it
+    /// could not be chosen (`smoothingProblem` says why; the default knots are used).
     public let smoothing: ReferenceSmoothing?
+    public let smoothingProblem: String?
     public let calibration: ImuCalibration
     /// The sensor's errors measured during motion (`MotionCalibration`), of which `imu` took the
     /// time offset and `sensorFrame` the frame turn; nil when asked not to, or when the
@@ -59,13 +61,21 @@ public struct RecordingTwin: Sendable {
         recording: SensorRecording, motionSettings: RecordedMotion.Settings? = nil, useMotionCalibration: Bool = true
     ) throws(RecordingError) {
         var settings = motionSettings
+        var smoothingProblem: String?
         if settings == nil, recording.truth?.contains(where: { $0 != nil }) == true {
-            let chosen = try ReferenceSmoothing.choose(for: recording)
-            smoothing = chosen
-            settings = chosen.settings
+            // A trial too short of reference at rest to choose keeps the default knots, and says so.
+            do {
+                let chosen = try ReferenceSmoothing.choose(for: recording)
+                smoothing = chosen
+                settings = chosen.settings
+            } catch {
+                smoothing = nil
+                smoothingProblem = error.message
+            }
         } else {
             smoothing = nil
         }
+        self.smoothingProblem = smoothingProblem
         let motion = try RecordedMotion(
             reference: recording, settings: settings ?? RecordedMotion.Settings(), purpose: "a twin follows the reference trajectory")
         let truth = recording.truth ?? []

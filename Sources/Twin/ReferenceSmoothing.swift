@@ -23,6 +23,8 @@ public struct ReferenceSmoothing: Sendable, Equatable {
     public static let candidates = [0.02, 0.025, 0.03, 0.04, 0.05, 0.07, 0.1]
     /// Left out at each end of the still window, s: the fit is unconstrained past its data.
     static let edge = 0.5
+    /// Least reference in the still window the choice is made on, s.
+    public static let minimumReferenced = 5.0
 
     /// The settings chosen (the other settings as `base` had them).
     public var settings: RecordedMotion.Settings
@@ -40,8 +42,8 @@ public struct ReferenceSmoothing: Sendable, Equatable {
     /// The smoothing for `recording`'s reference, from its longest still window
     /// (`ImuCalibration.longestStillWindow`).
     ///
-    /// - Throws: `RecordingError` when the recording has no still window long enough or no
-    ///   reference in it.
+    /// - Throws: `RecordingError` when the recording has no still window long enough or less
+    ///   than `minimumReferenced` seconds of reference in it.
     public static func choose(for recording: SensorRecording, base: RecordedMotion.Settings = RecordedMotion.Settings()) throws(RecordingError)
         -> ReferenceSmoothing
     {
@@ -49,14 +51,17 @@ public struct ReferenceSmoothing: Sendable, Equatable {
         let inner = (window.lowerBound + edge)...(window.upperBound - edge)
         let indices = recording.times.indices.filter { window.contains(recording.times[$0]) }
         let attitudes = indices.map { recording.truth?[$0] ?? nil }
-        guard attitudes.contains(where: { $0 != nil }) else {
-            throw RecordingError(
-                file: recording.file, column: "reference",
-                message: String(format: "has no reference in its still window %.1f–%.1f s", window.lowerBound, window.upperBound))
-        }
         let times = indices.map { recording.times[$0] }
         let positions = recording.positions.map { all in indices.map { all[$0] } }
-        let evaluated = times.filter { inner.contains($0) }
+        // Only samples with a reference count: a fit through a gap is smooth by construction.
+        let evaluated = times.indices.filter { inner.contains(times[$0]) && attitudes[$0] != nil && positions?[$0] != .some(nil) }.map { times[$0] }
+        guard Double(evaluated.count) >= minimumReferenced * recording.rate else {
+            throw RecordingError(
+                file: recording.file, column: "reference",
+                message: String(
+                    format: "has %.1f s of reference in its still window %.1f–%.1f s; choosing the smoothing needs %.0f s",
+                    Double(evaluated.count) / recording.rate, window.lowerBound, window.upperBound, minimumReferenced))
+        }
         var rateNoise: [Double] = [], accelerationNoise: [Double] = []
         for spacing in candidates {
             var settings = base
@@ -70,7 +75,7 @@ public struct ReferenceSmoothing: Sendable, Equatable {
                 accelerationNoise.append(.infinity)
                 continue
             }
-            let states = evaluated.map { still.state(at: $0) }
+            let states = evaluated.filter { still.isMeasured(at: $0) }.map { still.state(at: $0) }
             rateNoise.append(Self.rms(states.map(\.angularVelocity)))
             accelerationNoise.append(Self.rms(states.map(\.acceleration)))
         }

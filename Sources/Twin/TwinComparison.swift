@@ -44,6 +44,8 @@ public struct TwinComparison: Sendable {
     public var withoutReference: [String] = []
     /// Per trial, how its reference's smoothing was chosen (absent when the caller set it).
     public var smoothings: [String: ReferenceSmoothing] = [:]
+    /// Per trial, why its smoothing could not be chosen (it kept the default knots).
+    public var smoothingProblems: [String: String] = [:]
 
     public init(
         rows: [Row], seeds: [UInt64], unmodelled: [String: String] = [:], unbridgedSeconds: [String: Double] = [:],

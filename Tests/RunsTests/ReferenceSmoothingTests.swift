@@ -62,4 +62,16 @@ import Twin
             shaky.settings.knotSpacing == ReferenceSmoothing.candidates.last
                 && shaky.settings.positionKnotSpacing == ReferenceSmoothing.candidates.last)
     }
+
+    /// With reference for only 1 s of the still window the choice is refused (a fit through
+    /// the gap would look perfectly smooth), and a twin keeps the default knots and says why.
+    @Test func tooLittleReferenceAtRestKeepsTheDefaultKnots() throws {
+        var recording = try Self.stillRecording(sensorNoise: 0.005, attitudeJitter: 5e-4, positionJitter: 1e-5)
+        recording.truth = recording.times.map { $0 < 1 ? Quaternion.identity : nil }
+        recording.positions = nil
+        #expect(throws: RecordingError.self) { try ReferenceSmoothing.choose(for: recording) }
+        let twin = try RecordingTwin(recording: recording, useMotionCalibration: false)
+        #expect(twin.smoothing == nil && twin.motion.settings == RecordedMotion.Settings())
+        #expect(twin.smoothingProblem?.contains("choosing the smoothing needs 5 s") == true, "\(twin.smoothingProblem ?? "nil")")
+    }
 }
