@@ -46,20 +46,15 @@ public enum TwinReport {
         }
         if !comparison.smoothings.isEmpty {
             document.line(
-                "The reference's smoothing, chosen from each trial's still window (ReferenceSmoothing): the finest knots whose fitted rate and acceleration at rest stay within the gyroscope's and the accelerometer's own noise there:"
+                "The reference's smoothing, chosen per trial by two-fold cross-validation (ReferenceSmoothing): the knot spacing whose fit to the even samples best predicts the odd ones:"
             )
             document.table(
-                header: [
-                    "trial", "knots attitude / position (s)", "rate at rest: fit / gyroscope (°/s)",
-                    "acceleration at rest: fit / accelerometer (m/s²)",
-                ],
+                header: ["trial", "knots attitude / position (s)", "held-out attitude residual (°)", "held-out position residual (mm)"],
                 rows: comparison.smoothings.sorted(by: { $0.key < $1.key }).map { trial, smoothing in
                     [
                         trial, String(format: "%.3g / %.3g", smoothing.settings.knotSpacing, smoothing.settings.positionKnotSpacing),
-                        String(
-                            format: "%.3f / %.3f", Angles.degreesPerRadian * smoothing.fittedRateNoise,
-                            Angles.degreesPerRadian * smoothing.gyroscopeNoise),
-                        String(format: "%.3f / %.3f", smoothing.fittedAccelerationNoise, smoothing.accelerometerNoise),
+                        String(format: "%.4f", Angles.degreesPerRadian * smoothing.attitudeResidual),
+                        smoothing.positionResiduals.isEmpty ? "–" : String(format: "%.3f", 1000 * smoothing.positionResidual),
                     ]
                 })
         }

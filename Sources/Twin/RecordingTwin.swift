@@ -50,7 +50,7 @@ public struct RecordingTwin: Sendable {
     public let unmodelled: String?
 
     /// Calibrates and fits the twin of `recording`, its reference smoothed as `motionSettings`
-    /// says or, by default, as `ReferenceSmoothing` chooses from the recording's still window.
+    /// says or, by default, as `ReferenceSmoothing` chooses by cross-validation on the recording.
     /// With `useMotionCalibration` (the default)
     /// the twin also takes what `MotionCalibration` measures on the recording; without it, only
     /// what the still window shows.

@@ -1,106 +1,93 @@
 import Foundation
 import OrbitMath
 import Recordings
-import Runs
 import Simulation
 
-/// How finely a recording's reference is fitted, chosen from the recording itself: the finest
-/// knots whose noise, measured where the phone lies still, stays within the IMU's own noise.
+/// How finely a recording's reference is fitted, chosen from the recording itself by two-fold
+/// cross-validation: the knot spacing whose fit to the even samples best predicts the odd ones.
 ///
 /// The spline's derivatives are what the twin's ideal sensors read. Knots too far apart leave
 /// out motion the real sensor feels (the accelerations of a fast turn); too close, and the
-/// reference's own jitter, differentiated once (attitude) or twice (position), becomes motion
-/// nobody made. Over the still window every fitted rate and acceleration is that jitter, so
-/// each candidate spacing is fitted there and the finest is taken whose RMS angular velocity is
-/// at most the gyroscope's RMS noise and whose RMS acceleration is at most the accelerometer's:
-/// the reference then adds no more noise than the sensor has: a twin whose gyroscope followed
-/// the markers' jitter would track the reference better than any real sensor can. A bound no
-/// candidate meets gets the widest, 0.1 s (motion up to 5 Hz, most of what a hand does). The
-/// rule assumes the reference's jitter is the same in motion as at
-/// rest (markers blurred by fast motion can jitter more).
+/// reference's jitter becomes motion nobody made. Held-out samples weigh the two: jitter is
+/// not predictable from the neighbouring samples, motion is, so the spacing with the smallest
+/// held-out residual keeps what the neighbours agree on. Attitudes and positions are chosen
+/// apart (positions are differentiated twice). Each candidate spacing is fitted on the even
+/// samples (the odd ones left out as one-sample gaps) and scored by the RMS angle, or
+/// distance, to the odd samples the fit measures (not inside an unbridged gap); ties go to
+/// the wider spacing.
 public struct ReferenceSmoothing: Sendable, Equatable {
-    /// Knot spacings tried, s, finest first.
-    public static let candidates = [0.02, 0.025, 0.03, 0.04, 0.05, 0.07, 0.1]
-    /// Left out at each end of the still window, s: the fit is unconstrained past its data.
-    static let edge = 0.5
-    /// Least reference in the still window the choice is made on, s.
+    /// Knot spacings tried, s, finest first: from about three samples per knot at BROAD's
+    /// 286 Hz (the penalty keeps a knot without samples defined) to motion up to 5 Hz.
+    public static let candidates = [0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0.07, 0.1]
+    /// Least reference the choice is made on, s of held-out samples.
     public static let minimumReferenced = 5.0
 
     /// The settings chosen (the other settings as `base` had them).
     public var settings: RecordedMotion.Settings
-    /// The still window measured, s.
-    public var stillWindow: ClosedRange<Double>
-    /// RMS norm of the gyroscope's and the accelerometer's deviation from their means over the
-    /// window: rad/s and m/s².
-    public var gyroscopeNoise: Double
-    public var accelerometerNoise: Double
-    /// RMS norm of the fitted angular velocity (rad/s) and acceleration (m/s²) over the window
-    /// at the chosen spacings: the reference's noise the twin takes in.
-    public var fittedRateNoise: Double
-    public var fittedAccelerationNoise: Double
+    /// Per candidate, the held-out RMS attitude residual, rad; and position residual, m (empty
+    /// without positions).
+    public var attitudeResiduals: [Double]
+    public var positionResiduals: [Double]
 
-    /// The smoothing for `recording`'s reference, from its longest still window
-    /// (`ImuCalibration.longestStillWindow`).
+    /// The held-out residual at the chosen spacings: rad and m (0 without positions).
+    public var attitudeResidual: Double { attitudeResiduals[Self.candidates.firstIndex(of: settings.knotSpacing) ?? 0] }
+    public var positionResidual: Double {
+        positionResiduals.isEmpty ? 0 : positionResiduals[Self.candidates.firstIndex(of: settings.positionKnotSpacing) ?? 0]
+    }
+
+    /// The smoothing for `recording`'s reference.
     ///
-    /// - Throws: `RecordingError` when the recording has no still window long enough or less
-    ///   than `minimumReferenced` seconds of reference in it.
+    /// - Throws: `RecordingError` when fewer than `minimumReferenced` seconds of odd samples
+    ///   have a reference.
     public static func choose(for recording: SensorRecording, base: RecordedMotion.Settings = RecordedMotion.Settings()) throws(RecordingError)
         -> ReferenceSmoothing
     {
-        let window = try ImuCalibration.longestStillWindow(recording)
-        let inner = (window.lowerBound + edge)...(window.upperBound - edge)
-        let indices = recording.times.indices.filter { window.contains(recording.times[$0]) }
-        let attitudes = indices.map { recording.truth?[$0] ?? nil }
-        let times = indices.map { recording.times[$0] }
-        let positions = recording.positions.map { all in indices.map { all[$0] } }
-        // Only samples with a reference count: a fit through a gap is smooth by construction.
-        let evaluated = times.indices.filter { inner.contains(times[$0]) && attitudes[$0] != nil && positions?[$0] != .some(nil) }.map { times[$0] }
-        guard Double(evaluated.count) >= minimumReferenced * recording.rate else {
+        let truth = recording.truth ?? Array(repeating: nil, count: recording.count)
+        let heldOut = stride(from: 1, to: recording.count, by: 2).filter { truth[$0] != nil }
+        guard Double(heldOut.count) * 2 >= minimumReferenced * recording.rate else {
             throw RecordingError(
                 file: recording.file, column: "reference",
                 message: String(
-                    format: "has %.1f s of reference in its still window %.1f–%.1f s; choosing the smoothing needs %.0f s",
-                    Double(evaluated.count) / recording.rate, window.lowerBound, window.upperBound, minimumReferenced))
+                    format: "has %.1f s of reference; choosing the smoothing needs %.0f s", 2 * Double(heldOut.count) / recording.rate,
+                    minimumReferenced))
         }
-        var rateNoise: [Double] = [], accelerationNoise: [Double] = []
+        let evenAttitudes = truth.indices.map { $0 % 2 == 0 ? truth[$0] : nil }
+        let evenPositions = recording.positions.map { all in all.indices.map { $0 % 2 == 0 ? all[$0] : nil } }
+        var attitudeResiduals: [Double] = [], positionResiduals: [Double] = []
         for spacing in candidates {
             var settings = base
             settings.knotSpacing = spacing
             settings.positionKnotSpacing = spacing
             guard
-                let still = try? RecordedMotion(
-                    times: times, attitudes: attitudes, positions: positions, gravity: Units.standardGravity, settings: settings)
+                let fit = try? RecordedMotion(
+                    times: recording.times, attitudes: evenAttitudes, positions: evenPositions, gravity: Units.standardGravity, settings: settings)
             else {
-                rateNoise.append(.infinity)
-                accelerationNoise.append(.infinity)
+                attitudeResiduals.append(.infinity)
+                if evenPositions != nil { positionResiduals.append(.infinity) }
                 continue
             }
-            let states = evaluated.filter { still.isMeasured(at: $0) }.map { still.state(at: $0) }
-            rateNoise.append(Self.rms(states.map(\.angularVelocity)))
-            accelerationNoise.append(Self.rms(states.map(\.acceleration)))
+            var angles = 0.0, angleCount = 0, distances = 0.0, distanceCount = 0
+            for index in heldOut where fit.isMeasured(at: recording.times[index]) {
+                let state = fit.state(at: recording.times[index])
+                let angle = state.attitude.angularDistance(to: truth[index]!)
+                angles += angle * angle
+                angleCount += 1
+                if let position = recording.positions?[index] {
+                    distances += (state.position - position).normSquared
+                    distanceCount += 1
+                }
+            }
+            attitudeResiduals.append(angleCount > 0 ? (angles / Double(angleCount)).squareRoot() : .infinity)
+            if evenPositions != nil { positionResiduals.append(distanceCount > 0 ? (distances / Double(distanceCount)).squareRoot() : .infinity) }
         }
-        let gyroscopeNoise = Self.rms(deviations(indices.map { recording.gyroscope[$0] }))
-        let accelerometerNoise = Self.rms(deviations(indices.map { recording.accelerometer[$0] }))
-        let attitudeChoice = candidates.indices.first { rateNoise[$0] <= gyroscopeNoise } ?? candidates.count - 1
-        let positionChoice =
-            positions == nil ? candidates.count - 1 : candidates.indices.first { accelerationNoise[$0] <= accelerometerNoise } ?? candidates.count - 1
         var settings = base
-        settings.knotSpacing = candidates[attitudeChoice]
-        settings.positionKnotSpacing = candidates[positionChoice]
-        return ReferenceSmoothing(
-            settings: settings, stillWindow: window, gyroscopeNoise: gyroscopeNoise, accelerometerNoise: accelerometerNoise,
-            fittedRateNoise: rateNoise[attitudeChoice], fittedAccelerationNoise: positions == nil ? 0 : accelerationNoise[positionChoice])
+        settings.knotSpacing = candidates[best(attitudeResiduals)]
+        if !positionResiduals.isEmpty { settings.positionKnotSpacing = candidates[best(positionResiduals)] }
+        return ReferenceSmoothing(settings: settings, attitudeResiduals: attitudeResiduals, positionResiduals: positionResiduals)
     }
 
-    /// √(mean |v|²); 0 for no values.
-    static func rms(_ values: [Vector3]) -> Double {
-        values.isEmpty ? 0 : (values.map(\.normSquared).reduce(0, +) / Double(values.count)).squareRoot()
-    }
-
-    /// Each value minus their mean.
-    static func deviations(_ values: [Vector3]) -> [Vector3] {
-        guard !values.isEmpty else { return [] }
-        let mean = (1 / Double(values.count)) * values.reduce(Vector3.zero, +)
-        return values.map { $0 - mean }
+    /// The index of the smallest residual, the widest spacing among equals.
+    static func best(_ residuals: [Double]) -> Int {
+        residuals.indices.reversed().min { residuals[$0] < residuals[$1] } ?? candidates.count - 1
     }
 }
