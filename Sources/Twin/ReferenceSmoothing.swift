@@ -18,7 +18,7 @@ import Simulation
 public struct ReferenceSmoothing: Sendable, Equatable {
     /// Knot spacings tried, s, finest first: from about three samples per knot at BROAD's
     /// 286 Hz (the penalty keeps a knot without samples defined) to motion up to 5 Hz.
-    public static let candidates = [0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0.07, 0.1]
+    public static let candidates = [0.01, 0.015, 0.02, 0.03, 0.05, 0.1]
     /// Least reference the choice is made on, s of held-out samples.
     public static let minimumReferenced = 5.0
 
@@ -53,19 +53,16 @@ public struct ReferenceSmoothing: Sendable, Equatable {
         }
         let evenAttitudes = truth.indices.map { $0 % 2 == 0 ? truth[$0] : nil }
         let evenPositions = recording.positions.map { all in all.indices.map { $0 % 2 == 0 ? all[$0] : nil } }
-        var attitudeResiduals: [Double] = [], positionResiduals: [Double] = []
-        for spacing in candidates {
+        // The candidates are fitted on all cores: a twin's cost is the filters' (bench: twin).
+        let scores = Scores(count: candidates.count)
+        DispatchQueue.concurrentPerform(iterations: candidates.count) { candidate in
             var settings = base
-            settings.knotSpacing = spacing
-            settings.positionKnotSpacing = spacing
+            settings.knotSpacing = candidates[candidate]
+            settings.positionKnotSpacing = candidates[candidate]
             guard
                 let fit = try? RecordedMotion(
                     times: recording.times, attitudes: evenAttitudes, positions: evenPositions, gravity: Units.standardGravity, settings: settings)
-            else {
-                attitudeResiduals.append(.infinity)
-                if evenPositions != nil { positionResiduals.append(.infinity) }
-                continue
-            }
+            else { return }
             var angles = 0.0, angleCount = 0, distances = 0.0, distanceCount = 0
             for index in heldOut where fit.isMeasured(at: recording.times[index]) {
                 let state = fit.state(at: recording.times[index])
@@ -77,9 +74,12 @@ public struct ReferenceSmoothing: Sendable, Equatable {
                     distanceCount += 1
                 }
             }
-            attitudeResiduals.append(angleCount > 0 ? (angles / Double(angleCount)).squareRoot() : .infinity)
-            if evenPositions != nil { positionResiduals.append(distanceCount > 0 ? (distances / Double(distanceCount)).squareRoot() : .infinity) }
+            scores.set(
+                candidate, attitude: angleCount > 0 ? (angles / Double(angleCount)).squareRoot() : .infinity,
+                position: distanceCount > 0 ? (distances / Double(distanceCount)).squareRoot() : .infinity)
         }
+        let attitudeResiduals = scores.attitude
+        let positionResiduals = evenPositions == nil ? [] : scores.position
         var settings = base
         settings.knotSpacing = candidates[best(attitudeResiduals)]
         if !positionResiduals.isEmpty { settings.positionKnotSpacing = candidates[best(positionResiduals)] }
@@ -89,5 +89,24 @@ public struct ReferenceSmoothing: Sendable, Equatable {
     /// The index of the smallest residual, the widest spacing among equals.
     static func best(_ residuals: [Double]) -> Int {
         residuals.indices.reversed().min { residuals[$0] < residuals[$1] } ?? candidates.count - 1
+    }
+}
+
+/// The candidates' held-out residuals as the workers finish them (∞ for a fit that failed).
+private final class Scores: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var attitude: [Double]
+    private(set) var position: [Double]
+
+    init(count: Int) {
+        attitude = Array(repeating: .infinity, count: count)
+        position = Array(repeating: .infinity, count: count)
+    }
+
+    func set(_ candidate: Int, attitude: Double, position: Double) {
+        lock.withLock {
+            self.attitude[candidate] = attitude
+            self.position[candidate] = position
+        }
     }
 }
