@@ -18,6 +18,7 @@ static inline hid_t chdf5_native_uint8(void) { return H5T_NATIVE_UINT8; }
 static inline hid_t chdf5_ieee_f64le(void) { return H5T_IEEE_F64LE; }
 static inline hid_t chdf5_std_u8le(void) { return H5T_STD_U8LE; }
 static inline hid_t chdf5_dataset_create(void) { return H5P_DATASET_CREATE; }
+static inline hid_t chdf5_file_access(void) { return H5P_FILE_ACCESS; }
 static inline unsigned chdf5_read_only(void) { return H5F_ACC_RDONLY; }
 static inline unsigned chdf5_read_write(void) { return H5F_ACC_RDWR; }
 static inline unsigned chdf5_truncate(void) { return H5F_ACC_TRUNC; }

@@ -29,7 +29,9 @@ struct HDF5Fixture {
     }
 
     private func writeLocked(to url: URL) {
-        let file = H5Fcreate(url.path, chdf5_truncate(), chdf5_default(), chdf5_default())
+        let access = unlockedFileAccess()
+        defer { _ = H5Pclose(access) }
+        let file = H5Fcreate(url.path, chdf5_truncate(), chdf5_default(), access)
         precondition(file >= 0, "cannot create \(url.path)")
         defer { _ = H5Fclose(file) }
         func matrix(_ name: String, _ values: [[Double]]?) {
@@ -62,6 +64,16 @@ struct HDF5Fixture {
             _ = H5Sclose(space)
         }
     }
+}
+
+/// File access without HDF5's file lock (`flock`), for the fixtures a test writes. HDF5 opens
+/// files without close-on-exec, so a CLI test spawning a child process while a fixture is open
+/// for writing hands the child the exclusive lock, and the reader that follows finds the file
+/// locked ("not a readable HDF5 file"). Close the list with `H5Pclose`.
+func unlockedFileAccess() -> hid_t {
+    let access = H5Pcreate(chdf5_file_access())
+    _ = H5Pset_file_locking(access, false, true)
+    return access
 }
 
 func temporaryFile(_ name: String) -> URL {

@@ -14,7 +14,9 @@ import Testing
             fixture.samplingRate = nil
             fixture.write(to: url)
             HDF5Lock.withLock {
-                let file = H5Fopen(url.path, chdf5_read_write(), chdf5_default())
+                let access = unlockedFileAccess()
+                defer { _ = H5Pclose(access) }
+                let file = H5Fopen(url.path, chdf5_read_write(), access)
                 var dimensions: [hsize_t] = [hsize_t(count)]
                 let space = H5Screate_simple(1, &dimensions, nil)
                 let attribute = H5Acreate2(file, "sampling_rate", chdf5_ieee_f64le(), space, chdf5_default(), chdf5_default())
@@ -38,7 +40,9 @@ import Testing
             fixture.omit = ["imu_gyr"]
             fixture.write(to: url)
             HDF5Lock.withLock {
-                let file = H5Fopen(url.path, chdf5_read_write(), chdf5_default())
+                let access = unlockedFileAccess()
+                defer { _ = H5Pclose(access) }
+                let file = H5Fopen(url.path, chdf5_read_write(), access)
                 var dimensions: [hsize_t] = [rows, 3], maximum: [hsize_t] = [chdf5_unlimited(), 3], chunk: [hsize_t] = [1024, 3]
                 let space = H5Screate_simple(2, &dimensions, &maximum)
                 let properties = H5Pcreate(chdf5_dataset_create())
