@@ -63,7 +63,7 @@ public struct RecordingTwin: Sendable {
         var settings = motionSettings
         var smoothingProblem: String?
         if settings == nil, recording.truth?.contains(where: { $0 != nil }) == true {
-            // A trial too short of reference at rest to choose keeps the default knots, and says so.
+            // A trial with too little reference to choose keeps the default knots, and says so.
             do {
                 let chosen = try ReferenceSmoothing.choose(for: recording)
                 smoothing = chosen
@@ -92,8 +92,8 @@ public struct RecordingTwin: Sendable {
         var imu = Self.settings(calibration, rate: recording.rate, gyroscopeBias: gyroscopeBias, accelerometerBias: accelerometerBias)
         var frame = Quaternion.identity
         // The calibration compares the real readings with the ideal ones, both smoothed alike, at
-        // the default knots (what `calibrate --from-motion` does): the twin's own, chosen for
-        // simulating, may be wider and leave out the fast turns that show a scale error.
+        // the default knots: what `calibrate --from-motion` does and its round trip tests. The
+        // twin's own knots, chosen for simulating, would make the estimates differ from it.
         let calibrationMotion =
             smoothing == nil
             ? motion
