@@ -35,9 +35,13 @@ public enum TwinReport {
                 ]
             })
         let within = comparison.rows.filter(\.withinFactor).count, inside = comparison.rows.filter(\.realInsideSpread).count
+        document.heading("Agreement")
         document.line(
             "Factor = twin mean / real. \(within) of \(comparison.rows.count) within [1/1.5, 1.5]; the real error inside the twin's 10–90 % in \(inside) of \(comparison.rows.count)."
         )
+        if !comparison.motionCalibrations.isEmpty || !comparison.smoothings.isEmpty {
+            document.heading("What each twin takes from its trial")
+        }
         if !comparison.motionCalibrations.isEmpty {
             document.line(
                 "The real sensor's errors measured during motion (MotionCalibration, values with 95 % intervals in twin-calibration.csv); each twin takes the time offset and the frame turn, and each seed draws its gyroscope scale errors from them (RecordingTwin.gyroscopeScaleDraw):"

@@ -11,13 +11,17 @@ extension Bench {
     ///     let twin = try Bench.twin(measured, filters: FilterName.allCases, useMagnetometer: true, seeds: Array(1...20))
     ///
     /// Recordings without a reference attitude get no twin (`TwinComparison.withoutReference`).
+    /// `motion` fits every trial's reference (nil, the default: each trial's own by
+    /// cross-validation, `ReferenceSmoothing`); `gyroscopeScalePriorPPM` is each twin's
+    /// (`RecordingTwin.gyroscopeScalePriorPPM`; 0 draws no scale errors).
     ///
     /// - Throws: `RecordingError` when no recording has a reference, for one without a still
     ///   window to calibrate from or a reference too sparse to fit; what `fusion(recordings:…)`
     ///   throws.
     public static func twin(
         _ measured: RecordingFusion, filters: [FilterName], settings: FusionSettings = FusionSettings(), useMagnetometer: Bool, seeds: [UInt64],
-        motion: RecordedMotion.Settings? = nil, progress: (@Sendable (Int) -> Void)? = nil
+        motion: RecordedMotion.Settings? = nil, gyroscopeScalePriorPPM: Double = RecordingTwin.defaultGyroscopeScalePriorPPM,
+        progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> TwinComparison {
         var rows: [TwinComparison.Row] = []
         var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:], calibrations: [String: MotionCalibration] = [:]
@@ -28,7 +32,9 @@ extension Bench {
                 withoutReference.append(recording.name)
                 continue
             }
-            let twin = try RecordingTwin(recording: recording, motionSettings: motion)
+            var configured = try RecordingTwin(recording: recording, motionSettings: motion)
+            configured.gyroscopeScalePriorPPM = gyroscopeScalePriorPPM
+            let twin = configured
             let streams = try Parallel.map(seeds.count) { try twin.simulate(seed: seeds[$0]) }
             let twinRows = try fusion(
                 recordings: streams, filters: filters, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: false, progress: progress)

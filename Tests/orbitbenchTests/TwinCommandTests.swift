@@ -64,6 +64,21 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
         #expect(noReference.status != 0 && noReference.standardError.contains("none of these recordings has one"), "\(noReference.standardError)")
     }
 
+    /// `--twin-knots` and `--twin-scale-prior` are checked before any work: one line, exit 2.
+    @Test func twinOptionsAreChecked() throws {
+        let trial = broadTrials + "/24_disturbed_tapping_A.hdf5"
+        let cases: [([String], String)] = [
+            (["--twin", "--twin-knots", "0.04"], "is not attitude:position in seconds"),
+            (["--twin", "--twin-knots", "0.04:-1"], "is not attitude:position in seconds"),
+            (["--twin", "--twin-scale-prior=-5"], "--twin-scale-prior must be 0 or more ppm"),
+            (["--twin-knots", "0.04:0.1"], "give --twin too"),
+        ]
+        for (options, message) in cases {
+            let result = try Tool.run(["fusion", "--recording", trial] + options)
+            #expect(result.status == 2 && result.standardError.contains(message), "\(options): \(result.standardError)")
+        }
+    }
+
     @Test func calibrateFromMotionWritesAnImuBlock() throws {
         let out = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }

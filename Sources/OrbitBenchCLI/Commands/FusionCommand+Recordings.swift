@@ -30,9 +30,10 @@ extension FusionCommand {
             let seedList = try seeds.map(ListParsing.seeds) ?? Array(1...20)
             let twinProgress = workOptions.progress(
                 total: measured.recordings.count * seedList.count * kinds.count, label: "orbitbench fusion --twin", unit: "filter runs")
-            comparison = try Bench.twin(measured, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, seeds: seedList) {
-                twinProgress.update($0)
-            }
+            comparison = try Bench.twin(
+                measured, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, seeds: seedList, motion: try twinMotionSettings(),
+                gyroscopeScalePriorPPM: twinScalePrior
+            ) { twinProgress.update($0) }
             twinProgress.finish()
         }
         for recording in measured.recordings {

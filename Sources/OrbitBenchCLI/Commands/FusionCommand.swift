@@ -74,6 +74,20 @@ struct FusionCommand: ParsableCommand {
         ))
     var twin = false
 
+    @Option(
+        name: .customLong("twin-scale-prior"),
+        help: ArgumentHelp(
+            "With --twin: the prior, ppm (one standard deviation), each seed's gyroscope scale errors are drawn with against the trial's motion calibration; 0 draws none.",
+            valueName: "ppm"))
+    var twinScalePrior = RecordingTwin.defaultGyroscopeScalePriorPPM
+
+    @Option(
+        name: .customLong("twin-knots"),
+        help: ArgumentHelp(
+            "With --twin: fit each trial's reference with knots this many seconds apart, attitude:position (e.g. 0.04:0.1), instead of choosing them by cross-validation.",
+            valueName: "attitude:position"))
+    var twinKnots: String?
+
     @OptionGroup var plotOptions: PlotOptions
 
     @OptionGroup var scenarioOptions: ScenarioOptions
@@ -89,7 +103,28 @@ struct FusionCommand: ParsableCommand {
         if mapping != nil && recordings.isEmpty { throw ValidationError("--mapping describes --recording CSV files; give at least one") }
         if !recordings.isEmpty && seeds != nil && !twin { throw ValidationError("--seeds applies to scenarios and --twin, not recordings") }
         if twin && recordings.isEmpty { throw ValidationError("--twin simulates the sensors along --recording trials; give at least one") }
+        if !twin && (twinKnots != nil || twinScalePrior != RecordingTwin.defaultGyroscopeScalePriorPPM) {
+            throw ValidationError("--twin-knots and --twin-scale-prior shape the twin; give --twin too")
+        }
+        guard twinScalePrior.isFinite && twinScalePrior >= 0 else {
+            throw ValidationError("--twin-scale-prior must be 0 or more ppm, not \(twinScalePrior)")
+        }
+        _ = try twinMotionSettings()
         if reference != nil && recordings.isEmpty { throw ValidationError("--reference puts figures beside --recording trials; give at least one") }
+    }
+
+    /// `--twin-knots` as the twin's reference fit; nil without it (cross-validation chooses).
+    func twinMotionSettings() throws(ValidationError) -> RecordedMotion.Settings? {
+        guard let twinKnots else { return nil }
+        let parts = twinKnots.split(separator: ":", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let attitude = parts[0], let position = parts[1], attitude > 0, position > 0, attitude.isFinite, position.isFinite
+        else {
+            throw ValidationError("--twin-knots '\(twinKnots)' is not attitude:position in seconds, both above 0 (e.g. 0.04:0.1)")
+        }
+        var settings = RecordedMotion.Settings()
+        settings.knotSpacing = attitude
+        settings.positionKnotSpacing = position
+        return settings
     }
 
     func run() throws {
