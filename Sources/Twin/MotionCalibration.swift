@@ -97,7 +97,7 @@ public struct MotionCalibration: Sendable {
         } catch {
             throw RecordingError(file: recording.file, message: "cannot smooth the signals for the motion calibration: \(error)")
         }
-        func smoothed(_ values: [Vector3]) throws(RecordingError) -> [Vector3] {
+        @Sendable func smoothed(_ values: [Vector3]) throws(RecordingError) -> [Vector3] {
             var axes: [[Double]] = []
             for axis in 0..<3 {
                 do {
@@ -113,15 +113,16 @@ public struct MotionCalibration: Sendable {
         let accelerometer = try smoothed(used.map { recording.accelerometer[$0] })
         // The offset: the gyroscope residual (mean removed) over shifts of the reference, on a
         // 2 ms grid and then a 0.25 ms one around its best point.
-        func residual(_ delay: Double) throws(RecordingError) -> Double {
+        @Sendable func residual(_ delay: Double) throws(RecordingError) -> Double {
             let rates = try smoothed(times.map { motion.state(at: $0 - delay).angularVelocity })
             let differences = zip(gyroscope, rates).map { $0 - $1 }
             let mean = (1 / Double(differences.count)) * differences.reduce(.zero, +)
             return differences.reduce(0) { $0 + ($1 - mean).normSquared }
         }
         func search(_ grid: [Double]) throws(RecordingError) -> (delay: Double, costs: [Double]) {
-            var costs: [Double] = []
-            for delay in grid { costs.append(try residual(delay)) }
+            // Each shift is fitted on its own core: the search is most of a twin's set-up, which
+            // waits for it before any seed runs (bench: twin).
+            let costs = try Self.concurrently(grid.count) { (index: Int) throws(RecordingError) -> Double in try residual(grid[index]) }
             let best = costs.indices.min { costs[$0] < costs[$1] }!
             var delay = grid[best]
             if best > 0 && best < grid.count - 1 {
@@ -217,5 +218,42 @@ public struct MotionCalibration: Sendable {
             let value = zip(weights, accelerometerFits).map { $0 * $1.coefficients[3 + component] }.reduce(0, +) / weights.reduce(0, +)
             return Estimate(value, standardError: (1 / weights.reduce(0, +)).squareRoot(), scale: 1000)
         }
+    }
+
+    /// `cost(i)` for i in 0..<count on all cores, in index order; the error of the lowest
+    /// index that failed is thrown.
+    static func concurrently(_ count: Int, _ cost: @Sendable (Int) throws(RecordingError) -> Double) throws(RecordingError) -> [Double] {
+        let results = ConcurrentResults(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result: Result<Double, RecordingError>
+            do throws(RecordingError) { result = .success(try cost(index)) } catch { result = .failure(error) }
+            results.set(index, result)
+        }
+        return try results.values()
+    }
+}
+
+/// Results as the workers of `MotionCalibration.concurrently` finish them.
+private final class ConcurrentResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<Double, RecordingError>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<Double, RecordingError>) { lock.withLock { results[index] = result } }
+
+    /// Called once every worker is done.
+    func values() throws(RecordingError) -> [Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        var values: [Double] = []
+        for result in results {
+            switch result {
+            case .success(let value)?: values.append(value)
+            case .failure(let error)?: throw error
+            case nil: preconditionFailure("every index is computed")
+            }
+        }
+        return values
     }
 }

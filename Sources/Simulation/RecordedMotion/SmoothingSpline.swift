@@ -47,7 +47,9 @@ public struct SmoothingSpline: Sendable {
     /// The least-squares system of one set of sample instants, factorised once: every series
     /// sampled at those instants is then fitted with one right-hand side and one banded solve
     /// (what fitting many signals on one clock wants).
-    public final class Fitter {
+    /// Sendable: after `init` the decomposition is only read (`fit` solves into its own
+    /// vectors), so fits may run on several threads at once.
+    public final class Fitter: @unchecked Sendable {
         let start: Double, spacing: Double, intervals: Int
         /// Per sample: its interval and the four basis weights there.
         let samples: [(interval: Int, weights: SIMD4<Double>)]
