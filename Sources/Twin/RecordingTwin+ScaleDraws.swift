@@ -19,9 +19,11 @@ extension RecordingTwin {
     /// Mean and standard deviation, ppm, of one axis's scale error given `estimate` and a
     /// prior N(0, `priorPPM`²): with σ the estimate's standard deviation and
     /// w = prior² / (prior² + σ²), mean = w · estimate and sd = √w · σ. A prior of 0 gives
-    /// (0, 0); an interval of zero width gives the estimate itself.
+    /// (0, 0); an interval of zero width gives the estimate itself; an estimate or interval that
+    /// is not finite (a fit the motion could not make) says nothing: (0, prior).
     public static func scalePosterior(_ estimate: MotionCalibration.Estimate, priorPPM: Double) -> (mean: Double, sd: Double) {
         guard priorPPM > 0 else { return (0, 0) }
+        guard estimate.value.isFinite, estimate.low.isFinite, estimate.high.isFinite else { return (0, priorPPM) }
         let sigma = max(0, estimate.high - estimate.low) / (2 * 1.96)
         let weight = priorPPM * priorPPM / (priorPPM * priorPPM + sigma * sigma)
         return (weight * estimate.value, weight.squareRoot() * sigma)

@@ -103,10 +103,11 @@ private final class Scores: @unchecked Sendable {
         position = Array(repeating: .infinity, count: count)
     }
 
+    /// A residual that is not a number (a non-finite sample in the file) counts as no fit.
     func set(_ candidate: Int, attitude: Double, position: Double) {
         lock.withLock {
-            self.attitude[candidate] = attitude
-            self.position[candidate] = position
+            self.attitude[candidate] = attitude.isFinite ? attitude : .infinity
+            self.position[candidate] = position.isFinite ? position : .infinity
         }
     }
 }

@@ -59,6 +59,8 @@ import TestSupport
         let open = RecordingTwin.scalePosterior(.init(value: 5000, low: -1_955_000, high: 1_965_000), priorPPM: 10_000)
         #expect(abs(open.mean) < 1 && abs(open.sd - 10_000) < 5, "\(open)")
         #expect(RecordingTwin.scalePosterior(.init(value: 5000, low: 0, high: 9000), priorPPM: 0) == (0, 0))
+        #expect(RecordingTwin.scalePosterior(.init(value: .nan, low: .nan, high: .nan), priorPPM: 10_000) == (0, 10_000))
+        #expect(RecordingTwin.scalePosterior(.init(value: 5000, low: -.infinity, high: .infinity), priorPPM: 10_000) == (0, 10_000))
     }
 
     /// 400 seeds' draws on a shipped trial: per axis mean within 4 standard errors of the
