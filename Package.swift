@@ -86,7 +86,7 @@ let package = Package(
                 "StatisticsKit",
             ]),
         // A recording's digital twin: the simulator's sensors along its own reference motion.
-        .target(name: "Twin", dependencies: ["OrbitMath", "Recordings", "Runs", "Simulation", "StatisticsKit"]),
+        .target(name: "Twin", dependencies: ["OrbitMath", "Recordings", "Runs", "Simulation", "StatisticsKit", "Execution"]),
         // Experiments over many runs: sweeps, tuning, the regression benchmark, the thesis audit.
         .target(
             name: "Experiments",

@@ -1,3 +1,4 @@
+import Execution
 import Foundation
 import OrbitMath
 import Recordings
@@ -122,7 +123,8 @@ public struct MotionCalibration: Sendable {
         func search(_ grid: [Double]) throws(RecordingError) -> (delay: Double, costs: [Double]) {
             // Each shift is fitted on its own core: the search is most of a twin's set-up, which
             // waits for it before any seed runs (bench: twin).
-            let costs = try Self.concurrently(grid.count) { (index: Int) throws(RecordingError) -> Double in try residual(grid[index]) }
+            let costs = try Parallel.map(grid.count) { index in Result { () throws(RecordingError) in try residual(grid[index]) } }
+                .map { (cost) throws(RecordingError) in try cost.get() }
             let best = costs.indices.min { costs[$0] < costs[$1] }!
             var delay = grid[best]
             if best > 0 && best < grid.count - 1 {
@@ -218,42 +220,5 @@ public struct MotionCalibration: Sendable {
             let value = zip(weights, accelerometerFits).map { $0 * $1.coefficients[3 + component] }.reduce(0, +) / weights.reduce(0, +)
             return Estimate(value, standardError: (1 / weights.reduce(0, +)).squareRoot(), scale: 1000)
         }
-    }
-
-    /// `cost(i)` for i in 0..<count on all cores, in index order; the error of the lowest
-    /// index that failed is thrown.
-    static func concurrently(_ count: Int, _ cost: @Sendable (Int) throws(RecordingError) -> Double) throws(RecordingError) -> [Double] {
-        let results = ConcurrentResults(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            let result: Result<Double, RecordingError>
-            do throws(RecordingError) { result = .success(try cost(index)) } catch { result = .failure(error) }
-            results.set(index, result)
-        }
-        return try results.values()
-    }
-}
-
-/// Results as the workers of `MotionCalibration.concurrently` finish them.
-private final class ConcurrentResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<Double, RecordingError>?]
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<Double, RecordingError>) { lock.withLock { results[index] = result } }
-
-    /// Called once every worker is done.
-    func values() throws(RecordingError) -> [Double] {
-        lock.lock()
-        defer { lock.unlock() }
-        var values: [Double] = []
-        for result in results {
-            switch result {
-            case .success(let value)?: values.append(value)
-            case .failure(let error)?: throw error
-            case nil: preconditionFailure("every index is computed")
-            }
-        }
-        return values
     }
 }

@@ -60,24 +60,16 @@ public struct RecordingTwin: Sendable {
     public init(
         recording: SensorRecording, motionSettings: RecordedMotion.Settings? = nil, useMotionCalibration: Bool = true
     ) throws(RecordingError) {
-        var settings = motionSettings
-        var smoothingProblem: String?
-        if settings == nil, recording.truth?.contains(where: { $0 != nil }) == true {
+        var smoothing: ReferenceSmoothing?, smoothingProblem: String?
+        if motionSettings == nil, recording.truth?.contains(where: { $0 != nil }) == true {
             // A trial with too little reference to choose keeps the default knots, and says so.
-            do {
-                let chosen = try ReferenceSmoothing.choose(for: recording)
-                smoothing = chosen
-                settings = chosen.settings
-            } catch {
-                smoothing = nil
-                smoothingProblem = error.message
-            }
-        } else {
-            smoothing = nil
+            do { smoothing = try ReferenceSmoothing.choose(for: recording) } catch { smoothingProblem = error.message }
         }
+        self.smoothing = smoothing
         self.smoothingProblem = smoothingProblem
         let motion = try RecordedMotion(
-            reference: recording, settings: settings ?? RecordedMotion.Settings(), purpose: "a twin follows the reference trajectory")
+            reference: recording, settings: motionSettings ?? smoothing?.settings ?? RecordedMotion.Settings(),
+            purpose: "a twin follows the reference trajectory")
         let truth = recording.truth ?? []
         self.motion = motion
         self.recording = recording
@@ -95,7 +87,7 @@ public struct RecordingTwin: Sendable {
         // the default knots: what `calibrate --from-motion` does and its round trip tests. The
         // twin's own knots, chosen for simulating, would make the estimates differ from it.
         let calibrationMotion =
-            smoothing == nil
+            smoothing == nil || motion.settings == RecordedMotion.Settings()
             ? motion
             : try RecordedMotion(reference: recording, settings: RecordedMotion.Settings(), purpose: "a twin follows the reference trajectory")
         let measured = useMotionCalibration ? try? MotionCalibration(recording: recording, motion: calibrationMotion) : nil

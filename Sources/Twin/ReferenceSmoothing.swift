@@ -1,3 +1,4 @@
+import Execution
 import Foundation
 import OrbitMath
 import Recordings
@@ -54,15 +55,14 @@ public struct ReferenceSmoothing: Sendable, Equatable {
         let evenAttitudes = truth.indices.map { $0 % 2 == 0 ? truth[$0] : nil }
         let evenPositions = recording.positions.map { all in all.indices.map { $0 % 2 == 0 ? all[$0] : nil } }
         // The candidates are fitted on all cores: a twin's cost is the filters' (bench: twin).
-        let scores = Scores(count: candidates.count)
-        DispatchQueue.concurrentPerform(iterations: candidates.count) { candidate in
+        let scores = Parallel.map(candidates.count) { candidate -> (attitude: Double, position: Double) in
             var settings = base
             settings.knotSpacing = candidates[candidate]
             settings.positionKnotSpacing = candidates[candidate]
             guard
                 let fit = try? RecordedMotion(
                     times: recording.times, attitudes: evenAttitudes, positions: evenPositions, gravity: Units.standardGravity, settings: settings)
-            else { return }
+            else { return (.infinity, .infinity) }
             var angles = 0.0, angleCount = 0, distances = 0.0, distanceCount = 0
             for index in heldOut where fit.isMeasured(at: recording.times[index]) {
                 let state = fit.state(at: recording.times[index])
@@ -74,40 +74,25 @@ public struct ReferenceSmoothing: Sendable, Equatable {
                     distanceCount += 1
                 }
             }
-            scores.set(
-                candidate, attitude: angleCount > 0 ? (angles / Double(angleCount)).squareRoot() : .infinity,
-                position: distanceCount > 0 ? (distances / Double(distanceCount)).squareRoot() : .infinity)
+            return (rms(angles, angleCount), rms(distances, distanceCount))
         }
-        let attitudeResiduals = scores.attitude
-        let positionResiduals = evenPositions == nil ? [] : scores.position
+        let attitudeResiduals = scores.map(\.attitude)
+        let positionResiduals = evenPositions == nil ? [] : scores.map(\.position)
         var settings = base
         settings.knotSpacing = candidates[best(attitudeResiduals)]
         if !positionResiduals.isEmpty { settings.positionKnotSpacing = candidates[best(positionResiduals)] }
         return ReferenceSmoothing(settings: settings, attitudeResiduals: attitudeResiduals, positionResiduals: positionResiduals)
     }
 
+    /// √(sum / count); ∞ for no samples or a sum that is not a number (a non-finite sample in
+    /// the file): no fit.
+    static func rms(_ sum: Double, _ count: Int) -> Double {
+        let value = (sum / Double(count)).squareRoot()
+        return count > 0 && value.isFinite ? value : .infinity
+    }
+
     /// The index of the smallest residual, the widest spacing among equals.
     static func best(_ residuals: [Double]) -> Int {
         residuals.indices.reversed().min { residuals[$0] < residuals[$1] } ?? candidates.count - 1
-    }
-}
-
-/// The candidates' held-out residuals as the workers finish them (∞ for a fit that failed).
-private final class Scores: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var attitude: [Double]
-    private(set) var position: [Double]
-
-    init(count: Int) {
-        attitude = Array(repeating: .infinity, count: count)
-        position = Array(repeating: .infinity, count: count)
-    }
-
-    /// A residual that is not a number (a non-finite sample in the file) counts as no fit.
-    func set(_ candidate: Int, attitude: Double, position: Double) {
-        lock.withLock {
-            self.attitude[candidate] = attitude.isFinite ? attitude : .infinity
-            self.position[candidate] = position.isFinite ? position : .infinity
-        }
     }
 }
