@@ -35,7 +35,6 @@ let package = Package(
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHDF5", pkgConfig: "hdf5", providers: [.apt(["libhdf5-dev"])]),
         // SHA-256 of stored results (shards, sweeps), so an edited row is noticed: Foundation on
         // Linux has no hash, and the system's libcrypto is linked already (through HDF5's libcurl).
@@ -46,6 +45,9 @@ let package = Package(
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
         // libjpeg's error_exit likewise: encoding behind a setjmp boundary.
         .target(name: "CJPEGCodec", dependencies: ["CJPEG"]),
+        // cairo's headers, and its library loaded on first use (dlopen): only the commands that
+        // draw pay for loading it and its X11 and font libraries.
+        .target(name: "CCairo"),
         // glibc's mallopt, which Swift does not expose.
         .target(name: "CPlatform"),
 

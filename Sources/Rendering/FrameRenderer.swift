@@ -23,6 +23,8 @@ public final class FrameRenderer {
     let seed: UInt64
     private let surface: OpaquePointer
     private let context: OpaquePointer
+    /// libcairo's functions, loaded by the first renderer or canvas.
+    private let cairo: ob_cairo_functions
     /// Sum of the drawings in the surface's byte layout (up to 24 × 255 fits 16 bits).
     private var accumulator: [UInt16]
     private let noise: [Int16]
@@ -57,18 +59,20 @@ public final class FrameRenderer {
         focalLength = camera.focalLength * scale
         self.noiseSigma = noiseSigma
         self.seed = seed
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
-            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        guard let cairo = ob_cairo_load()?.pointee else { throw RenderError(String(cString: ob_cairo_load_failure())) }
+        self.cairo = cairo
+        guard let surface = cairo.image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
+            cairo.surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { throw RenderError("cannot create a \(width)×\(height) cairo surface") }
         self.surface = surface
-        context = cairo_create(surface)!
-        cairo_set_antialias(context, CAIRO_ANTIALIAS_GOOD)
+        context = cairo.create(surface)!
+        cairo.set_antialias(context, CAIRO_ANTIALIAS_GOOD)
         let halfWidth = Double(width) / 2 + Self.clipMargin, halfHeight = Double(height) / 2 + Self.clipMargin
         let f = focalLength
         clipPlanes = [
             (0, 0, 1, -Self.nearDepth), (-f, 0, halfWidth, 0), (f, 0, halfWidth, 0), (0, -f, halfHeight, 0), (0, f, halfHeight, 0),
         ]
-        accumulator = [UInt16](repeating: 0, count: Int(cairo_image_surface_get_stride(surface)) * height)
+        accumulator = [UInt16](repeating: 0, count: Int(cairo.image_surface_get_stride(surface)) * height)
         do {
             let stream = try RandomStream(seed: seed, source: "render.noise")
             noise = (0..<Self.noiseTableLength).map { _ in Int16(max(-255, min(255, stream.gaussian(sigma: noiseSigma).rounded()))) }
@@ -78,8 +82,8 @@ public final class FrameRenderer {
     }
 
     deinit {
-        cairo_destroy(context)
-        cairo_surface_destroy(surface)
+        cairo.destroy(context)
+        cairo.surface_destroy(surface)
     }
 
     /// Renders one exposure through `poses` (equally spaced over it; one pose = no motion
@@ -97,10 +101,10 @@ public final class FrameRenderer {
         let count = poses.count
         for (index, pose) in poses.enumerated() {
             draw(pose)
-            cairo_surface_flush(surface)
+            cairo.surface_flush(surface)
             // A single pose needs no sum: `finish` reads the surface itself.
             guard count > 1 else { break }
-            let data = cairo_image_surface_get_data(surface)!
+            let data = cairo.image_surface_get_data(surface)!
             accumulator.withUnsafeMutableBufferPointer { sum in
                 // Byte by byte in the surface's own layout: a loop the compiler vectorises.
                 if index == 0 {
@@ -123,8 +127,8 @@ public final class FrameRenderer {
         // sum / count, rounded, as (sum · ⌊2¹⁶/count⌉ + 2¹⁵) >> 16: a multiply instead of a divide,
         // within one DN of exact rounding for sums of up to 24 drawings.
         let reciprocal = UInt32((65536 + count / 2) / count)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo.image_surface_get_stride(surface))
+        let data = cairo.image_surface_get_data(surface)!
         let (width, height) = (self.width, self.height)
         accumulator.withUnsafeBufferPointer { sum in
             image.pixels.withUnsafeMutableBufferPointer { out in
@@ -177,7 +181,7 @@ public final class FrameRenderer {
     /// One drawing of the scene from `pose`.
     private func draw(_ pose: CameraPose) {
         set(RenderScene.sky)
-        cairo_paint(context)
+        cairo.paint(context)
         fill(scene.ground, from: pose)
         for polygon in scene.groundMarks { fill(polygon, from: pose) }
         for polygon in scene.objectPolygons { fill(polygon, from: pose) }
@@ -185,7 +189,7 @@ public final class FrameRenderer {
 
     @inline(__always)
     private func set(_ color: (r: Double, g: Double, b: Double)) {
-        cairo_set_source_rgb(context, color.r, color.g, color.b)
+        cairo.set_source_rgb(context, color.r, color.g, color.b)
     }
 
     /// Projects, clips and fills one polygon (nothing when it faces away or lies outside).
@@ -206,15 +210,15 @@ public final class FrameRenderer {
             count = clip(count, plane)
             if count < 3 { return }
         }
-        cairo_new_path(context)
+        cairo.new_path(context)
         for index in 0..<count {
             let point = clipIn[index]
             let u = Double(width) / 2 + f * point.x / point.z, v = Double(height) / 2 - f * point.y / point.z
-            if index == 0 { cairo_move_to(context, u, v) } else { cairo_line_to(context, u, v) }
+            if index == 0 { cairo.move_to(context, u, v) } else { cairo.line_to(context, u, v) }
         }
-        cairo_close_path(context)
+        cairo.close_path(context)
         set(polygon.color)
-        cairo_fill(context)
+        cairo.fill(context)
     }
 
     /// Sutherland–Hodgman: keeps the part of `clipIn[0..<count]` inside the half-space; the

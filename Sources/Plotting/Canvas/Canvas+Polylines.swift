@@ -16,7 +16,7 @@ extension Canvas {
         setColor(color)
         setLineWidth(drawnWidth)
         setDash(dash)
-        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        cairo.set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         newPath()
         // Clipped ends stay more than half a line width off the canvas, out of sight.
         let margin = drawnWidth + 1

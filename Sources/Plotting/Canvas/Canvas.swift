@@ -24,6 +24,8 @@ public final class Canvas {
     /// Of the current page (a PDF document's pages may differ).
     public private(set) var width: Int
     public private(set) var height: Int
+    /// libcairo's functions, loaded by the first canvas.
+    let cairo: ob_cairo_functions
     let surface: OpaquePointer
     let context: OpaquePointer
     /// The font `selectFont` last chose and the colour `setColor` last set (cairo's `save` and
@@ -45,6 +47,8 @@ public final class Canvas {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw PlotError("canvas size \(width)×\(height) outside 1...16384")
         }
+        guard let cairo = ob_cairo_load()?.pointee else { throw PlotError(String(cString: ob_cairo_load_failure())) }
+        self.cairo = cairo
         let vectorFile = format == .png ? nil : VectorFile()
         self.vectorFile = vectorFile
         let surface: OpaquePointer
@@ -57,45 +61,45 @@ public final class Canvas {
             }
             surface =
                 format == .svg
-                ? cairo_svg_surface_create_for_stream(write, sink, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)!
-                : cairo_pdf_surface_create_for_stream(write, sink, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)!
+                ? cairo.svg_surface_create_for_stream(write, sink, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)!
+                : cairo.pdf_surface_create_for_stream(write, sink, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)!
             if format == .pdf {
                 // No creation date: the same figure gives the same file.
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "orbitbench")
+                cairo.pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
+                cairo.pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "orbitbench")
             }
         } else {
-            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface))!)
-            cairo_surface_destroy(surface)
+        guard cairo.surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo.status_to_string(cairo.surface_status(surface))!)
+            cairo.surface_destroy(surface)
             throw PlotError("cannot create a \(width)×\(height) cairo surface: \(reason)")
         }
         self.width = width
         self.height = height
         self.surface = surface
-        context = cairo_create(surface)!
-        if vectorFile != nil { cairo_scale(context, Self.pointsPerPixel, Self.pointsPerPixel) }
-        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        context = cairo.create(surface)!
+        if vectorFile != nil { cairo.scale(context, Self.pointsPerPixel, Self.pointsPerPixel) }
+        cairo.select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         setColor(background)
-        cairo_paint(context)
+        cairo.paint(context)
     }
 
     deinit {
-        cairo_destroy(context)
-        cairo_surface_destroy(surface)
+        cairo.destroy(context)
+        cairo.surface_destroy(surface)
     }
 
     // MARK: State
 
     public func setColor(_ color: Color) {
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo.set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
         currentColor = color
     }
 
     /// Line width in pixels.
-    public func setLineWidth(_ width: Double) { cairo_set_line_width(context, width) }
+    public func setLineWidth(_ width: Double) { cairo.set_line_width(context, width) }
 
     /// Dash pattern in pixels (empty = solid). A pattern cairo would refuse (a negative or
     /// non-finite length, or nothing but zeros), which would stop all drawing on the canvas,
@@ -103,48 +107,48 @@ public final class Canvas {
     public func setDash(_ pattern: [Double]) {
         let usable = pattern.allSatisfy { $0.isFinite && $0 >= 0 } && pattern.contains { $0 > 0 }
         let dashes = usable ? pattern : []
-        dashes.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
+        dashes.withUnsafeBufferPointer { cairo.set_dash(context, $0.baseAddress, Int32($0.count), 0) }
     }
 
     public func save() {
-        cairo_save(context)
+        cairo.save(context)
         savedStates.append((selectedFont, currentColor))
     }
 
     public func restore() {
-        cairo_restore(context)
+        cairo.restore(context)
         if let saved = savedStates.popLast() { (selectedFont, currentColor) = saved }
     }
 
     /// Restricts drawing to a rectangle until `restore()`.
     public func clip(x: Double, y: Double, width: Double, height: Double) {
-        cairo_rectangle(context, x, y, width, height)
-        cairo_clip(context)
+        cairo.rectangle(context, x, y, width, height)
+        cairo.clip(context)
     }
 
     // MARK: Paths
 
-    public func moveTo(_ x: Double, _ y: Double) { cairo_move_to(context, x, y) }
-    public func lineTo(_ x: Double, _ y: Double) { cairo_line_to(context, x, y) }
-    public func closePath() { cairo_close_path(context) }
+    public func moveTo(_ x: Double, _ y: Double) { cairo.move_to(context, x, y) }
+    public func lineTo(_ x: Double, _ y: Double) { cairo.line_to(context, x, y) }
+    public func closePath() { cairo.close_path(context) }
     public func rectangle(x: Double, y: Double, width: Double, height: Double) {
-        cairo_rectangle(context, x, y, width, height)
+        cairo.rectangle(context, x, y, width, height)
     }
 
     /// Arc around (cx, cy), angles in radians measured clockwise from +x (cairo's y-down frame).
     public func arc(cx: Double, cy: Double, radius: Double, from start: Double, to end: Double) {
-        cairo_arc(context, cx, cy, radius, start, end)
+        cairo.arc(context, cx, cy, radius, start, end)
     }
 
     /// Arc drawn counter-clockwise on screen.
     public func arcNegative(cx: Double, cy: Double, radius: Double, from start: Double, to end: Double) {
-        cairo_arc_negative(context, cx, cy, radius, start, end)
+        cairo.arc_negative(context, cx, cy, radius, start, end)
     }
 
-    public func newPath() { cairo_new_path(context) }
-    public func stroke() { cairo_stroke(context) }
-    public func fill() { cairo_fill(context) }
-    public func fillPreserve() { cairo_fill_preserve(context) }
+    public func newPath() { cairo.new_path(context) }
+    public func stroke() { cairo.stroke(context) }
+    public func fill() { cairo.fill(context) }
+    public func fillPreserve() { cairo.fill_preserve(context) }
 
     /// Strokes a straight line from (x0, y0) to (x1, y1).
     public func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
@@ -172,9 +176,9 @@ public final class Canvas {
     public func measure(_ text: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
         selectFont(size: size, bold: bold)
         var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
+        cairo.text_extents(context, text, &extents)
         var font = cairo_font_extents_t()
-        cairo_font_extents(context, &font)
+        cairo.font_extents(context, &font)
         return (extents.x_advance, font.ascent + font.descent)
     }
 
@@ -186,7 +190,7 @@ public final class Canvas {
     ) {
         selectFont(size: size, bold: bold)
         var font = cairo_font_extents_t()
-        cairo_font_extents(context, &font)
+        cairo.font_extents(context, &font)
         // Only a centred or right-aligned text needs its width (cairo lays the glyphs out once
         // more for it).
         let dx: Double
@@ -206,17 +210,17 @@ public final class Canvas {
             let callers = currentColor
             setColor(color)
             moveTo(x + dx, y + dy)
-            cairo_show_text(context, text)
+            cairo.show_text(context, text)
             newPath()
             if let callers, callers != color { setColor(callers) }
             return
         }
         save()
-        cairo_translate(context, x, y)
-        cairo_rotate(context, angle)
+        cairo.translate(context, x, y)
+        cairo.rotate(context, angle)
         setColor(color)
         moveTo(dx, dy)
-        cairo_show_text(context, text)
+        cairo.show_text(context, text)
         newPath()
         restore()
     }
@@ -225,9 +229,9 @@ public final class Canvas {
     /// `restore` keep it (each selection looks the face up in cairo's locked cache).
     private func selectFont(size: Double, bold: Bool) {
         if let selectedFont, selectedFont == (size, bold) { return }
-        cairo_select_font_face(
+        cairo.select_font_face(
             context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, size)
+        cairo.set_font_size(context, size)
         selectedFont = (size, bold)
     }
 
@@ -237,9 +241,9 @@ public final class Canvas {
     /// converts it (`obpng_straighten_argb32_row`).
     public func rgbaImage() -> RGBAImage {
         precondition(vectorFile == nil, "rgbaImage of a vector canvas")
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
+        cairo.surface_flush(surface)
+        let stride = Int(cairo.image_surface_get_stride(surface))
+        let data = cairo.image_surface_get_data(surface)!
         let (width, height) = (width, height)
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
             for row in 0..<height {
@@ -253,7 +257,7 @@ public final class Canvas {
     /// A PDF canvas only: the document's title.
     public func setPDFTitle(_ title: String) {
         precondition(vectorFile != nil, "setPDFTitle on a pixel canvas")
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+        cairo.pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
     }
 
     /// A PDF canvas only: ends the page drawn so far and starts a new one of `width` × `height`
@@ -263,21 +267,21 @@ public final class Canvas {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw PlotError("page size \(width)×\(height) outside 1...16384")
         }
-        cairo_show_page(context)
-        cairo_pdf_surface_set_size(surface, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)
+        cairo.show_page(context)
+        cairo.pdf_surface_set_size(surface, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)
         self.width = width
         self.height = height
         setColor(background)
-        cairo_paint(context)
+        cairo.paint(context)
     }
 
     /// The SVG or PDF file of a vector canvas, finished: draw nothing after this. Nil for a
     /// pixel canvas.
     public func vectorBytes() throws(PlotError) -> [UInt8]? {
         guard let vectorFile else { return nil }
-        cairo_surface_finish(surface)
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw PlotError("cairo could not write the figure: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))!))")
+        cairo.surface_finish(surface)
+        guard cairo.surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw PlotError("cairo could not write the figure: \(String(cString: cairo.status_to_string(cairo.surface_status(surface))!))")
         }
         return vectorFile.bytes
     }
@@ -285,10 +289,10 @@ public final class Canvas {
     /// The drawing encoded as PNG with the given text chunks (provenance).
     public func pngBytes(texts: [PNGText] = []) throws(PlotError) -> [UInt8] {
         precondition(vectorFile == nil, "pngBytes of a vector canvas")
-        cairo_surface_flush(surface)
+        cairo.surface_flush(surface)
         return try PNGCodec.encode(
-            premultipliedARGB: cairo_image_surface_get_data(surface)!, width: width, height: height,
-            stride: Int(cairo_image_surface_get_stride(surface)), texts: texts)
+            premultipliedARGB: cairo.image_surface_get_data(surface)!, width: width, height: height,
+            stride: Int(cairo.image_surface_get_stride(surface)), texts: texts)
     }
 }
 
