@@ -9,7 +9,7 @@ public enum TextTable {
     /// "-11.25", "1.71 ± 0.96", "[+0.04, +0.37]", "<0.001", "–"); other columns are
     /// left-aligned. Wider than `maxWidth`, the table first folds headers of several words over
     /// lines (no narrower than their column's cells), then wraps the cells of its widest text
-    /// column at spaces (no narrower than 16 characters); a table that is still too wide (long
+    /// column at spaces (no narrower than 16 characters or its longest word); a table that is still too wide (long
     /// words, many numbers) stays as it is.
     public static func render(header: [String], rows: [[String]], maxWidth: Int = maximumWidth) -> String {
         let count = header.count
@@ -27,7 +27,9 @@ public enum TextTable {
             }
         }
         if total() > maxWidth, let widest = (0..<count).filter({ !numeric[$0] }).max(by: { widths[$0] < widths[$1] }) {
-            widths[widest] = max(16, widths[widest] - (total() - maxWidth))
+            // Never narrower than its longest word: a cell cannot wrap inside one (trial names).
+            let longestWord = rows.flatMap { $0[widest].split(separator: " ").map(\.count) }.max() ?? 0
+            widths[widest] = max(16, longestWord, widths[widest] - (total() - maxWidth))
         }
         func line(_ cells: [[String]]) -> [String] {
             let height = cells.map(\.count).max() ?? 1

@@ -35,4 +35,15 @@ import Testing
         #expect(lines.count > 5 && table.contains("coverage") && table.contains("counted over the seeds"))
         #expect(TextTable.render(header: ["a"], rows: [[String(repeating: "x", count: 200)]]).contains(String(repeating: "x", count: 200)))
     }
+
+    /// A text column of single long words (trial names) is never narrowed below its longest
+    /// word: the table stays wider than the maximum, but every row keeps its columns.
+    @Test func unbreakableTextKeepsItsColumn() {
+        let trial = "05_undisturbed_slow_rotation_with_breaks_B"
+        let numbers = (1...12).map { "\($0 * 1111).5" }
+        let table = TextTable.render(header: ["trial"] + numbers.indices.map { "value \($0)" }, rows: [[trial] + numbers, ["02_slow"] + numbers])
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("0") }
+        #expect(rows.count == 2 && rows[0].count == rows[1].count, "\(table)")
+        #expect(rows[1].hasPrefix("02_slow" + String(repeating: " ", count: trial.count - 7 + 2)), "\(table)")
+    }
 }
