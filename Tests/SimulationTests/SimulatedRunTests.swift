@@ -43,6 +43,31 @@ import Testing
         #expect(checked > 10)
     }
 
+    /// A magnetometer with a delay of its own reads the attitude of t − imu delay − its delay:
+    /// with the same draws, its readings are those of an IMU delayed by the sum (within 1e-9 µT,
+    /// the instants differing by rounding), the gyroscope's and accelerometer's those of the IMU
+    /// delayed by its own delay alone.
+    @Test func delayedMagnetometerReadsEarlierAttitude() throws {
+        var imuOnly = WorldSettings()
+        imuOnly.imu.delay = 5
+        imuOnly.imu.magnetometer.resolution = 0  // steps of 0.15 µT would hide 12 ms of turning
+        var ownDelay = imuOnly
+        ownDelay.imu.magnetometer.delay = 12
+        var summed = imuOnly
+        summed.imu.delay = 17
+        let prompt = try SimulatedRun(world: imuOnly, seed: 4), late = try SimulatedRun(world: ownDelay, seed: 4)
+        let reference = try SimulatedRun(world: summed, seed: 4)
+        #expect(late.imu.map(\.gyroscope) == prompt.imu.map(\.gyroscope) && late.imu.map(\.accelerometer) == prompt.imu.map(\.accelerometer))
+        var compared = 0, moved = 0
+        for (sample, expected) in zip(late.imu, reference.imu) {
+            guard let reading = sample.magnetometer, let truth = expected.magnetometer else { continue }
+            #expect((reading - truth).norm < 1e-9, "t \(sample.time)")
+            compared += 1
+        }
+        for (sample, before) in zip(late.imu, prompt.imu) where sample.magnetometer != before.magnetometer { moved += 1 }
+        #expect(compared > 1000 && moved > compared / 2, "\(compared) compared, \(moved) moved")
+    }
+
     /// Changing one noise source's parameter leaves every other stream's numbers unchanged.
     @Test func changingOneSourceLeavesOtherStreamsAlone() throws {
         let base = WorldSettings()

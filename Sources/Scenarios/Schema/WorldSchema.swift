@@ -156,6 +156,9 @@ extension ConfigSchema where Root == ImuSettings {
                 help: "σ per axis of hard iron the phone's calibration misses (drawn per run)"),
             .number("range_ut", \.magnetometer.range, 10...100_000, help: "measurement range ±"),
             .number("resolution_ut", \.magnetometer.resolution, 0...100, help: "quantisation step; 0 = none"),
+            .number(
+                "delay_ms", \.magnetometer.delay, -1000...1000,
+                help: "how much later than the gyroscope and accelerometer a reading describes the attitude (negative: earlier)"),
         ]
         let checks: [(ImuSettings) -> ConfigProblem?] = [
             { abs(Matrix3(rowMajor: $0.magnetometer.softIron).determinant) > 1e-3 ? nil : ConfigProblem("soft_iron", "matrix is singular") }

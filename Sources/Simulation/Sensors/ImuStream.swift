@@ -8,6 +8,8 @@ public struct ImuStream: IteratorProtocol {
     private let hasDisturbances: Bool
     /// `settings.delay`, s.
     private let delay: Double
+    /// `settings.magnetometer.delay`, s.
+    private let magnetometerDelay: Double
 
     /// Samples from t = 0 to the end of `trajectory` (streams as `ImuSimulator.sample`).
     public init(_ trajectory: Trajectory, settings: ImuSettings, environment: MagneticEnvironment, seed: UInt64) throws(GSLError) {
@@ -16,6 +18,7 @@ public struct ImuStream: IteratorProtocol {
         sensors = try ImuSensors(settings: settings, duration: trajectory.duration, seed: seed)
         hasDisturbances = environment.hasDisturbances
         delay = settings.delay / 1000
+        magnetometerDelay = settings.magnetometer.delay / 1000
     }
 
     /// Upper bound on the number of samples (the nominal grid without drops).
@@ -38,12 +41,19 @@ public struct ImuStream: IteratorProtocol {
         return (sample, truth)
     }
 
-    /// The sensors' sample at `time` of the motion `sensed` (the state at `sensedTime`).
+    /// The sensors' sample at `time` of the motion `sensed` (the state at `sensedTime`). A
+    /// magnetometer with a delay of its own reads the attitude (and the field) of its instant.
     @inline(__always)
     private mutating func read(_ sensed: borrowing TruthState, at time: Double, sensedAt sensedTime: Double, gridIndex: Int) -> ImuSample {
         let environment = environment, attitude = sensed.attitude
+        if magnetometerDelay == 0 {
+            return sensors.read(
+                time: time, gridIndex: gridIndex, angularVelocity: sensed.angularVelocity, specificForce: sensed.specificForce,
+                field: { environment.field(at: sensedTime, attitude: attitude) })
+        }
+        let trajectory = trajectory, fieldTime = sensedTime - magnetometerDelay
         return sensors.read(
             time: time, gridIndex: gridIndex, angularVelocity: sensed.angularVelocity, specificForce: sensed.specificForce,
-            field: { environment.field(at: sensedTime, attitude: attitude) })
+            field: { environment.field(at: fieldTime, attitude: trajectory.pose(at: fieldTime).attitude) })
     }
 }

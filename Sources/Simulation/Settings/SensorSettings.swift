@@ -84,6 +84,11 @@ public struct MagnetometerSettings: Sendable, Equatable {
     public var range = 4900.0
     /// Quantisation step, µT; 0 disables quantisation.
     public var resolution = 0.15
+    /// How much later than the gyroscope and accelerometer the magnetometer reads, ms: a reading
+    /// stamped t describes the attitude of t − `ImuSettings.delay` − this (a magnetometer's own
+    /// filtering and sampling; BROAD's reads about 11 ms behind its gyroscope). Negative: it reads
+    /// earlier than they do. 0, the default, changes nothing.
+    public var delay = 0.0
 
     public init() {}
 }
