@@ -10,7 +10,7 @@ import Twin
 /// `orbitbench calibrate --from-motion`.
 public enum MotionCalibrationReport {
     /// twin-calibration.csv and motion-calibration.csv: every term `MotionCalibration` measured, per trial, with its 95 %
-    /// interval (`trial, term, component, value, low, high, unit`).
+    /// interval (`trial, term, component, value, low, high, unit`); the delays have none.
     public static func csv(_ calibrations: [String: MotionCalibration]) -> CSVWriter {
         var csv = CSVWriter(header: ["trial", "term", "component", "value", "low", "high", "unit"])
         let axes = ["x", "y", "z"], pairs = ["xy", "xz", "yx", "yz", "zx", "zy"]
@@ -33,6 +33,16 @@ public enum MotionCalibrationReport {
             csv.empty()
             csv.text("ms")
             csv.endRow()
+            if let magnetometerDelay = calibration.magnetometerDelayMilliseconds {
+                csv.text(trial)
+                csv.text("magnetometer_delay")
+                csv.text("")
+                csv.number(magnetometerDelay, decimals: 3)
+                csv.empty()
+                csv.empty()
+                csv.text("ms")
+                csv.endRow()
+            }
             for (term, components, estimates, unit) in terms {
                 for (component, estimate) in zip(components, estimates) {
                     csv.text(trial)
@@ -47,7 +57,7 @@ public enum MotionCalibrationReport {
         return csv
     }
 
-    /// One row per recording: offset, frame turn, scales, lever arm (each x / y / z) and the
+    /// One row per recording: offsets (the magnetometer's beyond the IMU's), frame turn, scales, lever arm (each x / y / z) and the
     /// gyroscope residual.
     public static func table(_ calibrations: [String: MotionCalibration], into document: inout ConsoleDocument) {
         func three(_ estimates: [MotionCalibration.Estimate], _ format: String) -> String {
@@ -55,13 +65,15 @@ public enum MotionCalibrationReport {
         }
         document.table(
             header: [
-                "trial", "delay (ms)", "frame turn (°)", "gyro scale x/y/z (ppm)", "acc. scale x/y/z (ppm)", "lever arm x/y/z (mm)",
+                "trial", "delay (ms)", "mag. delay (ms)", "frame turn (°)", "gyro scale x/y/z (ppm)", "acc. scale x/y/z (ppm)",
+                "lever arm x/y/z (mm)",
                 "gyro residual (°/s)",
             ],
             rows: calibrations.sorted { $0.key < $1.key }.map { trial, calibration in
                 let turn = calibration.frameRotationDegrees.map { $0.value * $0.value }.reduce(0, +).squareRoot()
                 return [
-                    trial, String(format: "%.1f", calibration.delayMilliseconds), String(format: "%.2f", turn),
+                    trial, String(format: "%.1f", calibration.delayMilliseconds),
+                    calibration.magnetometerDelayMilliseconds.map { String(format: "%.1f", $0) } ?? "–", String(format: "%.2f", turn),
                     three(calibration.gyroscopeScalePPM, "%.0f"), three(calibration.accelerometerScalePPM, "%.0f"),
                     three(calibration.leverArmMillimetres, "%.0f"),
                     String(format: "%.2f → %.2f", calibration.gyroscopeResidualBefore, calibration.gyroscopeResidualAfter),
@@ -69,7 +81,7 @@ public enum MotionCalibrationReport {
             })
     }
 
-    /// imu.yaml of `calibrate --from-motion`: the time offset (mean over the recordings) and,
+    /// imu.yaml of `calibrate --from-motion`: the time offsets (means over the recordings) and,
     /// per axis, the scale errors and misalignments combined by inverse variance, each written
     /// only when the combined 95 % interval excludes zero on every axis, and the g-sensitivity's
     /// components whose interval excludes zero (the others 0); the per-recording values as comments.
@@ -90,6 +102,12 @@ public enum MotionCalibrationReport {
         }
         var overrides: [(String, String)] = [("imu.delay_ms", format(max(0, Statistics.mean(all.map(\.delayMilliseconds)))))]
         var notes: [String] = []
+        let magnetometerDelays = all.compactMap(\.magnetometerDelayMilliseconds)
+        if magnetometerDelays.isEmpty {
+            notes.append("# imu.magnetometer.delay_ms: no recording has magnetometer readings with a reference; default kept")
+        } else {
+            overrides.append(("imu.magnetometer.delay_ms", format(Statistics.mean(magnetometerDelays))))
+        }
         for (key, values) in [
             ("imu.gyroscope.scale_error_ppm", combined(\.gyroscopeScalePPM)),
             ("imu.gyroscope.misalignment_deg", combined(\.gyroscopeMisalignmentDegrees)),
@@ -111,13 +129,14 @@ public enum MotionCalibrationReport {
         }
         let fragment = ScenarioLoader.fragment(overrides.map { ConfigOverride(path: $0.0.split(separator: ".").map(String.init), value: $0.1) })
         let perRecording = calibrations.sorted { $0.key < $1.key }.map { trial, calibration in
-            "#   \(trial): delay \(format(calibration.delayMilliseconds)) ms, gyroscope scale ["
+            "#   \(trial): delay \(format(calibration.delayMilliseconds)) ms"
+                + (calibration.magnetometerDelayMilliseconds.map { ", magnetometer \(format($0)) ms later" } ?? "") + ", gyroscope scale ["
                 + calibration.gyroscopeScalePPM.map { format($0.value) }.joined(separator: ", ") + "] ppm"
         }
         return """
             # IMU errors measured during motion by `orbitbench calibrate --from-motion` (\(ToolVersion.current)):
             # the real readings against the ideal ones along each recording's reference motion, both
-            # smoothed alike; time offset averaged, scale and misalignment combined by inverse variance
+            # smoothed alike; time offsets averaged, scale and misalignment combined by inverse variance
             # and written where the combined 95 % interval excludes zero. Per recording:
 
             """ + perRecording.joined(separator: "\n") + "\n" + (notes.isEmpty ? "" : notes.joined(separator: "\n") + "\n")

@@ -13,7 +13,9 @@ extension Bench {
     /// Recordings without a reference attitude get no twin (`TwinComparison.withoutReference`).
     /// `motion` fits every trial's reference (nil, the default: each trial's own by
     /// cross-validation, `ReferenceSmoothing`); `gyroscopeScalePriorPPM` is each twin's
-    /// (`RecordingTwin.gyroscopeScalePriorPPM`; 0 draws no scale errors).
+    /// (`RecordingTwin.gyroscopeScalePriorPPM`; 0 draws no scale errors); `magnetometerDelay`,
+    /// ms, replaces the magnetometer's own delay the motion calibration measures on each trial
+    /// (nil, the default, keeps it; 0 reads with the gyroscope).
     ///
     /// - Throws: `RecordingError` when no recording has a reference, for one without a still
     ///   window to calibrate from or a reference too sparse to fit; what `fusion(recordings:…)`
@@ -21,7 +23,7 @@ extension Bench {
     public static func twin(
         _ measured: RecordingFusion, filters: [FilterName], settings: FusionSettings = FusionSettings(), useMagnetometer: Bool, seeds: [UInt64],
         motion: RecordedMotion.Settings? = nil, gyroscopeScalePriorPPM: Double = RecordingTwin.defaultGyroscopeScalePriorPPM,
-        progress: (@Sendable (Int) -> Void)? = nil
+        magnetometerDelay: Double? = nil, progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> TwinComparison {
         var rows: [TwinComparison.Row] = []
         var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:], calibrations: [String: MotionCalibration] = [:]
@@ -34,6 +36,7 @@ extension Bench {
             }
             var configured = try RecordingTwin(recording: recording, motionSettings: motion)
             configured.gyroscopeScalePriorPPM = gyroscopeScalePriorPPM
+            if let magnetometerDelay { configured.imu.magnetometer.delay = magnetometerDelay }
             let twin = configured
             let streams = try Parallel.map(seeds.count) { try twin.simulate(seed: seeds[$0]) }
             let twinRows = try fusion(

@@ -11,7 +11,8 @@ import StatisticsKit
 ///
 /// Models, fitted by least squares over the evaluated samples that have a reference:
 /// - time offset d (s): the IMU reads the motion of t − d (grid search of the gyroscope
-///   residual, ±`maximumDelay`, refined by a parabola);
+///   residual, ±`maximumDelay`, refined by a parabola), and the magnetometer's own delay beyond
+///   it (`MotionCalibration+Magnetometer`);
 /// - gyroscope ω̃ = M_g·ω + G·f + b_g: M_g − I holds the scale errors (diagonal) and
 ///   misalignments (off-diagonal), G the g-sensitivity (rad/s per m/s²);
 /// - accelerometer f̃ = M_a·(f + α×r + ω×(ω×r)) + b_a, r the lever arm (m, body frame) from the
@@ -45,6 +46,9 @@ public struct MotionCalibration: Sendable {
     public var recording: String
     /// IMU delay behind the reference, ms (positive: the IMU reads earlier motion).
     public var delayMilliseconds: Double
+    /// How much later than the gyroscope the magnetometer reads the attitude, ms
+    /// (`MagnetometerSettings.delay`); nil without a magnetometer or with too few readings.
+    public var magnetometerDelayMilliseconds: Double?
     /// Scale error per axis, ppm.
     public var gyroscopeScalePPM: [Estimate]
     /// Misalignment in `InertialSensorSettings.misalignment`'s order (xy, xz, yx, yz, zx, zy), °:
@@ -138,6 +142,7 @@ public struct MotionCalibration: Sendable {
         let fine = try search(stride(from: coarse.delay - 0.002, through: coarse.delay + 0.002001, by: 0.00025).map { $0 })
         let delay = fine.delay
         delayMilliseconds = delay * 1000
+        magnetometerDelayMilliseconds = Self.magnetometerDelay(recording: recording, motion: motion, used: used, imuDelay: delay).map { $0 * 1000 }
         gyroscopeResidualBefore = (coarse.costs[coarse.costs.count / 2] / Double(used.count)).squareRoot() * Angles.degreesPerRadian
 
         let states = times.map { motion.state(at: $0 - delay) }

@@ -8,8 +8,8 @@ import StatisticsKit
 /// The digital twin of a recording: the simulator's sensors moved along the recording's own
 /// reference trajectory (`RecordedMotion`), with the IMU model calibrated from the recording's
 /// own still window (`ImuCalibration`, the code `orbitbench calibrate` runs) and from its motion
-/// (`MotionCalibration`: the time offset and the frame turn). Run the filters
-/// on the real recording and on `simulate(seed:)`'s: where they differ, the sensor model is
+/// (`MotionCalibration`: the time offset, the magnetometer's own delay and the frame turn).
+/// Run the filters on the real recording and on `simulate(seed:)`'s: where they differ, the sensor model is
 /// missing something the real sensor does — the motion is the same.
 ///
 /// Its seeds draw the gyroscope's scale errors from what the motion says of them
@@ -31,7 +31,7 @@ public struct RecordingTwin: Sendable {
     /// recording has too few samples with a reference.
     public let motionCalibration: MotionCalibration?
     /// The sensor model the twin samples: noise and bias from the still window (the bias at rest
-    /// as a constant bias), the time offset from the motion calibration, no scale or
+    /// as a constant bias), the time offsets from the motion calibration, no scale or
     /// misalignment error (each seed adds the gyroscope scale errors it draws), no hard or soft
     /// iron. Change it to ask what the real sensor would do with other errors.
     public var imu: ImuSettings
@@ -92,12 +92,13 @@ public struct RecordingTwin: Sendable {
             : try RecordedMotion(reference: recording, settings: RecordedMotion.Settings(), purpose: "a twin follows the reference trajectory")
         let measured = useMotionCalibration ? try? MotionCalibration(recording: recording, motion: calibrationMotion) : nil
         if let measured {
-            // The twin takes the time offset and the frame turn, which agree from trial to trial
+            // The twin takes the time offsets and the frame turn, which agree from trial to trial
             // of one sensor. Scale errors are drawn per seed, shrunk towards a MEMS part's
             // (`gyroscopeScaleDraw`): on real trials with translation they come out at several
             // percent, so they measure what the model leaves out (the lever arm, the reference's
             // positions) as much as the sensor. Misalignments are measured and reported only.
             imu.delay = measured.delayMilliseconds
+            imu.magnetometer.delay = measured.magnetometerDelayMilliseconds ?? 0
             let turn = measured.frameRotationDegrees.map { $0.isIdentified ? $0.value : 0 }
             frame = Quaternion(rotationVector: Angles.radiansPerDegree * Vector3(turn[0], turn[1], turn[2]))
         }
@@ -133,13 +134,18 @@ public struct RecordingTwin: Sendable {
         magnetometer.reserveCapacity(recording.count)
         truth.reserveCapacity(recording.count)
         let field = field, frame = sensorFrame
-        let delay = settings.delay / 1000
+        let delay = settings.delay / 1000, magnetometerDelay = settings.magnetometer.delay / 1000
         for (index, time) in recording.times.enumerated() {
-            // The sensors read the motion of t − delay, in their own (turned) frame.
+            // The sensors read the motion of t − delay, in their own (turned) frame; the
+            // magnetometer the attitude of its own delay later.
             let sensed = motion.state(at: time - delay)
             let sample = sensors.read(
                 time: time, gridIndex: index, angularVelocity: frame.inverseRotate(sensed.angularVelocity),
-                specificForce: frame.inverseRotate(sensed.specificForce), field: { frame.inverseRotate(sensed.attitude.inverseRotate(field)) })
+                specificForce: frame.inverseRotate(sensed.specificForce),
+                field: {
+                    let attitude = magnetometerDelay == 0 ? sensed.attitude : motion.state(at: time - delay - magnetometerDelay).attitude
+                    return frame.inverseRotate(attitude.inverseRotate(field))
+                })
             gyroscope.append(sample.gyroscope)
             accelerometer.append(sample.accelerometer)
             magnetometer.append(sample.magnetometer)

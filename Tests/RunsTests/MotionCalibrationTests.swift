@@ -15,15 +15,18 @@ import TestSupport
         var twin = try RecordingTwin(recording: recording)
         twin.gyroscopeScalePriorPPM = 0  // only the errors put in
         twin.imu.delay = 7  // ms
+        twin.imu.magnetometer.delay = 12  // ms after the gyroscope
         twin.imu.gyroscope.scaleErrorPPM = Vector3(3000, -2000, 1000)
         twin.imu.gyroscope.misalignment = [0.3, 0, 0.3, 0, 0, 0]  // symmetric: non-orthogonal x and y
         twin.imu.accelerometer.scaleErrorPPM = Vector3(-4000, 0, 2000)
         twin.sensorFrame = Quaternion(rotationVector: Angles.radians(0.5) * Vector3(0, 0, 1))
         let simulated = try twin.simulate(seed: 1)
         let measured = try MotionCalibration(recording: simulated, motion: twin.motion)
-        // Tolerances: 0.5 ms, 300 ppm, 0.05°; the truth inside each 95 % interval is not
+        // Tolerances: 0.5 ms (the magnetometer's 1 ms), 300 ppm, 0.05°; the truth inside each 95 % interval is not
         // required (the smoothing leaves a small bias), the tolerance is.
         #expect(abs(measured.delayMilliseconds - 7) < 0.5, "delay \(measured.delayMilliseconds) ms")
+        let magnetometerDelay = try #require(measured.magnetometerDelayMilliseconds)
+        #expect(abs(magnetometerDelay - 12) < 1, "magnetometer delay \(magnetometerDelay) ms")
         for (estimate, truth) in zip(measured.gyroscopeScalePPM, [3000.0, -2000, 1000]) {
             #expect(abs(estimate.value - truth) < 300, "gyroscope scale \(estimate.value) ppm, truth \(truth)")
         }
@@ -45,6 +48,8 @@ import TestSupport
         let truth = [0, 0, 0.5, 0, -0.4, 0, 0.3, 0, 0]
         twin.imu.gyroscope.gSensitivity = truth
         let measured = try MotionCalibration(recording: try twin.simulate(seed: 2), motion: twin.motion)
+        // The magnetometer's delay the twin took from the real trial comes back (within 1 ms).
+        #expect(abs(try #require(measured.magnetometerDelayMilliseconds) - twin.imu.magnetometer.delay) < 1)
         for (index, (estimate, value)) in zip(measured.gSensitivity, truth).enumerated() {
             #expect(abs(estimate.value - value) < 0.1, "component \(index): \(estimate.value) (°/s)/g, truth \(value)")
         }

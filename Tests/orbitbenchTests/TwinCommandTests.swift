@@ -64,7 +64,8 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
         #expect(noReference.status != 0 && noReference.standardError.contains("none of these recordings has one"), "\(noReference.standardError)")
     }
 
-    /// `--twin-knots` and `--twin-scale-prior` are checked before any work: one line, exit 2.
+    /// `--twin-knots`, `--twin-scale-prior` and `--twin-magnetometer-delay` are checked before
+    /// any work: one line, exit 2.
     @Test func twinOptionsAreChecked() throws {
         let trial = broadTrials + "/24_disturbed_tapping_A.hdf5"
         let cases: [([String], String)] = [
@@ -72,6 +73,9 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
             (["--twin", "--twin-knots", "0.04:-1"], "is not attitude:position in seconds"),
             (["--twin", "--twin-scale-prior=-5"], "--twin-scale-prior must be 0 or more ppm"),
             (["--twin-knots", "0.04:0.1"], "give --twin too"),
+            (["--twin", "--twin-magnetometer-delay", "nan"], "--twin-magnetometer-delay must be -1000 to 1000 ms"),
+            (["--twin", "--twin-magnetometer-delay", "2000"], "--twin-magnetometer-delay must be -1000 to 1000 ms"),
+            (["--twin-magnetometer-delay", "0"], "give --twin too"),
         ]
         for (options, message) in cases {
             let result = try Tool.run(["fusion", "--recording", trial] + options)
@@ -92,8 +96,14 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
             Double($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
         }
         #expect(delay.map { $0 > 1 && $0 < 10 } == true, "\(yaml)")
+        // The magnetometer's own delay, nested under magnetometer: (BROAD's: about 11 ms).
+        let magnetometerDelay = yaml.components(separatedBy: "magnetometer:\n    delay_ms:").dropFirst().first.flatMap {
+            Double($0.split(separator: "\n")[0].trimmingCharacters(in: .whitespaces))
+        }
+        #expect(magnetometerDelay.map { $0 > 5 && $0 < 20 } == true, "\(yaml)")
         let csv = try lines(out.appendingPathComponent("motion-calibration.csv"))
-        #expect(csv[0] == "trial,term,component,value,low,high,unit" && csv.count == 1 + 1 + 3 + 6 + 3 + 9 + 3 + 6 + 3)
+        // Header, the two delays, then the terms' components.
+        #expect(csv[0] == "trial,term,component,value,low,high,unit" && csv.count == 1 + 2 + 3 + 6 + 3 + 9 + 3 + 6 + 3)
 
         let both = try Tool.run(["calibrate", "--recording", "x.hdf5", "--from-motion", "y.hdf5"])
         #expect(both.status != 0 && both.standardError.contains("give --recording FILE or --from-motion FILE…, one of them"))

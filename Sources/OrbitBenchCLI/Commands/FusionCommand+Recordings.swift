@@ -32,7 +32,7 @@ extension FusionCommand {
                 total: measured.recordings.count * seedList.count * kinds.count, label: "orbitbench fusion --twin", unit: "filter runs")
             comparison = try Bench.twin(
                 measured, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, seeds: seedList, motion: try twinMotionSettings(),
-                gyroscopeScalePriorPPM: twinScalePrior
+                gyroscopeScalePriorPPM: twinScalePrior, magnetometerDelay: twinMagnetometerDelay
             ) { twinProgress.update($0) }
             twinProgress.finish()
         }

@@ -82,6 +82,13 @@ struct FusionCommand: ParsableCommand {
     var twinScalePrior = RecordingTwin.defaultGyroscopeScalePriorPPM
 
     @Option(
+        name: .customLong("twin-magnetometer-delay"),
+        help: ArgumentHelp(
+            "With --twin: the twin's magnetometer reads this many ms after its gyroscope instead of the delay each trial's motion calibration measures; 0 reads with the gyroscope.",
+            valueName: "ms"))
+    var twinMagnetometerDelay: Double?
+
+    @Option(
         name: .customLong("twin-knots"),
         help: ArgumentHelp(
             "With --twin: fit each trial's reference with knots this many seconds apart, attitude:position (e.g. 0.04:0.1), instead of choosing them by cross-validation.",
@@ -103,8 +110,11 @@ struct FusionCommand: ParsableCommand {
         if mapping != nil && recordings.isEmpty { throw ValidationError("--mapping describes --recording CSV files; give at least one") }
         if !recordings.isEmpty && seeds != nil && !twin { throw ValidationError("--seeds applies to scenarios and --twin, not recordings") }
         if twin && recordings.isEmpty { throw ValidationError("--twin simulates the sensors along --recording trials; give at least one") }
-        if !twin && (twinKnots != nil || twinScalePrior != RecordingTwin.defaultGyroscopeScalePriorPPM) {
-            throw ValidationError("--twin-knots and --twin-scale-prior shape the twin; give --twin too")
+        if !twin && (twinKnots != nil || twinScalePrior != RecordingTwin.defaultGyroscopeScalePriorPPM || twinMagnetometerDelay != nil) {
+            throw ValidationError("--twin-knots, --twin-scale-prior and --twin-magnetometer-delay shape the twin; give --twin too")
+        }
+        if let delay = twinMagnetometerDelay, !(delay.isFinite && abs(delay) <= 1000) {
+            throw ValidationError("--twin-magnetometer-delay must be -1000 to 1000 ms, not \(delay)")
         }
         guard twinScalePrior.isFinite && twinScalePrior >= 0 else {
             throw ValidationError("--twin-scale-prior must be 0 or more ppm, not \(twinScalePrior)")
