@@ -89,6 +89,7 @@ public enum ValidationReport {
             "trial", "group", "source", "duration_s", "lead_in_s", "motion_s", "lead_out_s", "breaks", "break_mean_s", "bias_x_dps",
             "bias_y_dps", "bias_z_dps", "tilt_rms_deg", "vertical_rate_p50_dps", "horizontal_rate_p50_dps", "acc_axis_share_body",
             "acc_axis_share_earth", "acc_axis_x", "acc_axis_y", "acc_axis_z", "lever_x_m", "lever_y_m", "lever_z_m", "reference_delay_ms",
+            "magnetometer_delay_ms",
             "rest_share", "rate_p50_dps", "rate_p90_dps", "acc_excess_p50_m_s2", "acc_excess_p90_m_s2",
             "body_field_ut", "body_field_on_s", "body_field_off_s",
         ]
@@ -107,6 +108,7 @@ public enum ValidationReport {
             csv.numbers([axis?.x, axis?.y, axis?.z], decimals: 3)
             csv.numbers([s.leverArm?.x, s.leverArm?.y, s.leverArm?.z], decimals: 4)
             csv.number(s.referenceDelay.map { $0 * 1000 }, decimals: 2)
+            csv.number(s.magnetometerDelay.map { $0 * 1000 }, decimals: 2)
             csv.number(s.motion.restFraction, decimals: 4)
             csv.numbers([s.motion.rotationRate.p50, s.motion.rotationRate.p90], decimals: 3)
             csv.numbers([s.motion.accelerationExcess.p50, s.motion.accelerationExcess.p90], decimals: 4)

@@ -82,6 +82,9 @@ public struct TrialStatistics: Sendable {
     /// How late the reference attitude is against the gyroscope, s (negative: early), from
     /// the lag that best aligns their rotation rates (needs the reference).
     public var referenceDelay: Double?
+    /// How much later than the gyroscope the magnetometer reads the attitude, s (needs the
+    /// reference and a magnetometer).
+    public var magnetometerDelay: Double?
     /// A field that rides on the sensor for a while (an attached magnet); nil when none is
     /// seen or without magnetometer and reference.
     public var bodyField: BodyField?
@@ -145,6 +148,8 @@ public struct TrialStatistics: Sendable {
                 truth, gyroscope: signals.gyroscope, accelerometer: signals.accelerometer, times: times, gravity: gravity ?? Units.standardGravity,
                 samples: moving)
             if let magnetometer = signals.magnetometer {
+                magnetometerDelay = Self.magnetometerDelay(
+                    magnetometer, truth: truth, times: times, samples: moving, referenceDelay: referenceDelay)
                 bodyField = Self.bodyField(magnetometer, truth: truth, times: times, atRest: atRest, motionStart: phase.lowerBound)
             }
         }

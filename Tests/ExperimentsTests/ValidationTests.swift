@@ -35,6 +35,7 @@ import Testing
         scenario.world.handheld.leverArm = Vector3(0.12, 0.04, 0.02)
         scenario.world.imu.gyroscope.bias = Vector3(0.1, -0.2, 0.3)
         scenario.world.imu.delay = 5
+        scenario.world.imu.magnetometer.delay = 8
         return scenario
     }
 
@@ -43,7 +44,7 @@ import Testing
     }
 
     /// What is measured directly comes back within its noise: timing to a sample, two breaks,
-    /// the bias to 0.005 °/s, the delay to 0.3 ms, the lever arm to 1.5 cm, the shaking axis.
+    /// the bias to 0.005 °/s, the delay to 0.3 ms, the magnetometer's own delay to 1 ms, the lever arm to 1.5 cm, the shaking axis.
     /// (Where the hand's own translation dominates, the lever arm is not identifiable this
     /// well: a 5 cm lever under 0.25 m of shaking at 1.8 Hz comes out 15 cm off.)
     @Test func statisticsMeasureTheKeysASimulationSets() throws {
@@ -54,6 +55,8 @@ import Testing
         #expect((bias - Vector3(0.1, -0.2, 0.3)).norm < 0.005, "\(bias)")
         let delay = try #require(measured.referenceDelay)
         #expect(abs(delay * 1000 + 5) < 0.3, "reference delay \(delay * 1000) ms")
+        let magnetometerDelay = try #require(measured.magnetometerDelay)
+        #expect(abs(magnetometerDelay * 1000 - 8) < 1, "magnetometer delay \(magnetometerDelay * 1000) ms")
         let lever = try #require(measured.leverArm)
         #expect((lever - Vector3(0.12, 0.04, 0.02)).norm < 0.015, "\(lever)")
         let shape = try #require(measured.accelerationShape)
@@ -82,11 +85,12 @@ import Testing
         base.world.handheld.leverArm = .zero
         base.world.imu.gyroscope.bias = .zero
         base.world.imu.delay = 0
+        base.world.imu.magnetometer.delay = 0
         let fit = try TrialKeyFit.fit(trial: "known", statistics: Self.statistics(known, seed: 11), base: base, seeds: [1, 2], iterations: 4)
         func value(_ key: CalibrationKey) throws -> Double { try #require(fit.values[key], "\(key.rawValue) not estimated") }
         #expect(try abs(value(.leadIn) - 20) < 0.01 && value(.breakCount) == 2)
         #expect(try abs(value(.motionDuration) - 60) < 4 && abs(value(.breakLength) - 6) < 1.5, "\(fit.values)")
-        #expect(try abs(value(.biasZ) - 0.3) < 0.005 && abs(value(.imuDelay) - 5) < 0.3)
+        #expect(try abs(value(.biasZ) - 0.3) < 0.005 && abs(value(.imuDelay) - 5) < 0.3 && abs(value(.magnetometerDelay) - 8) < 1)
         for (key, truth) in [(CalibrationKey.tiltRMS, 20.0), (.headingRMS, 40), (.bandwidth, 1.5), (.translationRMS, 0.03)] {
             let estimate = try value(key)
             #expect(estimate / truth > 0.7 && estimate / truth < 1.3, "\(key.rawValue): \(estimate) for \(truth)")

@@ -30,6 +30,8 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
     case translationAxisShare = "handheld.translation_axis_share"
     /// How late the IMU reads against the reference (the negative of the reference's delay).
     case imuDelay = "imu.delay_ms"
+    /// How much later than the gyroscope the magnetometer reads the attitude.
+    case magnetometerDelay = "imu.magnetometer.delay_ms"
     case biasX = "imu.gyroscope.bias_dps[0]"
     case biasY = "imu.gyroscope.bias_dps[1]"
     case biasZ = "imu.gyroscope.bias_dps[2]"
@@ -59,6 +61,7 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         case .motionDuration: return 5...3600
         case .breakCount: return 0...20
         case .imuDelay: return 0...100
+        case .magnetometerDelay: return -50...100
         case .leverX, .leverY, .leverZ: return -1...1  // within an arm's length of the point the hand turns about
         case .translationAxisShare: return 0...0.95
         case .breakLength: return 0.5...120
@@ -78,7 +81,7 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         switch self {
         case .leadIn, .motionDuration, .leadOut, .breakLength, .magnetStart, .magnetDuration: return "s"
         case .breakCount: return "breaks"
-        case .imuDelay: return "ms"
+        case .imuDelay, .magnetometerDelay: return "ms"
         case .translationAxisShare: return "share"
         case .tiltRMS, .headingRMS: return "°"
         case .bandwidth: return "Hz"
@@ -114,6 +117,7 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         case .leverY: return \.world.handheld.leverArm.y
         case .leverZ: return \.world.handheld.leverArm.z
         case .imuDelay: return \.world.imu.delay
+        case .magnetometerDelay: return \.world.imu.magnetometer.delay
         case .biasX: return \.world.imu.gyroscope.bias.x
         case .biasY: return \.world.imu.gyroscope.bias.y
         case .biasZ: return \.world.imu.gyroscope.bias.z
@@ -174,6 +178,7 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         case .leadOut: return statistics.leadOut
         case .breakCount: return Double(statistics.breaks.count)
         case .imuDelay: return statistics.referenceDelay.map { -$0 * 1000 }
+        case .magnetometerDelay: return statistics.magnetometerDelay.map { $0 * 1000 }
         case .biasX: return bias?.x
         case .biasY: return bias?.y
         case .biasZ: return bias?.z
@@ -188,11 +193,11 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
     }
 
     /// Whether the key describes the phone and the session rather than the motion (the
-    /// gyroscope's bias, the IMU's delay): the trial's group says nothing about it, so a fold
+    /// gyroscope's bias, the IMU's and the magnetometer's delays): the trial's group says nothing about it, so a fold
     /// estimates it from every trial it may use, of every group, not only the group's.
     public var isSensorProperty: Bool {
         switch self {
-        case .imuDelay, .biasX, .biasY, .biasZ: return true
+        case .imuDelay, .magnetometerDelay, .biasX, .biasY, .biasZ: return true
         default: return false
         }
     }
