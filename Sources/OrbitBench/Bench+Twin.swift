@@ -38,7 +38,7 @@ extension Bench {
             configured.gyroscopeScalePriorPPM = gyroscopeScalePriorPPM
             if let magnetometerDelay { configured.imu.magnetometer.delay = magnetometerDelay }
             let twin = configured
-            let streams = try Parallel.map(seeds.count) { try twin.simulate(seed: seeds[$0]) }
+            let streams = try twin.simulate(seeds: seeds)
             let twinRows = try fusion(
                 recordings: streams, filters: filters, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: false, progress: progress)
             for real in measured.rows where real.trial == recording.name {

@@ -18,7 +18,7 @@ extension BenchmarkSuite {
         let seeds = Array(UInt64(1)...20)
         let measured = try Bench.fusion(recordings: [twinTrial], isolation: .none, filters: filters, useMagnetometer: true, keepAttitude: false)
         let twin = try RecordingTwin(recording: measured.recordings[0])
-        let streams = try Parallel.map(seeds.count) { try twin.simulate(seed: seeds[$0]) }
+        let streams = try twin.simulate(seeds: seeds)
         func median(_ body: () throws -> Void) rethrows -> Double {
             var times: [Double] = []
             for _ in 0..<repetitions {

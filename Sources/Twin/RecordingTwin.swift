@@ -1,3 +1,4 @@
+import Execution
 import Foundation
 import OrbitMath
 import Recordings
@@ -124,6 +125,40 @@ public struct RecordingTwin: Sendable {
     /// twin's estimates are compared with the same recorded reference as the real ones, its
     /// noise and the motion the smoothing leaves out included.
     public func simulate(seed: UInt64) throws(GSLError) -> SensorRecording {
+        try simulate(seed: seed, ideal: idealReadings())
+    }
+
+    /// `simulate(seed:)` for each of `seeds`, on all cores: the motion is read once for all.
+    public func simulate(seeds: [UInt64]) throws -> [SensorRecording] {
+        let ideal = idealReadings()
+        return try Parallel.map(seeds.count) { try simulate(seed: seeds[$0], ideal: ideal) }
+    }
+
+    /// What an ideal IMU reads at each of the recording's instants, the same for every seed:
+    /// the rate and specific force of t − delay and the earth's field at the magnetometer's
+    /// attitude (its own delay later), in the sensors' own (turned) frame.
+    struct IdealReadings: Sendable {
+        var angularVelocity: [Vector3] = [], specificForce: [Vector3] = [], field: [Vector3] = []
+    }
+
+    func idealReadings() -> IdealReadings {
+        let frame = sensorFrame, field = field
+        let delay = imu.delay / 1000, magnetometerDelay = imu.magnetometer.delay / 1000
+        var ideal = IdealReadings()
+        ideal.angularVelocity.reserveCapacity(recording.count)
+        ideal.specificForce.reserveCapacity(recording.count)
+        ideal.field.reserveCapacity(recording.count)
+        for time in recording.times {
+            let sensed = motion.state(at: time - delay)
+            ideal.angularVelocity.append(frame.inverseRotate(sensed.angularVelocity))
+            ideal.specificForce.append(frame.inverseRotate(sensed.specificForce))
+            let attitude = magnetometerDelay == 0 ? sensed.attitude : motion.state(at: time - delay - magnetometerDelay).attitude
+            ideal.field.append(frame.inverseRotate(attitude.inverseRotate(field)))
+        }
+        return ideal
+    }
+
+    private func simulate(seed: UInt64, ideal: IdealReadings) throws(GSLError) -> SensorRecording {
         var settings = imu
         settings.gyroscope.scaleErrorPPM = settings.gyroscope.scaleErrorPPM + (try gyroscopeScaleDraw(seed: seed))
         var sensors = try ImuSensors(settings: settings, duration: motion.end - motion.start, seed: seed, prefix: "twin")
@@ -133,19 +168,10 @@ public struct RecordingTwin: Sendable {
         accelerometer.reserveCapacity(recording.count)
         magnetometer.reserveCapacity(recording.count)
         truth.reserveCapacity(recording.count)
-        let field = field, frame = sensorFrame
-        let delay = settings.delay / 1000, magnetometerDelay = settings.magnetometer.delay / 1000
         for (index, time) in recording.times.enumerated() {
-            // The sensors read the motion of t − delay, in their own (turned) frame; the
-            // magnetometer the attitude of its own delay later.
-            let sensed = motion.state(at: time - delay)
             let sample = sensors.read(
-                time: time, gridIndex: index, angularVelocity: frame.inverseRotate(sensed.angularVelocity),
-                specificForce: frame.inverseRotate(sensed.specificForce),
-                field: {
-                    let attitude = magnetometerDelay == 0 ? sensed.attitude : motion.state(at: time - delay - magnetometerDelay).attitude
-                    return frame.inverseRotate(attitude.inverseRotate(field))
-                })
+                time: time, gridIndex: index, angularVelocity: ideal.angularVelocity[index], specificForce: ideal.specificForce[index],
+                field: { ideal.field[index] })
             gyroscope.append(sample.gyroscope)
             accelerometer.append(sample.accelerometer)
             magnetometer.append(sample.magnetometer)

@@ -55,6 +55,20 @@ import TestSupport
         }
     }
 
+    /// `simulate(seeds:)` reads the motion once for all seeds: each stream is the one
+    /// `simulate(seed:)` gives, bit for bit, with a magnetometer delay of its own too.
+    @Test func seedsTogetherMatchSeedsAlone() throws {
+        let recording = try BROADReader.read(Repository.broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5")
+        var twin = try RecordingTwin(recording: recording)
+        twin.imu.magnetometer.delay = 9
+        let together = try twin.simulate(seeds: [3, 4])
+        for (seed, stream) in zip([UInt64(3), 4], together) {
+            let alone = try twin.simulate(seed: seed)
+            #expect(stream.gyroscope == alone.gyroscope && stream.accelerometer == alone.accelerometer)
+            #expect(stream.magnetometer! == alone.magnetometer! && stream.name == alone.name)
+        }
+    }
+
     /// The posterior against values worked by hand: an estimate of 8 000 ppm with the 95 %
     /// interval ±3 920 ppm (σ = 2 000) and a prior of 10 000 ppm give w = 10⁸ / (10⁸ + 4·10⁶),
     /// mean 7 692.3 ppm, sd 1 961.2 ppm; an interval 100 times the prior keeps the prior.
