@@ -20,7 +20,9 @@ static void load(void) {
     {                                                                                                 \
         void *symbol = dlsym(library, #function);                                                     \
         if (symbol == NULL) {                                                                         \
-            snprintf(failure, sizeof failure, "the loaded libcairo.so.2 has no function %s", #function); \
+            const char *reason = dlerror();                                                           \
+            snprintf(failure, sizeof failure, "the loaded libcairo.so.2 has no function %s (%s)", #function, \
+                     reason ? reason : "unknown reason");                                                  \
             return;                                                                                   \
         }                                                                                             \
         *(void **)&functions.field = symbol;                                                          \

@@ -28,7 +28,7 @@ public enum TextTable {
         }
         if total() > maxWidth, let widest = (0..<count).filter({ !numeric[$0] }).max(by: { widths[$0] < widths[$1] }) {
             // Never narrower than its longest word: a cell cannot wrap inside one (trial names).
-            let longestWord = rows.flatMap { $0[widest].split(separator: " ").map(\.count) }.max() ?? 0
+            let longestWord = ([header[widest]] + rows.map { $0[widest] }).flatMap { $0.split(separator: " ").map(\.count) }.max() ?? 0
             widths[widest] = max(16, longestWord, widths[widest] - (total() - maxWidth))
         }
         func line(_ cells: [[String]]) -> [String] {

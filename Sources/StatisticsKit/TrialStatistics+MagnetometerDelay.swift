@@ -7,11 +7,12 @@ extension TrialStatistics {
     /// m(t) = R(t − L)ᵀ·F + b (F the median of the readings turned into the reference frame, b
     /// the mean residual), searched per sample up to ±`maximumDelay` and refined between samples
     /// by a parabola; the gyroscope's own lag, −`referenceDelay`, is taken off. Nil without a
-    /// reference delay or for fewer than 100 samples with a reading and a reference.
+    /// reference delay, for fewer than 100 samples with a reading and a reference, or when the
+    /// best lag is the largest searched (a bound, not a measurement).
     static func magnetometerDelay(
         _ magnetometer: [Vector3?], truth: [Quaternion?], times: [Double], samples: [Int], referenceDelay: Double?
     ) -> Double? {
-        guard let referenceDelay, times.count > 2, magnetometer.count == times.count else { return nil }
+        guard let referenceDelay, times.count > 2, magnetometer.count == times.count, truth.count == times.count else { return nil }
         let interval = (times[times.count - 1] - times[0]) / Double(times.count - 1)
         let lags = maximumDelay / interval
         guard interval > 0, lags.isFinite, lags < Double(times.count) else { return nil }
@@ -40,13 +41,14 @@ extension TrialStatistics {
             }
             return count > 0 ? (squares - sum.normSquared / Double(count)) / Double(count) : .infinity
         }
-        guard let best = costs.indices.min(by: { costs[$0] < costs[$1] }), costs[best].isFinite else { return nil }
+        // A best lag at the end of the search is a bound, not a measurement.
+        guard let best = costs.indices.min(by: { costs[$0] < costs[$1] }), costs[best].isFinite, best > 0, best < costs.count - 1
+        else { return nil }
         var offset = Double(best - reach)
-        if best > 0 && best < costs.count - 1 {
-            let (a, b, c) = (costs[best - 1], costs[best], costs[best + 1])
-            let curvature = a - 2 * b + c
-            if curvature > 0 { offset += 0.5 * (a - c) / curvature }
-        }
-        return offset * interval + referenceDelay
+        let (a, b, c) = (costs[best - 1], costs[best], costs[best + 1])
+        let curvature = a - 2 * b + c
+        if a.isFinite && c.isFinite && curvature > 0 { offset += 0.5 * (a - c) / curvature }
+        let delay = offset * interval + referenceDelay
+        return delay.isFinite ? delay : nil
     }
 }

@@ -19,14 +19,17 @@ extension MotionCalibration {
     public static let maximumMagnetometerDelay = 0.05
 
     /// d_mag in seconds over the samples `used` (indices into `recording`) that have a reading;
-    /// nil without a magnetometer or with fewer than 500 readings there.
+    /// nil without a magnetometer, with fewer than 500 readings there, or when the best delay is
+    /// the largest searched.
     static func magnetometerDelay(
         recording: SensorRecording, motion: RecordedMotion, used: [Int], imuDelay: Double
     ) -> Double? {
         guard let magnetometer = recording.magnetometer else { return nil }
         let truth = recording.truth ?? []
         let samples = used.compactMap { index -> (time: Double, reading: Vector3, attitude: Quaternion)? in
-            guard let reading = magnetometer[index], reading.isFinite, let attitude = truth[index] else { return nil }
+            guard index < magnetometer.count, index < truth.count, let reading = magnetometer[index], reading.isFinite,
+                let attitude = truth[index]
+            else { return nil }
             return (recording.times[index], reading, attitude)
         }
         guard samples.count >= 500 else { return nil }
@@ -47,16 +50,18 @@ extension MotionCalibration {
             }
             return squares - sum.normSquared / Double(samples.count)
         }
-        func search(_ grid: [Double]) -> Double {
+        // The best point of `grid`, refined by a parabola; nil at either end (a bound, not a
+        // measurement).
+        func search(_ grid: [Double]) -> Double? {
             let costs = Parallel.map(grid.count) { cost(grid[$0]) }
-            let best = costs.indices.min { costs[$0] < costs[$1] }!
-            guard best > 0 && best < grid.count - 1 else { return grid[best] }
+            guard let best = costs.indices.min(by: { costs[$0] < costs[$1] }), best > 0 && best < grid.count - 1 else { return nil }
             let (left, middle, right) = (costs[best - 1], costs[best], costs[best + 1])
             let curvature = left - 2 * middle + right
-            return grid[best] + (curvature > 0 ? 0.5 * (grid[1] - grid[0]) * (left - right) / curvature : 0)
+            let delay = grid[best] + (curvature > 0 ? 0.5 * (grid[1] - grid[0]) * (left - right) / curvature : 0)
+            return delay.isFinite ? delay : nil
         }
         let limit = Self.maximumMagnetometerDelay
-        let coarse = search(stride(from: -limit, through: limit + 0.001, by: 0.004).map { $0 })
+        guard let coarse = search(stride(from: -limit, through: limit + 0.001, by: 0.004).map { $0 }) else { return nil }
         return search(stride(from: coarse - 0.004, through: coarse + 0.004001, by: 0.0005).map { $0 })
     }
 }

@@ -47,7 +47,8 @@ public struct MotionCalibration: Sendable {
     /// IMU delay behind the reference, ms (positive: the IMU reads earlier motion).
     public var delayMilliseconds: Double
     /// How much later than the gyroscope the magnetometer reads the attitude, ms
-    /// (`MagnetometerSettings.delay`); nil without a magnetometer or with too few readings.
+    /// (`MagnetometerSettings.delay`); nil without a magnetometer, with too few readings, or
+    /// beyond ±`maximumMagnetometerDelay`.
     public var magnetometerDelayMilliseconds: Double?
     /// Scale error per axis, ppm.
     public var gyroscopeScalePPM: [Estimate]

@@ -64,7 +64,8 @@ typedef struct ob_cairo_functions {
 
 /// The functions of libcairo.so.2, loaded on the first call (thread-safe; later calls return
 /// the same table). NULL when the library or one of its functions cannot be loaded; then
-/// `ob_cairo_load_failure` says why and what to install.
+/// `ob_cairo_load_failure` says why and what to install. The library stays loaded for the
+/// process, and a failure stays a failure (install libcairo2 and start again).
 const ob_cairo_functions *_Nullable ob_cairo_load(void);
 
 /// Why `ob_cairo_load` returned NULL (empty when it did not).

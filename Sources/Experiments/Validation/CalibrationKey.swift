@@ -61,7 +61,7 @@ public enum CalibrationKey: String, CaseIterable, Sendable, Comparable {
         case .motionDuration: return 5...3600
         case .breakCount: return 0...20
         case .imuDelay: return 0...100
-        case .magnetometerDelay: return -50...100
+        case .magnetometerDelay: return -50...50  // as far as MotionCalibration searches
         case .leverX, .leverY, .leverZ: return -1...1  // within an arm's length of the point the hand turns about
         case .translationAxisShare: return 0...0.95
         case .breakLength: return 0.5...120
