@@ -10,7 +10,8 @@ import Twin
 /// `orbitbench calibrate --from-motion`.
 public enum MotionCalibrationReport {
     /// twin-calibration.csv and motion-calibration.csv: every term `MotionCalibration` measured, per trial, with its 95 %
-    /// interval (`trial, term, component, value, low, high, unit`); the delays have none.
+    /// interval (`trial, term, component, value, low, high, unit`); the delays have none, and the
+    /// magnetometer's offset is there when the motion identifies it.
     public static func csv(_ calibrations: [String: MotionCalibration]) -> CSVWriter {
         var csv = CSVWriter(header: ["trial", "term", "component", "value", "low", "high", "unit"])
         let axes = ["x", "y", "z"], pairs = ["xy", "xz", "yx", "yz", "zx", "zy"]
@@ -43,7 +44,9 @@ public enum MotionCalibrationReport {
                 csv.text("ms")
                 csv.endRow()
             }
-            for (term, components, estimates, unit) in terms {
+            let offset: [(String, [String], [MotionCalibration.Estimate], String)] =
+                calibration.magnetometerOffsetMicrotesla.map { [("magnetometer_offset", axes, $0, "uT")] } ?? []
+            for (term, components, estimates, unit) in terms + offset {
                 for (component, estimate) in zip(components, estimates) {
                     csv.text(trial)
                     csv.text(term)

@@ -44,7 +44,7 @@ public enum TwinReport {
         }
         if !comparison.motionCalibrations.isEmpty {
             document.line(
-                "The real sensor's errors measured during motion (MotionCalibration, values with 95 % intervals in twin-calibration.csv); each twin takes the time offsets (the IMU's, and the magnetometer's own after it) and the frame turn, and each seed draws its gyroscope scale errors from them (RecordingTwin.gyroscopeScaleDraw):"
+                "The real sensor's errors measured during motion (MotionCalibration, values with 95 % intervals in twin-calibration.csv); each twin takes the time offsets (the IMU's, and the magnetometer's own after it), the magnetometer's offset where the motion identifies it (magnetometer_offset) and the frame turn, and each seed draws its gyroscope scale errors from them (RecordingTwin.gyroscopeScaleDraw):"
             )
             MotionCalibrationReport.table(comparison.motionCalibrations, into: &document)
         }

@@ -15,7 +15,8 @@ extension Bench {
     /// cross-validation, `ReferenceSmoothing`); `gyroscopeScalePriorPPM` is each twin's
     /// (`RecordingTwin.gyroscopeScalePriorPPM`; 0 draws no scale errors); `magnetometerDelay`,
     /// ms, replaces the magnetometer's own delay the motion calibration measures on each trial
-    /// (nil, the default, keeps it; 0 reads with the gyroscope).
+    /// (nil, the default, keeps it; 0 reads with the gyroscope); `magnetometerOffset` false
+    /// leaves out the magnetometer offset the motion calibration identifies.
     ///
     /// - Throws: `RecordingError` when no recording has a reference, for one without a still
     ///   window to calibrate from or a reference too sparse to fit; what `fusion(recordings:…)`
@@ -23,7 +24,7 @@ extension Bench {
     public static func twin(
         _ measured: RecordingFusion, filters: [FilterName], settings: FusionSettings = FusionSettings(), useMagnetometer: Bool, seeds: [UInt64],
         motion: RecordedMotion.Settings? = nil, gyroscopeScalePriorPPM: Double = RecordingTwin.defaultGyroscopeScalePriorPPM,
-        magnetometerDelay: Double? = nil, progress: (@Sendable (Int) -> Void)? = nil
+        magnetometerDelay: Double? = nil, magnetometerOffset: Bool = true, progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> TwinComparison {
         var rows: [TwinComparison.Row] = []
         var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:], calibrations: [String: MotionCalibration] = [:]
@@ -37,6 +38,7 @@ extension Bench {
             var configured = try RecordingTwin(recording: recording, motionSettings: motion)
             configured.gyroscopeScalePriorPPM = gyroscopeScalePriorPPM
             if let magnetometerDelay { configured.imu.magnetometer.delay = magnetometerDelay }
+            if !magnetometerOffset { configured.imu.magnetometer.hardIron = .zero }
             let twin = configured
             let streams = try twin.simulate(seeds: seeds)
             let twinRows = try fusion(

@@ -13,6 +13,8 @@ import StatisticsKit
 /// - time offset d (s): the IMU reads the motion of t − d (grid search of the gyroscope
 ///   residual, ±`maximumDelay`, refined by a parabola), and the magnetometer's own delay beyond
 ///   it (`MotionCalibration+Magnetometer`);
+/// - magnetometer m̃ = R(t − d)ᵀ·F + b: the constant offset b where the motion turns the field
+///   through the sensor (`MotionCalibration+MagnetometerOffset`);
 /// - gyroscope ω̃ = M_g·ω + G·f + b_g: M_g − I holds the scale errors (diagonal) and
 ///   misalignments (off-diagonal), G the g-sensitivity (rad/s per m/s²);
 /// - accelerometer f̃ = M_a·(f + α×r + ω×(ω×r)) + b_a, r the lever arm (m, body frame) from the
@@ -50,6 +52,10 @@ public struct MotionCalibration: Sendable {
     /// (`MagnetometerSettings.delay`); nil without a magnetometer, with too few readings, or
     /// beyond ±`maximumMagnetometerDelay`.
     public var magnetometerDelayMilliseconds: Double?
+    /// The constant offset the magnetometer's readings carry, µT per body axis with 95 %
+    /// intervals (`MotionCalibration+MagnetometerOffset`); nil without a magnetometer or when
+    /// the field did not turn through the sensor enough to tell it from the field.
+    public var magnetometerOffsetMicrotesla: [Estimate]?
     /// Scale error per axis, ppm.
     public var gyroscopeScalePPM: [Estimate]
     /// Misalignment in `InertialSensorSettings.misalignment`'s order (xy, xz, yx, yz, zx, zy), °:
@@ -144,6 +150,8 @@ public struct MotionCalibration: Sendable {
         let delay = fine.delay
         delayMilliseconds = delay * 1000
         magnetometerDelayMilliseconds = Self.magnetometerDelay(recording: recording, motion: motion, used: used, imuDelay: delay).map { $0 * 1000 }
+        magnetometerOffsetMicrotesla = Self.magnetometerOffset(
+            recording: recording, motion: motion, used: used, delay: delay + (magnetometerDelayMilliseconds ?? 0) / 1000)
         gyroscopeResidualBefore = (coarse.costs[coarse.costs.count / 2] / Double(used.count)).squareRoot() * Angles.degreesPerRadian
 
         let states = times.map { motion.state(at: $0 - delay) }

@@ -9,7 +9,8 @@ import StatisticsKit
 /// The digital twin of a recording: the simulator's sensors moved along the recording's own
 /// reference trajectory (`RecordedMotion`), with the IMU model calibrated from the recording's
 /// own still window (`ImuCalibration`, the code `orbitbench calibrate` runs) and from its motion
-/// (`MotionCalibration`: the time offset, the magnetometer's own delay and the frame turn).
+/// (`MotionCalibration`: the time offset, the magnetometer's own delay and offset, and the
+/// frame turn).
 /// Run the filters on the real recording and on `simulate(seed:)`'s: where they differ, the sensor model is
 /// missing something the real sensor does — the motion is the same.
 ///
@@ -33,8 +34,9 @@ public struct RecordingTwin: Sendable {
     public let motionCalibration: MotionCalibration?
     /// The sensor model the twin samples: noise and bias from the still window (the bias at rest
     /// as a constant bias), the time offsets from the motion calibration, no scale or
-    /// misalignment error (each seed adds the gyroscope scale errors it draws), no hard or soft
-    /// iron. Change it to ask what the real sensor would do with other errors.
+    /// misalignment error (each seed adds the gyroscope scale errors it draws), the
+    /// magnetometer's offset where the motion shows it (`hardIron`), no soft iron. Change it to
+    /// ask what the real sensor would do with other errors.
     public var imu: ImuSettings
     /// The IMU frame against the reference's body frame (`MotionCalibration.frameRotationDegrees`
     /// when identified, else identity): the twin's sensors read in it, as the real ones do.
@@ -100,6 +102,10 @@ public struct RecordingTwin: Sendable {
             // positions) as much as the sensor. Misalignments are measured and reported only.
             imu.delay = measured.delayMilliseconds
             imu.magnetometer.delay = measured.magnetometerDelayMilliseconds ?? 0
+            // The offset the real readings carry (nothing removes it from a recording's).
+            if let offset = measured.magnetometerOffsetMicrotesla {
+                imu.magnetometer.hardIron = Vector3(offset[0].value, offset[1].value, offset[2].value)
+            }
             let turn = measured.frameRotationDegrees.map { $0.isIdentified ? $0.value : 0 }
             frame = Quaternion(rotationVector: Angles.radiansPerDegree * Vector3(turn[0], turn[1], turn[2]))
         }

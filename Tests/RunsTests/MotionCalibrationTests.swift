@@ -55,6 +55,30 @@ import TestSupport
         }
     }
 
+    /// A magnetometer offset put into a twin of a rotation trial comes back within 0.05 µT per
+    /// axis, inside its 95 % interval widened by that much.
+    @Test func magnetometerOffsetIsRecovered() throws {
+        let recording = try BROADReader.read(Repository.broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5")
+        var twin = try RecordingTwin(recording: recording)
+        let truth = Vector3(0.5, -0.4, 0.3)
+        twin.imu.magnetometer.hardIron = truth
+        let measured = try MotionCalibration(recording: try twin.simulate(seed: 5), motion: twin.motion)
+        let offset = try #require(measured.magnetometerOffsetMicrotesla)
+        for axis in 0..<3 {
+            #expect(abs(offset[axis].value - truth[axis]) < 0.05, "axis \(axis): \(offset[axis].value) µT, truth \(truth[axis])")
+        }
+    }
+
+    /// The spread of directions against values worked by hand: the six axis directions have
+    /// covariance I/3 (determinant 1/27); one direction, or directions in one plane, none.
+    @Test func fieldDirectionSpreadIsTheCovariancesDeterminant() {
+        let axes: [Vector3] = [.unitX, .unitY, .unitZ, Vector3(-1, 0, 0), Vector3(0, -1, 0), Vector3(0, 0, -1)]
+        #expect(abs(MotionCalibration.directionSpread(axes) - 1.0 / 27) < 1e-15)
+        #expect(MotionCalibration.directionSpread(Array(repeating: Vector3(0.6, 0, 0.8), count: 10)) == 0)
+        #expect(abs(MotionCalibration.directionSpread([.unitX, .unitY, Vector3(-1, 0, 0), Vector3(0, -1, 0)])) < 1e-15)
+        #expect(MotionCalibration.directionSpread([]) == 0)
+    }
+
     /// `simulate(seeds:)` reads the motion once for all seeds: each stream is the one
     /// `simulate(seed:)` gives, bit for bit, with a magnetometer delay of its own too.
     @Test func seedsTogetherMatchSeedsAlone() throws {

@@ -76,6 +76,8 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
             (["--twin", "--twin-magnetometer-delay", "nan"], "--twin-magnetometer-delay must be -1000 to 1000 ms"),
             (["--twin", "--twin-magnetometer-delay", "2000"], "--twin-magnetometer-delay must be -1000 to 1000 ms"),
             (["--twin-magnetometer-delay", "0"], "give --twin too"),
+            (["--twin-magnetometer-offset", "none"], "give --twin too"),
+            (["--twin", "--twin-magnetometer-offset", "some"], "twin-magnetometer-offset"),
         ]
         for (options, message) in cases {
             let result = try Tool.run(["fusion", "--recording", trial] + options)
@@ -102,8 +104,10 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
         }
         #expect(magnetometerDelay.map { $0 > 5 && $0 < 20 } == true, "\(yaml)")
         let csv = try lines(out.appendingPathComponent("motion-calibration.csv"))
-        // Header, the two delays, then the terms' components.
-        #expect(csv[0] == "trial,term,component,value,low,high,unit" && csv.count == 1 + 2 + 3 + 6 + 3 + 9 + 3 + 6 + 3)
+        // Header, the two delays, the terms' components, and the magnetometer's offset (trial 05
+        // turns the field through the sensor in every direction).
+        #expect(csv[0] == "trial,term,component,value,low,high,unit" && csv.count == 1 + 2 + 3 + 6 + 3 + 9 + 3 + 6 + 3 + 3)
+        #expect(csv.contains { $0.contains(",magnetometer_offset,z,") && $0.hasSuffix(",uT") })
 
         let both = try Tool.run(["calibrate", "--recording", "x.hdf5", "--from-motion", "y.hdf5"])
         #expect(both.status != 0 && both.standardError.contains("give --recording FILE or --from-motion FILE…, one of them"))

@@ -32,7 +32,8 @@ extension FusionCommand {
                 total: measured.recordings.count * seedList.count * kinds.count, label: "orbitbench fusion --twin", unit: "filter runs")
             comparison = try Bench.twin(
                 measured, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, seeds: seedList, motion: try twinMotionSettings(),
-                gyroscopeScalePriorPPM: twinScalePrior, magnetometerDelay: twinMagnetometerDelay
+                gyroscopeScalePriorPPM: twinScalePrior, magnetometerDelay: twinMagnetometerDelay,
+                magnetometerOffset: twinMagnetometerOffset == .measured
             ) { twinProgress.update($0) }
             twinProgress.finish()
         }

@@ -88,6 +88,18 @@ struct FusionCommand: ParsableCommand {
             valueName: "ms"))
     var twinMagnetometerDelay: Double?
 
+    /// Whether a twin's magnetometer carries the offset its trial's motion shows.
+    enum TwinOffset: String, ExpressibleByArgument, CaseIterable {
+        case measured, none
+    }
+
+    @Option(
+        name: .customLong("twin-magnetometer-offset"),
+        help: ArgumentHelp(
+            "With --twin: 'measured' (the default) gives each twin's magnetometer the constant offset its trial's motion identifies; 'none' leaves it out.",
+            valueName: "measured|none"))
+    var twinMagnetometerOffset = TwinOffset.measured
+
     @Option(
         name: .customLong("twin-knots"),
         help: ArgumentHelp(
@@ -110,8 +122,11 @@ struct FusionCommand: ParsableCommand {
         if mapping != nil && recordings.isEmpty { throw ValidationError("--mapping describes --recording CSV files; give at least one") }
         if !recordings.isEmpty && seeds != nil && !twin { throw ValidationError("--seeds applies to scenarios and --twin, not recordings") }
         if twin && recordings.isEmpty { throw ValidationError("--twin simulates the sensors along --recording trials; give at least one") }
-        if !twin && (twinKnots != nil || twinScalePrior != RecordingTwin.defaultGyroscopeScalePriorPPM || twinMagnetometerDelay != nil) {
-            throw ValidationError("--twin-knots, --twin-scale-prior and --twin-magnetometer-delay shape the twin; give --twin too")
+        if !twin
+            && (twinKnots != nil || twinScalePrior != RecordingTwin.defaultGyroscopeScalePriorPPM || twinMagnetometerDelay != nil
+                || twinMagnetometerOffset != .measured)
+        {
+            throw ValidationError("--twin-knots, --twin-scale-prior and --twin-magnetometer-delay/-offset shape the twin; give --twin too")
         }
         if let delay = twinMagnetometerDelay, !(delay.isFinite && abs(delay) <= 1000) {
             throw ValidationError("--twin-magnetometer-delay must be -1000 to 1000 ms, not \(delay)")
