@@ -37,14 +37,16 @@ extension MotionCalibration {
         return Matrix3(rows: rows[0], rows[1], rows[2]).determinant
     }
 
-    /// b per axis, µT, body frame, over the samples `used` that have a reading, the attitude
-    /// taken `delay` seconds before each; nil without a magnetometer, with fewer than 500
-    /// readings, when the field's direction does not spread enough or the fit fails.
+    /// b per axis, µT, body frame, over every fourth of the samples `used` that has a reading,
+    /// the attitude taken `delay` seconds before each; nil without a magnetometer, with fewer
+    /// than 250 such readings, when the field's direction does not spread enough or the fit
+    /// fails.
     static func magnetometerOffset(recording: SensorRecording, motion: RecordedMotion, used: [Int], delay: Double) -> [Estimate]? {
         guard let magnetometer = recording.magnetometer else { return nil }
         let truth = recording.truth ?? []
         var rows: [[Double]] = [], values: [Double] = [], directions: [Vector3] = []
-        for index in used {
+        // Every fourth sample: b and F change over seconds, and a twin waits for this fit.
+        for index in stride(from: 0, to: used.count, by: 4).map({ used[$0] }) {
             guard index < magnetometer.count, index < truth.count, truth[index] != nil, let reading = magnetometer[index], reading.isFinite
             else { continue }
             let attitude = motion.state(at: recording.times[index] - delay).attitude
@@ -58,7 +60,7 @@ extension MotionCalibration {
             }
             directions.append(reading.normalized ?? .zero)
         }
-        guard directions.count >= 500, Self.directionSpread(directions) >= Self.minimumFieldDirectionSpread,
+        guard directions.count >= 250, Self.directionSpread(directions) >= Self.minimumFieldDirectionSpread,
             let fit = LinearLeastSquares(rows: rows, values: values)
         else { return nil }
         return (3..<6).map { Estimate(fit.coefficients[$0], standardError: fit.standardErrors[$0]) }
