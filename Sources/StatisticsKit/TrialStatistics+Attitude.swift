@@ -113,13 +113,8 @@ extension TrialStatistics {
         let scores = (-reach...reach).map { lag -> Double in
             usable.reduce(0) { sum, index in referenceRate[index + lag].map { sum + $0.dot(gyroscope[index]) } ?? sum }
         }
-        guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else { return nil }
-        var offset = Double(best - reach)
-        if best > 0 && best < scores.count - 1 {
-            let (a, b, c) = (scores[best - 1], scores[best], scores[best + 1])
-            let curvature = a - 2 * b + c
-            if curvature < 0 { offset += 0.5 * (a - c) / curvature }
-        }
-        return offset * interval
+        // The largest score is the smallest of the negated ones.
+        guard let best = Statistics.refinedMinimum(scores.map { -$0 }, on: (-reach...reach).map(Double.init)) else { return nil }
+        return best.value * interval
     }
 }

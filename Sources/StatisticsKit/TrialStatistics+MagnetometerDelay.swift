@@ -21,13 +21,7 @@ extension TrialStatistics {
             index >= reach && index + reach < times.count && magnetometer[index]?.isFinite == true && truth[index] != nil
         }
         guard usable.count >= 100 else { return nil }
-        var turned: [[Double]] = [[], [], []]
-        for index in usable {
-            let earth = truth[index]!.rotate(magnetometer[index]!)
-            for axis in 0..<3 { turned[axis].append(earth[axis]) }
-        }
-        let field = Vector3(
-            Statistics.percentile(turned[0], 50), Statistics.percentile(turned[1], 50), Statistics.percentile(turned[2], 50))
+        guard let field = Statistics.componentMedian(usable.map { truth[$0]!.rotate(magnetometer[$0]!) }) else { return nil }
         // The residual's spread about its mean at each lag, over the samples whose lagged
         // reference exists.
         let costs = (-reach...reach).map { lag -> Double in
@@ -42,13 +36,8 @@ extension TrialStatistics {
             return count > 0 ? (squares - sum.normSquared / Double(count)) / Double(count) : .infinity
         }
         // A best lag at the end of the search is a bound, not a measurement.
-        guard let best = costs.indices.min(by: { costs[$0] < costs[$1] }), costs[best].isFinite, best > 0, best < costs.count - 1
-        else { return nil }
-        var offset = Double(best - reach)
-        let (a, b, c) = (costs[best - 1], costs[best], costs[best + 1])
-        let curvature = a - 2 * b + c
-        if a.isFinite && c.isFinite && curvature > 0 { offset += 0.5 * (a - c) / curvature }
-        let delay = offset * interval + referenceDelay
+        guard let best = Statistics.refinedMinimum(costs, on: (-reach...reach).map(Double.init)), !best.atEnd else { return nil }
+        let delay = best.value * interval + referenceDelay
         return delay.isFinite ? delay : nil
     }
 }

@@ -33,13 +33,7 @@ extension MotionCalibration {
             return (recording.times[index], reading, attitude)
         }
         guard samples.count >= 500 else { return nil }
-        var turned: [[Double]] = [[], [], []]
-        for sample in samples {
-            let earth = sample.attitude.rotate(sample.reading)
-            for axis in 0..<3 { turned[axis].append(earth[axis]) }
-        }
-        let field = Vector3(
-            Statistics.percentile(turned[0], 50), Statistics.percentile(turned[1], 50), Statistics.percentile(turned[2], 50))
+        guard let field = Statistics.componentMedian(samples.map { $0.attitude.rotate($0.reading) }) else { return nil }
         // The residual's spread about its mean (the offset b) at one delay.
         @Sendable func cost(_ delay: Double) -> Double {
             var sum = Vector3.zero, squares = 0.0
@@ -50,15 +44,12 @@ extension MotionCalibration {
             }
             return squares - sum.normSquared / Double(samples.count)
         }
-        // The best point of `grid`, refined by a parabola; nil at either end (a bound, not a
-        // measurement).
+        // The best point of `grid`; nil at either end (a bound, not a measurement).
         func search(_ grid: [Double]) -> Double? {
-            let costs = Parallel.map(grid.count) { cost(grid[$0]) }
-            guard let best = costs.indices.min(by: { costs[$0] < costs[$1] }), best > 0 && best < grid.count - 1 else { return nil }
-            let (left, middle, right) = (costs[best - 1], costs[best], costs[best + 1])
-            let curvature = left - 2 * middle + right
-            let delay = grid[best] + (curvature > 0 ? 0.5 * (grid[1] - grid[0]) * (left - right) / curvature : 0)
-            return delay.isFinite ? delay : nil
+            guard let best = Statistics.refinedMinimum(Parallel.map(grid.count) { cost(grid[$0]) }, on: grid), !best.atEnd,
+                best.value.isFinite
+            else { return nil }
+            return best.value
         }
         let limit = Self.maximumMagnetometerDelay
         guard let coarse = search(stride(from: -limit, through: limit + 0.001, by: 0.004).map { $0 }) else { return nil }

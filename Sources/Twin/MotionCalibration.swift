@@ -136,14 +136,10 @@ public struct MotionCalibration: Sendable {
             // waits for it before any seed runs (bench: twin).
             let costs = try Parallel.map(grid.count) { index in Result { () throws(RecordingError) in try residual(grid[index]) } }
                 .map { (cost) throws(RecordingError) in try cost.get() }
-            let best = costs.indices.min { costs[$0] < costs[$1] }!
-            var delay = grid[best]
-            if best > 0 && best < grid.count - 1 {
-                let (left, middle, right) = (costs[best - 1], costs[best], costs[best + 1])
-                let curvature = left - 2 * middle + right
-                if curvature > 0 { delay += 0.5 * (grid[1] - grid[0]) * (left - right) / curvature }
+            guard let best = Statistics.refinedMinimum(costs, on: grid) else {
+                throw RecordingError(file: recording.file, message: "the IMU's time offset cannot be measured: no shift of the reference fits")
             }
-            return (delay, costs)
+            return (best.value, costs)
         }
         let coarse = try search(stride(from: -Self.maximumDelay, through: Self.maximumDelay + 0.001, by: 0.002).map { $0 })
         let fine = try search(stride(from: coarse.delay - 0.002, through: coarse.delay + 0.002001, by: 0.00025).map { $0 })

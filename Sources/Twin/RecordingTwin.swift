@@ -112,17 +112,10 @@ public struct RecordingTwin: Sendable {
         self.imu = imu
         sensorFrame = frame
         motionCalibration = measured
-        var earth: [[Double]] = [[], [], []]
-        if let magnetometer = recording.magnetometer {
-            for index in recording.times.indices {
-                guard let q = truth[index], let reading = magnetometer[index] else { continue }
-                let turned = q.rotate(reading)
-                for axis in 0..<3 { earth[axis].append(turned[axis]) }
-            }
+        let earth = recording.magnetometer.map { magnetometer in
+            recording.times.indices.compactMap { index in truth[index].flatMap { q in magnetometer[index].map { q.rotate($0) } } }
         }
-        field =
-            earth[0].isEmpty
-            ? .zero : Vector3(Statistics.percentile(earth[0], 50), Statistics.percentile(earth[1], 50), Statistics.percentile(earth[2], 50))
+        field = earth.flatMap(Statistics.componentMedian) ?? .zero
         unmodelled = Self.unmodelled(groups: recording.groups)
     }
 
