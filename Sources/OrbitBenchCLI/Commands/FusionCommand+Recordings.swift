@@ -26,14 +26,12 @@ extension FusionCommand {
         ) { progress.update($0) }
         progress.finish()
         var comparison: TwinComparison?
-        if twin {
+        if twinOptions.twin {
             let seedList = try seeds.map(ListParsing.seeds) ?? Array(1...20)
             let twinProgress = workOptions.progress(
                 total: measured.recordings.count * seedList.count * kinds.count, label: "orbitbench fusion --twin", unit: "filter runs")
-            comparison = try Bench.twin(
-                measured, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, seeds: seedList, motion: try twinMotionSettings(),
-                gyroscopeScalePriorPPM: twinScalePrior, magnetometerDelay: twinMagnetometerDelay,
-                magnetometerOffset: twinMagnetometerOffset == .measured
+            comparison = try twinOptions.comparison(
+                measured, filters: kinds, settings: settings, useMagnetometer: useMagnetometer, seeds: seedList
             ) { twinProgress.update($0) }
             twinProgress.finish()
         }

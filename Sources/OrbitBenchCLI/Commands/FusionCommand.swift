@@ -68,44 +68,7 @@ struct FusionCommand: ParsableCommand {
         help: "With --recording: write every sample's estimate to attitude/<trial>-<filter>.csv (about 6 MB per filter for a BROAD trial).")
     var attitude = true
 
-    @Flag(
-        help: ArgumentHelp(
-            "With --recording: also run every filter on each trial's twin (the simulator's sensors along the trial's reference motion, calibrated from its still window and its motion), one stream per seed, each with the gyroscope scale errors it draws from what the motion shows; writes twin.csv."
-        ))
-    var twin = false
-
-    @Option(
-        name: .customLong("twin-scale-prior"),
-        help: ArgumentHelp(
-            "With --twin: the prior, ppm (one standard deviation), each seed's gyroscope scale errors are drawn with against the trial's motion calibration; 0 draws none.",
-            valueName: "ppm"))
-    var twinScalePrior = RecordingTwin.defaultGyroscopeScalePriorPPM
-
-    @Option(
-        name: .customLong("twin-magnetometer-delay"),
-        help: ArgumentHelp(
-            "With --twin: the twin's magnetometer reads this many ms after its gyroscope instead of the delay each trial's motion calibration measures; 0 reads with the gyroscope.",
-            valueName: "ms"))
-    var twinMagnetometerDelay: Double?
-
-    /// Whether a twin's magnetometer carries the offset its trial's motion shows.
-    enum TwinOffset: String, ExpressibleByArgument, CaseIterable {
-        case measured, none
-    }
-
-    @Option(
-        name: .customLong("twin-magnetometer-offset"),
-        help: ArgumentHelp(
-            "With --twin: 'measured' (the default) gives each twin's magnetometer the constant offset its trial's motion identifies; 'none' leaves it out.",
-            valueName: "measured|none"))
-    var twinMagnetometerOffset = TwinOffset.measured
-
-    @Option(
-        name: .customLong("twin-knots"),
-        help: ArgumentHelp(
-            "With --twin: fit each trial's reference with knots this many seconds apart, attitude:position (e.g. 0.04:0.1), instead of choosing them by cross-validation.",
-            valueName: "attitude:position"))
-    var twinKnots: String?
+    @OptionGroup var twinOptions: TwinOptions
 
     @OptionGroup var plotOptions: PlotOptions
 
@@ -120,36 +83,13 @@ struct FusionCommand: ParsableCommand {
         guard dof == 6 || dof == 9 else { throw ValidationError("--dof must be 6 or 9") }
         if !recordings.isEmpty && !scenarios.isEmpty { throw ValidationError("give scenarios or --recording files, not both") }
         if mapping != nil && recordings.isEmpty { throw ValidationError("--mapping describes --recording CSV files; give at least one") }
-        if !recordings.isEmpty && seeds != nil && !twin { throw ValidationError("--seeds applies to scenarios and --twin, not recordings") }
-        if twin && recordings.isEmpty { throw ValidationError("--twin simulates the sensors along --recording trials; give at least one") }
-        if !twin
-            && (twinKnots != nil || twinScalePrior != RecordingTwin.defaultGyroscopeScalePriorPPM || twinMagnetometerDelay != nil
-                || twinMagnetometerOffset != .measured)
-        {
-            throw ValidationError("--twin-knots, --twin-scale-prior and --twin-magnetometer-delay/-offset shape the twin; give --twin too")
+        if !recordings.isEmpty && seeds != nil && !twinOptions.twin {
+            throw ValidationError("--seeds applies to scenarios and --twin, not recordings")
         }
-        if let delay = twinMagnetometerDelay, !(delay.isFinite && abs(delay) <= 1000) {
-            throw ValidationError("--twin-magnetometer-delay must be -1000 to 1000 ms, not \(delay)")
+        if twinOptions.twin && recordings.isEmpty {
+            throw ValidationError("--twin simulates the sensors along --recording trials; give at least one")
         }
-        guard twinScalePrior.isFinite && twinScalePrior >= 0 else {
-            throw ValidationError("--twin-scale-prior must be 0 or more ppm, not \(twinScalePrior)")
-        }
-        _ = try twinMotionSettings()
         if reference != nil && recordings.isEmpty { throw ValidationError("--reference puts figures beside --recording trials; give at least one") }
-    }
-
-    /// `--twin-knots` as the twin's reference fit; nil without it (cross-validation chooses).
-    func twinMotionSettings() throws(ValidationError) -> RecordedMotion.Settings? {
-        guard let twinKnots else { return nil }
-        let parts = twinKnots.split(separator: ":", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let attitude = parts[0], let position = parts[1], attitude > 0, position > 0, attitude.isFinite, position.isFinite
-        else {
-            throw ValidationError("--twin-knots '\(twinKnots)' is not attitude:position in seconds, both above 0 (e.g. 0.04:0.1)")
-        }
-        var settings = RecordedMotion.Settings()
-        settings.knotSpacing = attitude
-        settings.positionKnotSpacing = position
-        return settings
     }
 
     func run() throws {
