@@ -34,11 +34,8 @@ public enum TwinReport {
                     String(format: "%.2f–%.2f", row.p10, row.p90), String(format: "%.2f", row.factor),
                 ]
             })
-        let within = comparison.rows.filter(\.withinFactor).count, inside = comparison.rows.filter(\.realInsideSpread).count
         document.heading("Agreement")
-        document.line(
-            "Factor = twin mean / real. \(within) of \(comparison.rows.count) within [1/1.5, 1.5]; the real error inside the twin's 10–90 % in \(inside) of \(comparison.rows.count)."
-        )
+        agreement(comparison, into: &document)
         if !comparison.motionCalibrations.isEmpty || !comparison.smoothings.isEmpty {
             document.heading("What each twin takes from its trial")
         }
@@ -76,15 +73,39 @@ public enum TwinReport {
         return document
     }
 
+    /// The tallies under "Agreement": factors, the real error inside the twin's prediction and
+    /// its seeds' range, and the prediction factor measured on this run's modelled trials.
+    static func agreement(_ comparison: TwinComparison, into document: inout ConsoleDocument) {
+        let rows = comparison.rows, count = rows.count
+        let within = rows.filter(\.withinFactor).count, inside = rows.filter(\.realInsideSpread).count
+        let insideSeeds = rows.filter(\.realInsideSeeds).count
+        document.line("Factor = twin mean / real. \(within) of \(count) within [1/1.5, 1.5].")
+        document.line(
+            "The twin's 10–90 % is its seeds' range widened by a factor \(String(format: "%.2f", comparison.predictionFactor)) both ways (conformal prediction, TwinComparison.conformalFactor): the real error inside it in \(inside) of \(count); inside the seeds' own range in \(insideSeeds) of \(count)."
+        )
+        let modelled = comparison.modelledRows
+        guard let measured = TwinComparison.conformalFactor(modelled) else { return }
+        var line =
+            "Measured on the \(modelled.count) pairs of this run's trials without an unmodelled disturbance: factor \(String(format: "%.2f", measured))"
+        if let (judged, of) = comparison.leaveOneTrialOut() {
+            line += "; each trial judged with the factor of the others: the real error inside in \(judged) of \(of)"
+        }
+        document.line(line + ".")
+    }
+
     /// plots/twin.png: per trial and filter, the twin's 10–90 % interval and mean beside the real error.
     public static func figure(_ comparison: TwinComparison, output: FigureOutput) throws -> [UInt8] {
         let rows = comparison.rows
         let x = rows.indices.map(Double.init)
-        let twinColor = Palette.color(0)
+        let twinColor = Palette.color(0), seedColor = Palette.color(1)
         let series = [
             Series(
-                "twin (mean, 10–90 %)", color: twinColor, x: x, y: rows.map { ($0.p10 + $0.p90) / 2 }, style: .markers(radius: 0),
+                "twin (mean, predicted 10–90 %)", color: twinColor, x: x, y: rows.map { ($0.p10 + $0.p90) / 2 }, style: .markers(radius: 0),
                 errors: rows.map { ($0.p90 - $0.p10) / 2 }),
+            // Each row's seed range as a thick segment; NaN between rows breaks the line.
+            Series(
+                "seeds' 10–90 %", color: seedColor, x: x.flatMap { [$0, $0, .nan] }, y: rows.flatMap { [$0.seedP10, $0.seedP90, .nan] },
+                style: .line(width: 6)),
             Series(nil, color: twinColor, x: x, y: rows.map(\.mean), style: .markers(radius: 3)),
             Series("real", color: Palette.text, x: x, y: rows.map(\.real), style: .markers(radius: 4)),
         ]
@@ -96,9 +117,12 @@ public enum TwinReport {
             title: "Real attitude error beside its twin's (\(seeds) \(seeds == 1 ? "seed" : "seeds"))",
             subtitle: "The simulator's sensors along each recording's own reference motion, calibrated from its still window and its motion",
             footnote:
-                "Trial number and filter: B bias-estimating, C complementary, Mh Mahony, Mw Madgwick. A real error above the twin's bar: the real sensor has an error the model lacks.",
+                "Trial number and filter: B bias-estimating, C complementary, Mh Mahony, Mw Madgwick. The predicted 10–90 % is the seeds' widened by a factor \(String(format: "%.2f", comparison.predictionFactor)) (conformal prediction); a real error outside it: the trial has an error the model lacks.",
             width: max(1400, 160 + 40 * rows.count), height: 520,
-            legend: [("twin (mean, 10–90 %)", twinColor, .markers(radius: 3)), ("real trial", Palette.text, .markers(radius: 4))],
+            legend: [
+                ("twin (mean, predicted 10–90 %)", twinColor, .markers(radius: 3)), ("seeds' 10–90 %", seedColor, .line(width: 6)),
+                ("real trial", Palette.text, .markers(radius: 4)),
+            ],
             rows: [[Panel.cartesian(plot)]]
         ).bytes(output)
     }

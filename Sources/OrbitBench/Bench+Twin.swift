@@ -16,7 +16,9 @@ extension Bench {
     /// (`RecordingTwin.gyroscopeScalePriorPPM`; 0 draws no scale errors); `magnetometerDelay`,
     /// ms, replaces the magnetometer's own delay the motion calibration measures on each trial
     /// (nil, the default, keeps it; 0 reads with the gyroscope); `magnetometerOffset` false
-    /// leaves out the magnetometer offset the motion calibration identifies.
+    /// leaves out the magnetometer offset the motion calibration identifies; `predictionFactor`
+    /// widens each row's seeds' 10–90 % into the twin's prediction of the real error
+    /// (`TwinComparison.Row.predictionFactor`; 1 keeps the seeds' range).
     ///
     /// - Throws: `RecordingError` when no recording has a reference, for one without a still
     ///   window to calibrate from or a reference too sparse to fit; what `fusion(recordings:…)`
@@ -24,7 +26,8 @@ extension Bench {
     public static func twin(
         _ measured: RecordingFusion, filters: [FilterName], settings: FusionSettings = FusionSettings(), useMagnetometer: Bool, seeds: [UInt64],
         motion: RecordedMotion.Settings? = nil, gyroscopeScalePriorPPM: Double = RecordingTwin.defaultGyroscopeScalePriorPPM,
-        magnetometerDelay: Double? = nil, magnetometerOffset: Bool = true, progress: (@Sendable (Int) -> Void)? = nil
+        magnetometerDelay: Double? = nil, magnetometerOffset: Bool = true, predictionFactor: Double = TwinComparison.defaultPredictionFactor,
+        progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> TwinComparison {
         var rows: [TwinComparison.Row] = []
         var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:], calibrations: [String: MotionCalibration] = [:]
@@ -59,7 +62,8 @@ extension Bench {
             throw RecordingError(file: first.file, message: "--twin follows a recording's reference attitude, and none of these recordings has one")
         }
         var comparison = TwinComparison(
-            rows: rows, seeds: seeds, unmodelled: unmodelled, unbridgedSeconds: unbridged, motionCalibrations: calibrations)
+            rows: rows, seeds: seeds, unmodelled: unmodelled, unbridgedSeconds: unbridged, motionCalibrations: calibrations,
+            predictionFactor: predictionFactor)
         comparison.withoutReference = withoutReference
         comparison.smoothings = smoothings
         comparison.smoothingProblems = smoothingProblems

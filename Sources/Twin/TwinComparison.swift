@@ -20,19 +20,36 @@ public struct TwinComparison: Sendable {
             self.twins = twins
         }
 
+        /// How far the twin's 10–90 % reaches beyond its seeds' own range, both ways: p10 =
+        /// seed p10 / f, p90 = seed p90 · f. At least 1 (1 is the seeds' range alone);
+        /// `TwinComparison.init` sets it for every row.
+        public var predictionFactor = 1.0
+
         public var mean: Double { Statistics.mean(twins) }
-        /// The seeds' 10 % and 90 % quantiles (type 7), °.
-        public var p10: Double { Statistics.percentile(twins, 10) }
-        public var p90: Double { Statistics.percentile(twins, 90) }
+        /// The seeds' 10 % and 90 % quantiles (type 7), °: the spread of sensor noise alone.
+        public var seedP10: Double { Statistics.percentile(twins, 10) }
+        public var seedP90: Double { Statistics.percentile(twins, 90) }
+        /// The twin's predicted 10 % and 90 % of the real error, °: the seeds' range widened by
+        /// `predictionFactor` (twin.csv's twin_p10_deg and twin_p90_deg).
+        public var p10: Double { seedP10 / predictionFactor }
+        public var p90: Double { seedP90 * predictionFactor }
         /// Twin mean / real: above 1 the twin is too pessimistic, below too optimistic.
         public var factor: Double { mean / real }
-        /// Whether the real error lies in the seeds' 10–90 % range.
+        /// Whether the real error lies in the twin's predicted 10–90 % range.
         public var realInsideSpread: Bool { real >= p10 && real <= p90 }
+        /// Whether the real error lies in the seeds' own 10–90 % range.
+        public var realInsideSeeds: Bool { real >= seedP10 && real <= seedP90 }
+        /// The factor the seeds' range must widen by, both ways, to reach the real error:
+        /// max(seed p10 / real, real / seed p90) — below 1 when the real error lies inside
+        /// with room to spare. The nonconformity score of `TwinComparison.conformalFactor`.
+        public var conformityScore: Double { max(seedP10 / real, real / seedP90) }
         /// Whether the factor is within [1/1.5, 1.5].
         public var withinFactor: Bool { factor >= 1 / 1.5 && factor <= 1.5 }
     }
 
     public var rows: [Row]
+    /// Every row's `predictionFactor`: how far the twin's 10–90 % reaches beyond the seeds'.
+    public private(set) var predictionFactor: Double
     public var seeds: [UInt64]
     /// Per trial, the disturbance its twin does not model (disturbed trials only).
     public var unmodelled: [String: String]
@@ -49,9 +66,14 @@ public struct TwinComparison: Sendable {
 
     public init(
         rows: [Row], seeds: [UInt64], unmodelled: [String: String] = [:], unbridgedSeconds: [String: Double] = [:],
-        motionCalibrations: [String: MotionCalibration] = [:]
+        motionCalibrations: [String: MotionCalibration] = [:], predictionFactor: Double = 1
     ) {
-        self.rows = rows
+        self.rows = rows.map { row in
+            var row = row
+            row.predictionFactor = predictionFactor
+            return row
+        }
+        self.predictionFactor = predictionFactor
         self.seeds = seeds
         self.unmodelled = unmodelled
         self.unbridgedSeconds = unbridgedSeconds

@@ -28,6 +28,7 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
             #expect(p10 <= mean + 1e-4 && mean <= p90 + 1e-4 && mean > 0, "\(row)")
             #expect(abs(factor - mean / real) < 2e-3, "\(row)")
         }
+        #expect(result.standardOutput.contains("The twin's 10–90 % is its seeds' range widened by a factor 1.28 both ways"))
         #expect(result.standardOutput.contains("24_disturbed_tapping_A: the twin does not model the motion faster than the reference's smoothing"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plots/twin.png").path))
         let calibration = try lines(out.appendingPathComponent("twin-calibration.csv"))
@@ -78,6 +79,8 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
             (["--twin-magnetometer-delay", "0"], "give --twin too"),
             (["--twin-magnetometer-offset", "none"], "give --twin too"),
             (["--twin", "--twin-magnetometer-offset", "some"], "twin-magnetometer-offset"),
+            (["--twin", "--twin-prediction-factor", "0.9"], "--twin-prediction-factor must be 1 or more"),
+            (["--twin-prediction-factor", "2"], "give --twin too"),
         ]
         for (options, message) in cases {
             let result = try Tool.run(["fusion", "--recording", trial] + options)

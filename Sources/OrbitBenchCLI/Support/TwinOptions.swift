@@ -37,6 +37,13 @@ struct TwinOptions: ParsableArguments {
     var magnetometerOffset = Offset.measured
 
     @Option(
+        name: .customLong("twin-prediction-factor"),
+        help: ArgumentHelp(
+            "With --twin: widen each seeds' 10–90 % range by this factor both ways into the twin's prediction of the real error (the default is measured on real trials by conformal prediction, see docs/validation.md); 1 keeps the seeds' range alone.",
+            valueName: "factor"))
+    var predictionFactor = TwinComparison.defaultPredictionFactor
+
+    @Option(
         name: .customLong("twin-knots"),
         help: ArgumentHelp(
             "With --twin: fit each trial's reference with knots this many seconds apart, attitude:position (e.g. 0.04:0.1), instead of choosing them by cross-validation.",
@@ -46,8 +53,13 @@ struct TwinOptions: ParsableArguments {
     func validate() throws {
         let shaped =
             knots != nil || scalePrior != RecordingTwin.defaultGyroscopeScalePriorPPM || magnetometerDelay != nil || magnetometerOffset != .measured
+            || predictionFactor != TwinComparison.defaultPredictionFactor
         if !twin && shaped {
-            throw ValidationError("--twin-knots, --twin-scale-prior and --twin-magnetometer-delay/-offset shape the twin; give --twin too")
+            throw ValidationError(
+                "--twin-knots, --twin-scale-prior, --twin-magnetometer-delay/-offset and --twin-prediction-factor shape the twin; give --twin too")
+        }
+        guard predictionFactor.isFinite && predictionFactor >= 1 else {
+            throw ValidationError("--twin-prediction-factor must be 1 or more (1 keeps the seeds' range), not \(predictionFactor)")
         }
         if let delay = magnetometerDelay, !(delay.isFinite && abs(delay) <= 1000) {
             throw ValidationError("--twin-magnetometer-delay must be -1000 to 1000 ms, not \(delay)")
@@ -78,6 +90,6 @@ struct TwinOptions: ParsableArguments {
         try Bench.twin(
             measured, filters: filters, settings: settings, useMagnetometer: useMagnetometer, seeds: seeds, motion: try motionSettings(),
             gyroscopeScalePriorPPM: scalePrior, magnetometerDelay: magnetometerDelay, magnetometerOffset: magnetometerOffset == .measured,
-            progress: progress)
+            predictionFactor: predictionFactor, progress: progress)
     }
 }
