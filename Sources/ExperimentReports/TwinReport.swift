@@ -84,7 +84,16 @@ public enum TwinReport {
             "The twin's 10–90 % is its seeds' range widened by a factor \(String(format: "%.2f", comparison.predictionFactor)) both ways (conformal prediction, TwinComparison.conformalFactor): the real error inside it in \(inside) of \(count); inside the seeds' own range in \(insideSeeds) of \(count)."
         )
         let modelled = comparison.modelledRows
-        guard let measured = TwinComparison.conformalFactor(modelled) else { return }
+        guard let measured = TwinComparison.conformalFactor(modelled) else {
+            document.line("Every trial of this run has a disturbance its twin does not model: no factor is measured on them.")
+            return
+        }
+        guard measured.isFinite else {
+            document.line(
+                "This run's \(modelled.count) \(modelled.count == 1 ? "pair" : "pairs") of trials without an unmodelled disturbance are too few to measure a factor for \(Int(100 * TwinComparison.predictionCoverage)) % (it takes 4)."
+            )
+            return
+        }
         var line =
             "Measured on the \(modelled.count) pairs of this run's trials without an unmodelled disturbance: factor \(String(format: "%.2f", measured))"
         if let (judged, of) = comparison.leaveOneTrialOut() {

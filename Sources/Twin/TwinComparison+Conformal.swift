@@ -35,20 +35,20 @@ extension TwinComparison {
     }
 
     /// Each modelled trial judged out of sample: its rows widened by the `conformalFactor` of
-    /// the other modelled trials' rows, and how many of them then hold the real error. nil
-    /// with fewer than two modelled trials.
+    /// the other modelled trials' rows, and how many of the rows judged then hold the real
+    /// error. A trial whose others have too few rows for a finite factor is not judged (an
+    /// endless range would hold anything); nil when no trial can be.
     public func leaveOneTrialOut() -> (inside: Int, count: Int)? {
         let modelled = modelledRows
-        let trials = Set(modelled.map(\.trial))
-        guard trials.count >= 2 else { return nil }
-        var inside = 0
-        for trial in trials {
-            guard let factor = Self.conformalFactor(modelled.filter { $0.trial != trial }) else { continue }
+        var inside = 0, count = 0
+        for trial in Set(modelled.map(\.trial)) {
+            guard let factor = Self.conformalFactor(modelled.filter { $0.trial != trial }), factor.isFinite else { continue }
             for var row in modelled where row.trial == trial {
                 row.predictionFactor = factor
+                count += 1
                 if row.realInsideSpread { inside += 1 }
             }
         }
-        return (inside, modelled.count)
+        return count == 0 ? nil : (inside, count)
     }
 }

@@ -77,5 +77,12 @@ struct TwinPredictionTests {
         #expect(TwinComparison.conformalFactor([row("a", 1.1)]) == .infinity)
         #expect(TwinComparison.conformalFactor([]) == nil)
         #expect(TwinComparison(rows: [row("a", 1.1)], seeds: [1]).leaveOneTrialOut() == nil)
+        // b and c have two rows each: judging either by the other's two gives no finite factor.
+        let few = TwinComparison(rows: [row("b", 1.3), row("b", 1.4), row("c", 1.5), row("c", 1.6)], seeds: [1])
+        #expect(few.leaveOneTrialOut() == nil)
+        // Five rows: a judged by the four of b and c (factor 1.6: inside); b and c by three: not judged.
+        let five = TwinComparison(rows: [row("a", 1.1)] + few.rows, seeds: [1])
+        let fiveJudged = try #require(five.leaveOneTrialOut())
+        #expect(fiveJudged.inside == 1 && fiveJudged.count == 1)
     }
 }
