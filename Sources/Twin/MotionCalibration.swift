@@ -102,53 +102,64 @@ public struct MotionCalibration: Sendable {
         // the reference's knots over the used instants): the reference's rate carries wiggles at
         // the knot scale and the readings carry motion the reference smooths away; alike, neither
         // biases the fit.
-        let fitter: SmoothingSpline.Fitter
-        do {
-            fitter = try SmoothingSpline.Fitter(
-                span: times[0]...times[times.count - 1], times: times, knotSpacing: motion.settings.knotSpacing, penalty: motion.settings.penalty)
-        } catch {
-            throw RecordingError(file: recording.file, message: "cannot smooth the signals for the motion calibration: \(error)")
+        @Sendable func fitter(at instants: [Double]) throws(RecordingError) -> SmoothingSpline.Fitter {
+            do {
+                return try SmoothingSpline.Fitter(
+                    span: times[0]...times[times.count - 1], times: instants, knotSpacing: motion.settings.knotSpacing,
+                    penalty: motion.settings.penalty)
+            } catch {
+                throw RecordingError(file: recording.file, message: "cannot smooth the signals for the motion calibration: \(error)")
+            }
         }
-        @Sendable func smoothed(_ values: [Vector3]) throws(RecordingError) -> [Vector3] {
+        @Sendable func smooth(_ values: [Vector3], by fitter: SmoothingSpline.Fitter, at instants: [Double]) throws(RecordingError) -> [Vector3] {
             var axes: [[Double]] = []
             for axis in 0..<3 {
                 do {
                     let spline = try fitter.fit(values.map { $0[axis] })
-                    axes.append(times.map { spline.evaluate($0).value })
+                    axes.append(instants.map { spline.evaluate($0).value })
                 } catch {
                     throw RecordingError(file: recording.file, message: "cannot smooth the signals for the motion calibration: \(error)")
                 }
             }
-            return times.indices.map { Vector3(axes[0][$0], axes[1][$0], axes[2][$0]) }
+            return instants.indices.map { Vector3(axes[0][$0], axes[1][$0], axes[2][$0]) }
         }
-        let gyroscope = try smoothed(used.map { recording.gyroscope[$0] })
+        let everyFitter = try fitter(at: times)
+        @Sendable func smoothed(_ values: [Vector3]) throws(RecordingError) -> [Vector3] { try smooth(values, by: everyFitter, at: times) }
+        let gyroscopeReadings = used.map { recording.gyroscope[$0] }
+        let gyroscope = try smoothed(gyroscopeReadings)
         let accelerometer = try smoothed(used.map { recording.accelerometer[$0] })
         // The offset: the gyroscope residual (mean removed) over shifts of the reference, on a
-        // 2 ms grid and then a 0.25 ms one around its best point.
-        @Sendable func residual(_ delay: Double) throws(RecordingError) -> Double {
-            let rates = try smoothed(times.map { motion.state(at: $0 - delay).angularVelocity })
-            let differences = zip(gyroscope, rates).map { $0 - $1 }
+        // 2 ms grid and then a 0.25 ms one around its best point. The coarse grid only has to
+        // find the valley: every 4th sample does, for a quarter of the work (the penalty scales
+        // with the sample count, so the smoothing stays alike).
+        let coarseIndices = Array(stride(from: 0, to: times.count, by: 4))
+        let coarseTimes = coarseIndices.map { times[$0] }
+        let coarseFitter = try fitter(at: coarseTimes)
+        let coarseGyroscope = try smooth(coarseIndices.map { gyroscopeReadings[$0] }, by: coarseFitter, at: coarseTimes)
+        @Sendable func residual(_ delay: Double, coarse: Bool) throws(RecordingError) -> Double {
+            let (instants, readings) = coarse ? (coarseTimes, coarseGyroscope) : (times, gyroscope)
+            let rates = try smooth(instants.map { motion.angularVelocity(at: $0 - delay) }, by: coarse ? coarseFitter : everyFitter, at: instants)
+            let differences = zip(readings, rates).map { $0 - $1 }
             let mean = (1 / Double(differences.count)) * differences.reduce(.zero, +)
             return differences.reduce(0) { $0 + ($1 - mean).normSquared }
         }
-        func search(_ grid: [Double]) throws(RecordingError) -> (delay: Double, costs: [Double]) {
+        func search(_ grid: [Double], coarse: Bool) throws(RecordingError) -> Double {
             // Each shift is fitted on its own core: the search is most of a twin's set-up, which
             // waits for it before any seed runs (bench: twin).
-            let costs = try Parallel.map(grid.count) { index in Result { () throws(RecordingError) in try residual(grid[index]) } }
+            let costs = try Parallel.map(grid.count) { index in Result { () throws(RecordingError) in try residual(grid[index], coarse: coarse) } }
                 .map { (cost) throws(RecordingError) in try cost.get() }
             guard let best = Statistics.refinedMinimum(costs, on: grid) else {
                 throw RecordingError(file: recording.file, message: "the IMU's time offset cannot be measured: no shift of the reference fits")
             }
-            return (best.value, costs)
+            return best.value
         }
-        let coarse = try search(stride(from: -Self.maximumDelay, through: Self.maximumDelay + 0.001, by: 0.002).map { $0 })
-        let fine = try search(stride(from: coarse.delay - 0.002, through: coarse.delay + 0.002001, by: 0.00025).map { $0 })
-        let delay = fine.delay
+        let coarse = try search(stride(from: -Self.maximumDelay, through: Self.maximumDelay + 0.001, by: 0.002).map { $0 }, coarse: true)
+        let delay = try search(stride(from: coarse - 0.002, through: coarse + 0.002001, by: 0.00025).map { $0 }, coarse: false)
         delayMilliseconds = delay * 1000
         magnetometerDelayMilliseconds = Self.magnetometerDelay(recording: recording, motion: motion, used: used, imuDelay: delay).map { $0 * 1000 }
         magnetometerOffsetMicrotesla = Self.magnetometerOffset(
             recording: recording, motion: motion, used: used, delay: delay + (magnetometerDelayMilliseconds ?? 0) / 1000)
-        gyroscopeResidualBefore = (coarse.costs[coarse.costs.count / 2] / Double(used.count)).squareRoot() * Angles.degreesPerRadian
+        gyroscopeResidualBefore = (try residual(0, coarse: false) / Double(used.count)).squareRoot() * Angles.degreesPerRadian
 
         let states = times.map { motion.state(at: $0 - delay) }
         // Angular acceleration from the fitted rate (central difference of the smooth spline).

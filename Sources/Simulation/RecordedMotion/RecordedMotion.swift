@@ -125,6 +125,10 @@ public struct RecordedMotion: Sendable {
             azimuth: 0)
     }
 
+    /// The fitted body angular velocity at `time`, rad/s: `state(at:)`'s without the positions'
+    /// splines (what a search over many shifts of the rate wants).
+    public func angularVelocity(at time: Double) -> Vector3 { rotation(at: time).angularVelocity }
+
     /// The fitted attitude (normalised) and body angular velocity at `time`.
     @inline(__always)
     func rotation(at time: Double) -> (attitude: Quaternion, angularVelocity: Vector3) {
