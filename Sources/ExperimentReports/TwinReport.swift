@@ -81,23 +81,28 @@ public enum TwinReport {
         let insideSeeds = rows.filter(\.realInsideSeeds).count
         document.line("Factor = twin mean / real. \(within) of \(count) within [1/1.5, 1.5].")
         document.line(
-            "The twin's 10–90 % is its seeds' range widened by a factor \(String(format: "%.2f", comparison.predictionFactor)) both ways (conformal prediction, TwinComparison.conformalFactor): the real error inside it in \(inside) of \(count); inside the seeds' own range in \(insideSeeds) of \(count)."
+            "The twin's 10–90 % is its seeds' range widened by a factor \(TwinComparison.factorText(comparison.predictionFactor)) both ways (conformal prediction, TwinComparison.conformalFactor): the real error inside it in \(inside) of \(count); inside the seeds' own range in \(insideSeeds) of \(count)."
         )
         let modelled = comparison.modelledRows
-        guard let measured = TwinComparison.conformalFactor(modelled) else {
+        guard !modelled.isEmpty else {
             document.line("Every trial of this run has a disturbance its twin does not model: no factor is measured on them.")
+            return
+        }
+        guard let measured = TwinComparison.conformalFactor(modelled) else {
+            document.line(
+                "No pair of this run's trials without an unmodelled disturbance has both a real error and a seed range: no factor is measured.")
             return
         }
         guard measured.isFinite else {
             document.line(
-                "This run's \(modelled.count) \(modelled.count == 1 ? "pair" : "pairs") of trials without an unmodelled disturbance are too few to measure a factor for \(Int(100 * TwinComparison.predictionCoverage)) % (it takes 4)."
+                "This run's \(modelled.count) \(modelled.count == 1 ? "pair" : "pairs") of trials without an unmodelled disturbance are too few to measure a factor for \(Int((100 * TwinComparison.predictionCoverage).rounded())) % (it takes \(TwinComparison.minimumPairs))."
             )
             return
         }
         var line =
-            "Measured on the \(modelled.count) pairs of this run's trials without an unmodelled disturbance: factor \(String(format: "%.2f", measured))"
+            "Measured on the \(modelled.count) pairs of this run's trials without an unmodelled disturbance: factor \(TwinComparison.factorText(measured))"
         if let (judged, of) = comparison.leaveOneTrialOut() {
-            line += "; each trial judged with the factor of the others: the real error inside in \(judged) of \(of)"
+            line += "; each trial judged with the factor of the others (out of sample): the real error inside in \(judged) of \(of)"
         }
         document.line(line + ".")
     }
@@ -126,7 +131,7 @@ public enum TwinReport {
             title: "Real attitude error beside its twin's (\(seeds) \(seeds == 1 ? "seed" : "seeds"))",
             subtitle: "The simulator's sensors along each recording's own reference motion, calibrated from its still window and its motion",
             footnote:
-                "Trial number and filter: B bias-estimating, C complementary, Mh Mahony, Mw Madgwick. The predicted 10–90 % is the seeds' widened by a factor \(String(format: "%.2f", comparison.predictionFactor)) (conformal prediction); a real error outside it: the trial has an error the model lacks.",
+                "Trial number and filter: B bias-estimating, C complementary, Mh Mahony, Mw Madgwick. The predicted 10–90 % is the seeds' widened by a factor \(TwinComparison.factorText(comparison.predictionFactor)) (conformal prediction), so about one real error in five lies outside by design; far outside: the trial has an error the model lacks.",
             width: max(1400, 160 + 40 * rows.count), height: 520,
             legend: [
                 ("twin (mean, predicted 10–90 %)", twinColor, .markers(radius: 3)), ("seeds' 10–90 %", seedColor, .line(width: 6)),

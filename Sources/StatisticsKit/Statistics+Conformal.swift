@@ -8,8 +8,10 @@ extension Statistics {
     /// coverage outside (0, 1) or a score that is NaN.
     public static func conformalQuantile(_ scores: [Double], coverage: Double) -> Double? {
         guard coverage > 0, coverage < 1, !scores.contains(where: \.isNaN) else { return nil }
-        // Less a rounding error's worth, so 0.8 · 25 is rank 20, not 21.
-        let rank = Int((coverage * Double(scores.count + 1) - 1e-9).rounded(.up))
+        // Less a relative rounding error's worth: 0.035 · 200 is 7.000000000000001 in binary
+        // floating point and rank 7, not 8.
+        let exact = coverage * Double(scores.count + 1)
+        let rank = Int((exact - exact * 1e-12).rounded(.up))
         guard rank <= scores.count else { return .infinity }
         return scores.sorted()[max(rank, 1) - 1]
     }

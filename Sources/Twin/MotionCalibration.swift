@@ -130,9 +130,12 @@ public struct MotionCalibration: Sendable {
         let accelerometer = try smoothed(used.map { recording.accelerometer[$0] })
         // The offset: the gyroscope residual (mean removed) over shifts of the reference, on a
         // 2 ms grid and then a 0.25 ms one around its best point. The coarse grid only has to
-        // find the valley: every 4th sample does, for a quarter of the work (the penalty scales
-        // with the sample count, so the smoothing stays alike).
-        let coarseIndices = Array(stride(from: 0, to: times.count, by: 4))
+        // find the valley: every `step`-th sample does, for a fraction of the work, while every
+        // knot interval keeps a sample (the penalty scales with the sample count, so the
+        // smoothing stays alike).
+        let intervals = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
+        let step = max(1, min(4, Int(motion.settings.knotSpacing / intervals[intervals.count / 2])))
+        let coarseIndices = Array(stride(from: 0, to: times.count, by: step))
         let coarseTimes = coarseIndices.map { times[$0] }
         let coarseFitter = try fitter(at: coarseTimes)
         let coarseGyroscope = try smooth(coarseIndices.map { gyroscopeReadings[$0] }, by: coarseFitter, at: coarseTimes)
@@ -143,23 +146,36 @@ public struct MotionCalibration: Sendable {
             let mean = (1 / Double(differences.count)) * differences.reduce(.zero, +)
             return differences.reduce(0) { $0 + ($1 - mean).normSquared }
         }
-        func search(_ grid: [Double], coarse: Bool) throws(RecordingError) -> Double {
+        func costs(_ shifts: [Double], coarse: Bool) throws(RecordingError) -> [Double] {
             // Each shift is fitted on its own core: the search is most of a twin's set-up, which
             // waits for it before any seed runs (bench: twin).
-            let costs = try Parallel.map(grid.count) { index in Result { () throws(RecordingError) in try residual(grid[index], coarse: coarse) } }
+            try Parallel.map(shifts.count) { index in Result { () throws(RecordingError) in try residual(shifts[index], coarse: coarse) } }
                 .map { (cost) throws(RecordingError) in try cost.get() }
+        }
+        func best(_ costs: [Double], on grid: [Double]) throws(RecordingError) -> (value: Double, atEnd: Bool) {
             guard let best = Statistics.refinedMinimum(costs, on: grid) else {
                 throw RecordingError(file: recording.file, message: "the IMU's time offset cannot be measured: no shift of the reference fits")
             }
-            return best.value
+            return best
         }
-        let coarse = try search(stride(from: -Self.maximumDelay, through: Self.maximumDelay + 0.001, by: 0.002).map { $0 }, coarse: true)
-        let delay = try search(stride(from: coarse - 0.002, through: coarse + 0.002001, by: 0.00025).map { $0 }, coarse: false)
+        let coarseGrid = stride(from: -Self.maximumDelay, through: Self.maximumDelay + 0.001, by: 0.002).map { $0 }
+        func fineGrid(around center: Double) -> [Double] { stride(from: center - 0.002, through: center + 0.002001, by: 0.00025).map { $0 } }
+        var grid = fineGrid(around: try best(costs(coarseGrid, coarse: step > 1), on: coarseGrid).value)
+        // The residual before the offset (shift 0) rides along with the fine grid's shifts.
+        var fineCosts = try costs(grid + [0], coarse: false)
+        let unshiftedCost = fineCosts.removeLast()
+        var fine = try best(fineCosts, on: grid)
+        if fine.atEnd && step > 1 {
+            // The subsampled valley was not this one: search again on every sample.
+            grid = fineGrid(around: try best(costs(coarseGrid, coarse: false), on: coarseGrid).value)
+            fine = try best(costs(grid, coarse: false), on: grid)
+        }
+        let delay = fine.value
         delayMilliseconds = delay * 1000
         magnetometerDelayMilliseconds = Self.magnetometerDelay(recording: recording, motion: motion, used: used, imuDelay: delay).map { $0 * 1000 }
         magnetometerOffsetMicrotesla = Self.magnetometerOffset(
             recording: recording, motion: motion, used: used, delay: delay + (magnetometerDelayMilliseconds ?? 0) / 1000)
-        gyroscopeResidualBefore = (try residual(0, coarse: false) / Double(used.count)).squareRoot() * Angles.degreesPerRadian
+        gyroscopeResidualBefore = (unshiftedCost / Double(used.count)).squareRoot() * Angles.degreesPerRadian
 
         let states = times.map { motion.state(at: $0 - delay) }
         // Angular acceleration from the fitted rate (central difference of the smooth spline).

@@ -35,19 +35,28 @@ public struct TwinComparison: Sendable {
         public var p90: Double { seedP90 * predictionFactor }
         /// Twin mean / real: above 1 the twin is too pessimistic, below too optimistic.
         public var factor: Double { mean / real }
-        /// Whether the real error lies in the twin's predicted 10–90 % range.
-        public var realInsideSpread: Bool { real >= p10 && real <= p90 }
+        /// Whether the real error lies in the twin's predicted 10–90 % range: its
+        /// `conformityScore` is at most `predictionFactor` (the same test as the range's
+        /// bounds, without their rounding). False when the score is NaN.
+        public var realInsideSpread: Bool { conformityScore <= predictionFactor }
         /// Whether the real error lies in the seeds' own 10–90 % range.
-        public var realInsideSeeds: Bool { real >= seedP10 && real <= seedP90 }
+        public var realInsideSeeds: Bool { conformityScore <= 1 }
         /// The factor the seeds' range must widen by, both ways, to reach the real error:
         /// max(seed p10 / real, real / seed p90) — below 1 when the real error lies inside
         /// with room to spare. The nonconformity score of `TwinComparison.conformalFactor`.
-        public var conformityScore: Double { max(seedP10 / real, real / seedP90) }
+        /// NaN unless the real error and both seed quantiles are finite and above 0 (a run
+        /// without evaluated samples, no seeds), which no range can be said to hold.
+        public var conformityScore: Double {
+            let (low, high) = (seedP10, seedP90)
+            guard [real, low, high].allSatisfy({ $0.isFinite && $0 > 0 }) else { return .nan }
+            return Swift.max(low / real, real / high)
+        }
         /// Whether the factor is within [1/1.5, 1.5].
         public var withinFactor: Bool { factor >= 1 / 1.5 && factor <= 1.5 }
     }
 
-    public var rows: [Row]
+    /// One row per trial and filter; each takes `predictionFactor`, also when set later.
+    public var rows: [Row] { didSet { stampPredictionFactor() } }
     /// Every row's `predictionFactor`: how far the twin's 10–90 % reaches beyond the seeds'.
     public private(set) var predictionFactor: Double
     public var seeds: [UInt64]
@@ -64,20 +73,31 @@ public struct TwinComparison: Sendable {
     /// Per trial, why its smoothing could not be chosen (it kept the default knots).
     public var smoothingProblems: [String: String] = [:]
 
+    /// - Precondition: `predictionFactor` is finite and at least 1.
     public init(
         rows: [Row], seeds: [UInt64], unmodelled: [String: String] = [:], unbridgedSeconds: [String: Double] = [:],
         motionCalibrations: [String: MotionCalibration] = [:], predictionFactor: Double = 1
     ) {
-        self.rows = rows.map { row in
-            var row = row
-            row.predictionFactor = predictionFactor
-            return row
-        }
+        precondition(predictionFactor.isFinite && predictionFactor >= 1, "a prediction factor is finite and at least 1")
+        self.rows = rows
         self.predictionFactor = predictionFactor
         self.seeds = seeds
         self.unmodelled = unmodelled
         self.unbridgedSeconds = unbridgedSeconds
         self.motionCalibrations = motionCalibrations
+        stampPredictionFactor()
+    }
+
+    /// Gives every row the comparison's factor (once: the assignment's own `didSet` finds
+    /// nothing left to do).
+    private mutating func stampPredictionFactor() {
+        let factor = predictionFactor
+        guard rows.contains(where: { $0.predictionFactor != factor }) else { return }
+        rows = rows.map { row in
+            var row = row
+            row.predictionFactor = factor
+            return row
+        }
     }
 
     /// The column names of twin.csv.

@@ -17,6 +17,8 @@ struct TwinPredictionTests {
         #expect(Statistics.conformalQuantile([1, 2], coverage: 1) == nil)
         #expect(Statistics.conformalQuantile([1, 2], coverage: 0) == nil)
         #expect(Statistics.conformalQuantile([1, .nan, 3, 4, 5], coverage: 0.5) == nil)
+        // 0.035 · 200 is 7.000000000000001 in binary floating point: still rank 7.
+        #expect(Statistics.conformalQuantile((1...199).map(Double.init), coverage: 0.035) == 7)
     }
 
     /// The theorem as an independent truth: for exchangeable continuous scores, a new score lies
@@ -54,9 +56,22 @@ struct TwinPredictionTests {
         #expect(abs(row.p10 - 1.4 / 1.5) < 1e-12 && abs(row.p90 - 6.9) < 1e-12)
         row.predictionFactor = 1.51
         #expect(row.realInsideSpread, "a factor just above its score holds the real error")
-        // The comparison gives every row its factor.
-        let comparison = TwinComparison(rows: [row, self.row("b", 2)], seeds: [1, 2, 3], predictionFactor: 1.3)
+        // A factor equal to the score holds the real error, whatever the bounds' rounding.
+        for real in [6.9, 7.3, 0.9, 1.1] {
+            row.real = real
+            row.predictionFactor = max(1, row.conformityScore)
+            #expect(row.realInsideSpread, "\(real)")
+        }
+        // No score without a real error or a seed range to compare.
+        row.real = .nan
+        #expect(row.conformityScore.isNaN && !row.realInsideSpread)
+        #expect(TwinComparison.Row(trial: "a", filter: "f", real: 1, twins: []).conformityScore.isNaN)
+        #expect(TwinComparison.Row(trial: "a", filter: "f", real: 0, twins: [1, 2]).conformityScore.isNaN)
+        // The comparison gives every row its factor, also rows added later.
+        var comparison = TwinComparison(rows: [self.row("a", 2), self.row("b", 2)], seeds: [1, 2, 3], predictionFactor: 1.3)
         #expect(comparison.rows.allSatisfy { $0.predictionFactor == 1.3 } && comparison.predictionFactor == 1.3)
+        comparison.rows.append(self.row("c", 2))
+        #expect(comparison.rows.allSatisfy { $0.predictionFactor == 1.3 })
     }
 
     @Test func conformalFactorAndLeaveOneTrialOutByHand() throws {
@@ -72,8 +87,17 @@ struct TwinPredictionTests {
         // b by 1.6 (both), c by 1.4 (neither): 4 of 6.
         let judged = try #require(comparison.leaveOneTrialOut())
         #expect(judged.inside == 4 && judged.count == 6)
-        // Scores below 1 never narrow the seeds' range; too few scores promise nothing finite.
-        #expect(TwinComparison.conformalFactor([row("a", 1), row("a", 1), row("b", 1), row("b", 1)]) == 1)
+        // Scores below 1 (real errors well inside the seeds' range) never narrow it.
+        let roomy = (0..<4).map { TwinComparison.Row(trial: "t\($0)", filter: "f", real: 2, twins: [1, 2, 3]) }
+        #expect(roomy.allSatisfy { $0.conformityScore < 1 } && TwinComparison.conformalFactor(roomy) == 1)
+        // A row without a score is left out, not a reason to measure nothing.
+        let withNaN = rows.prefix(6) + [TwinComparison.Row(trial: "e", filter: "f", real: .nan, twins: [1, 1])]
+        #expect(TwinComparison.conformalFactor(Array(withNaN)).map { abs($0 - 1.6) < 1e-12 } == true)
+        #expect(TwinComparison.conformalFactor([TwinComparison.Row(trial: "e", filter: "f", real: .nan, twins: [1])]) == nil)
+        // Too few scores promise nothing finite: the fewest that can is 4 for 80 %.
+        #expect(TwinComparison.minimumPairs == 4)
+        #expect(TwinComparison.conformalFactor(Array(rows.prefix(3))) == .infinity)
+        #expect(TwinComparison.conformalFactor(Array(rows.prefix(4))).map(\.isFinite) == true)
         #expect(TwinComparison.conformalFactor([row("a", 1.1)]) == .infinity)
         #expect(TwinComparison.conformalFactor([]) == nil)
         #expect(TwinComparison(rows: [row("a", 1.1)], seeds: [1]).leaveOneTrialOut() == nil)
@@ -84,5 +108,13 @@ struct TwinPredictionTests {
         let five = TwinComparison(rows: [row("a", 1.1)] + few.rows, seeds: [1])
         let fiveJudged = try #require(five.leaveOneTrialOut())
         #expect(fiveJudged.inside == 1 && fiveJudged.count == 1)
+    }
+
+    @Test func factorsPrintRoundedUp() {
+        // Rounded down, a printed factor would cover less than the one measured.
+        #expect(TwinComparison.factorText(1.2820) == "1.29")
+        #expect(TwinComparison.factorText(1.28) == "1.28")
+        #expect(TwinComparison.factorText(1) == "1.00")
+        #expect(TwinComparison.factorText(TwinComparison.defaultPredictionFactor) == String(format: "%.2f", TwinComparison.defaultPredictionFactor))
     }
 }

@@ -28,7 +28,23 @@ private func lines(_ url: URL) throws -> [Substring] { try String(contentsOf: ur
             #expect(p10 <= mean + 1e-4 && mean <= p90 + 1e-4 && mean > 0, "\(row)")
             #expect(abs(factor - mean / real) < 2e-3, "\(row)")
         }
-        #expect(result.standardOutput.contains("The twin's 10–90 % is its seeds' range widened by a factor 1.28 both ways"))
+        // The printed factor widens the seeds' own range (--twin-prediction-factor 1) both ways.
+        let marker = "The twin's 10–90 % is its seeds' range widened by a factor "
+        let printed = result.standardOutput.components(separatedBy: marker).dropFirst().first.flatMap { Double($0.prefix(4)) }
+        let factor = try #require(printed, "\(result.standardOutput)")
+        #expect(factor > 1)
+        let seedsOnly = out.appendingPathComponent("seeds-only")
+        let unwidened = try Tool.run([
+            "fusion", "--recording", broadTrials + "/05_undisturbed_slow_rotation_with_breaks_B.hdf5", broadTrials + "/24_disturbed_tapping_A.hdf5",
+            "--twin", "--seeds", "1-3", "--no-attitude", "--no-plots", "--twin-prediction-factor", "1", "--out", seedsOnly.path,
+        ])
+        #expect(unwidened.standardOutput.contains(marker + "1.00 both ways"), "\(unwidened.standardOutput)")
+        let seedRows = try lines(seedsOnly.appendingPathComponent("twin.csv")).dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
+        for (widened, seeds) in zip(csv.dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }, seedRows) {
+            // real, mean, p10, p90, factor: the same but for p10 / f and p90 · f (4 decimals).
+            #expect(widened[0] == seeds[0] && widened[1] == seeds[1] && widened[4] == seeds[4])
+            #expect(abs(widened[2] * factor - seeds[2]) < 1e-3 && abs(widened[3] - seeds[3] * factor) < 1e-3, "\(widened) \(seeds)")
+        }
         #expect(result.standardOutput.contains("24_disturbed_tapping_A: the twin does not model the motion faster than the reference's smoothing"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plots/twin.png").path))
         let calibration = try lines(out.appendingPathComponent("twin-calibration.csv"))

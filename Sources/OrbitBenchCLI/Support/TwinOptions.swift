@@ -39,7 +39,7 @@ struct TwinOptions: ParsableArguments {
     @Option(
         name: .customLong("twin-prediction-factor"),
         help: ArgumentHelp(
-            "With --twin: widen each seeds' 10–90 % range by this factor both ways into the twin's prediction of the real error (the default is measured on real trials by conformal prediction, see docs/validation.md); 1 keeps the seeds' range alone.",
+            "With --twin: widen each seeds' 10–90 % range by this factor both ways into the twin's prediction of the real error (the default is measured on real trials by conformal prediction at the default 20 seeds, see docs/validation.md; fewer seeds cover less); 1 keeps the seeds' range alone.",
             valueName: "factor"))
     var predictionFactor = TwinComparison.defaultPredictionFactor
 
