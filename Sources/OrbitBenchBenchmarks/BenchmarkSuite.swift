@@ -122,7 +122,7 @@ public enum BenchmarkSuite {
                 command: "orbitbench run orbit-72 --seeds 1 --render"))
         try printSeedCost(scenario, output: output, repetitions: max(5, repetitions / 3))
         try printContractCost(scenario, output: output, repetitions: max(5, repetitions / 3))
-        output(try twinCost(repetitions: 3))
+        output(try twinCost(repetitions: 5))
         throughputRows.forEach(output)
         output(memoryRow)
         output(plotRow)
