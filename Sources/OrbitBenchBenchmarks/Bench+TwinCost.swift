@@ -40,7 +40,8 @@ extension BenchmarkSuite {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let (whole, filtersOnly) = (median(twinTimes), median(filterTimes))
         return BenchmarkRow(
-            what: "twin of one 3-minute trial, 20 seeds × 4 filters (wall, median of \(repetitions) interleaved pairs on \(Parallel.workerLimit) cores)",
+            what:
+                "twin of one 3-minute trial, 20 seeds × 4 filters (wall, median of \(repetitions) interleaved pairs on \(Parallel.workerLimit) cores)",
             figure: BenchmarkRow.ms(whole), reference: BenchmarkRow.ms(filtersOnly) + " the filters on the 20 streams",
             ratio: BenchmarkRow.times(median(ratios)), command: command)
     }
