@@ -33,6 +33,8 @@ extension Bench {
         var unmodelled: [String: String] = [:], unbridged: [String: Double] = [:], calibrations: [String: MotionCalibration] = [:]
         var withoutReference: [String] = []
         var smoothings: [String: ReferenceSmoothing] = [:], smoothingProblems: [String: String] = [:]
+        // The filter runs of earlier trials and batches: `progress` counts over all of them.
+        var finishedRuns = 0
         for recording in measured.recordings {
             guard let truth = recording.truth, truth.contains(where: { $0 != nil }) else {
                 withoutReference.append(recording.name)
@@ -43,9 +45,18 @@ extension Bench {
             if let magnetometerDelay { configured.imu.magnetometer.delay = magnetometerDelay }
             if !magnetometerOffset { configured.imu.magnetometer.hardIron = .zero }
             let twin = configured
-            let streams = try twin.simulate(seeds: seeds)
-            let twinRows = try fusion(
-                recordings: streams, filters: filters, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: false, progress: progress)
+            // A few seeds at a time (two batches' worth of work per core), so that memory holds
+            // those streams only and the next batch reuses their pages.
+            var twinRows: [RecordingFusionReport.Row] = []
+            try twin.simulate(seeds: seeds, batchSize: 2 * Parallel.workerLimit) { (streams: [SensorRecording]) throws -> Void in
+                let finished = finishedRuns
+                var batchProgress: (@Sendable (Int) -> Void)?
+                if let progress { batchProgress = { @Sendable done in progress(finished + done) } }
+                twinRows += try fusion(
+                    recordings: streams, filters: filters, settings: settings, useMagnetometer: useMagnetometer, keepAttitude: false,
+                    progress: batchProgress)
+                finishedRuns += streams.count * filters.count
+            }
             for real in measured.rows where real.trial == recording.name {
                 let label = real.result.label
                 // fusion(recordings:) returns rows in (recording, filter) order: seeds in order.

@@ -129,8 +129,21 @@ public struct RecordingTwin: Sendable {
 
     /// `simulate(seed:)` for each of `seeds`, on all cores: the motion is read once for all.
     public func simulate(seeds: [UInt64]) throws -> [SensorRecording] {
+        var streams: [SensorRecording] = []
+        try simulate(seeds: seeds, batchSize: seeds.count) { streams += $0 }
+        return streams
+    }
+
+    /// `simulate(seeds:)` `batchSize` seeds at a time (at least 1): `body` gets each batch's
+    /// streams in seed order, and they are gone before the next batch is made, so memory
+    /// holds one batch rather than every seed's stream (several megabytes each). The motion
+    /// is read once for all.
+    public func simulate(seeds: [UInt64], batchSize: Int, _ body: ([SensorRecording]) throws -> Void) throws {
         let ideal = idealReadings()
-        return try Parallel.map(seeds.count) { try simulate(seed: seeds[$0], ideal: ideal) }
+        for start in stride(from: 0, to: seeds.count, by: max(1, batchSize)) {
+            let batch = Array(seeds[start..<min(seeds.count, start + max(1, batchSize))])
+            try body(try Parallel.map(batch.count) { try simulate(seed: batch[$0], ideal: ideal) })
+        }
     }
 
     /// What an ideal IMU reads at each of the recording's instants, the same for every seed:

@@ -91,6 +91,16 @@ import TestSupport
             #expect(stream.gyroscope == alone.gyroscope && stream.accelerometer == alone.accelerometer)
             #expect(stream.magnetometer! == alone.magnetometer! && stream.name == alone.name)
         }
+        // In batches of two: the batches in order, each in seed order, the same streams.
+        var batches: [[String]] = []
+        var batched: [SensorRecording] = []
+        try twin.simulate(seeds: [3, 4, 5], batchSize: 2) { streams in
+            batches.append(streams.map(\.name))
+            batched += streams
+        }
+        #expect(batches.map(\.count) == [2, 1])
+        #expect(zip(batched.prefix(2), together).allSatisfy { $0.name == $1.name && $0.gyroscope == $1.gyroscope })
+        #expect(try batched[2].gyroscope == twin.simulate(seed: 5).gyroscope)
     }
 
     /// The posterior against values worked by hand: an estimate of 8 000 ppm with the 95 %
