@@ -18,7 +18,8 @@ extension Bench {
     /// (nil, the default, keeps it; 0 reads with the gyroscope); `magnetometerOffset` false
     /// leaves out the magnetometer offset the motion calibration identifies; `predictionFactor`
     /// widens each row's seeds' 10–90 % into the twin's prediction of the real error
-    /// (`TwinComparison.Row.predictionFactor`; 1 keeps the seeds' range).
+    /// (`TwinComparison.Row.predictionFactor`; 1 keeps the seeds' range; finite and at least 1,
+    /// or the comparison's precondition stops the program).
     ///
     /// - Throws: `RecordingError` when no recording has a reference, for one without a still
     ///   window to calibrate from or a reference too sparse to fit; what `fusion(recordings:…)`
