@@ -22,7 +22,7 @@ extension TwinComparison {
     /// The prediction factor `fusion --twin` uses: `conformalFactor(_:)` of the six undisturbed
     /// BROAD trials this project has (02, 05, 07, 10, 15, 18), four filters, seeds 1-20, rounded
     /// up to two decimals, as `fusion --twin` prints it under "Agreement" (docs/validation.md
-    /// shows the measured factor beside this one, generated: re-measure when they part).
+    /// shows the measured factor beside this one, generated; a test fails when they part).
     public static let defaultPredictionFactor = 1.29
 
     /// The fewest pairs a finite factor can be measured on: ⌈0.8 · (n + 1)⌉ ≤ n from n = 4.
