@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "CJPEGCodec", dependencies: ["CJPEG"]),
         // cairo's headers, and its library loaded on first use (dlopen): only the commands that
         // draw pay for loading it and its X11 and font libraries.
-        .target(name: "CCairo"),
+        .target(name: "CCairo", dependencies: ["CPlatform"]),
         // glibc's mallopt, which Swift does not expose.
         .target(name: "CPlatform"),
 
@@ -182,7 +182,8 @@ let package = Package(
         .testTarget(name: "StatisticsKitTests", dependencies: ["StatisticsKit", "OrbitMath", "Fusion"], exclude: ["arm_comparison_reference.py"]),
         .testTarget(name: "ExecutionTests", dependencies: ["Execution", "ReportIO"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Simulation", "OrbitMath", "Runs", "StatisticsKit"]),
-        .testTarget(name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "OrbitMath", "Scenarios", "ReportIO"]),
+        .testTarget(
+            name: "RecordingsTests", dependencies: ["TestSupport", "Recordings", "CHDF5", "CPlatform", "OrbitMath", "Scenarios", "ReportIO"]),
     ],
     swiftLanguageModes: [.v6]
 )

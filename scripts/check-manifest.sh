@@ -57,6 +57,14 @@ while read -r kind name path deps; do
     [ -d "$directory" ] || { echo "check-manifest: $name: no folder $directory" >&2; status=1; continue; }
     imports=$(grep -rhoE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|internal|package)[[:space:]]+)?import[[:space:]]+(class |struct |enum |func |protocol )?[A-Za-z_0-9]+' "$directory" --include='*.swift' 2>/dev/null \
         | awk '{ print $NF }' | sort -u || true)
+    # A C target reaches another through its headers: #include <name.h> of Sources/T/include.
+    for header in $(grep -rhoE '#include [<"][A-Za-z_0-9]+\.h[>"]' "$directory" --include='*.c' --include='*.h' 2>/dev/null \
+        | sed -E 's/#include [<"]([^>"]+)[>"]/\1/' | sort -u); do
+        for found in Sources/*/include/"$header"; do
+            owner=$(basename "$(dirname "$(dirname "$found")")")
+            [ -f "$found" ] && [ "$owner" != "$name" ] && imports=$(printf '%s\n%s' "$imports" "$owner")
+        done
+    done
     for module in $imports; do
         [[ $module =~ $toolchain ]] && continue
         [[ " $deps " == *" $module "* ]] || { echo "check-manifest: $name imports $module, which Package.swift does not declare" >&2; status=1; }

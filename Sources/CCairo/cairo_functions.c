@@ -1,8 +1,7 @@
 #include "cairo_functions.h"
 
-#include <dlfcn.h>
+#include <platform.h>
 #include <pthread.h>
-#include <stdio.h>
 
 static ob_cairo_functions functions;
 static const ob_cairo_functions *loaded;
@@ -10,25 +9,17 @@ static char failure[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void load(void) {
-    void *library = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(failure, sizeof failure, "cannot load libcairo.so.2 (Debian package libcairo2): %s", reason ? reason : "unknown reason");
-        return;
-    }
-#define OB_CAIRO_SYMBOL(field, function)                                                              \
-    {                                                                                                 \
-        void *symbol = dlsym(library, #function);                                                     \
-        if (symbol == NULL) {                                                                         \
-            const char *reason = dlerror();                                                           \
-            snprintf(failure, sizeof failure, "the loaded libcairo.so.2 has no function %s (%s)", #function, \
-                     reason ? reason : "unknown reason");                                                  \
-            return;                                                                                   \
-        }                                                                                             \
-        *(void **)&functions.field = symbol;                                                          \
-    }
-    OB_CAIRO_FUNCTIONS(OB_CAIRO_SYMBOL)
-#undef OB_CAIRO_SYMBOL
+    static const char *const names[] = {"libcairo.so.2"};
+#define OB_CAIRO_NAME(field, function) #function,
+    static const char *const symbols[] = {OB_CAIRO_FUNCTIONS(OB_CAIRO_NAME)};
+#undef OB_CAIRO_NAME
+    enum { count = sizeof symbols / sizeof symbols[0] };
+    void *slots[count];
+    if (platform_load_library(names, 1, "libcairo2", symbols, slots, count, failure, sizeof failure) == NULL) return;
+    int index = 0;
+#define OB_CAIRO_BIND(field, function) *(void **)&functions.field = slots[index++];
+    OB_CAIRO_FUNCTIONS(OB_CAIRO_BIND)
+#undef OB_CAIRO_BIND
     loaded = &functions;
 }
 

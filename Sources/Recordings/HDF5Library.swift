@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 
 /// libhdf5, loaded on first use with dlopen: linked into the executable, it and its dependency
@@ -57,21 +58,27 @@ struct HDF5Library: @unchecked Sendable {
         var message: String
     }
 
+    /// Every symbol `load` binds, all checked before any is used: H5open, the global
+    /// H5T_NATIVE_DOUBLE_g and each function `symbol(_:as:)` below takes (from this list).
+    static let symbols = [
+        "H5open", "H5T_NATIVE_DOUBLE_g", "H5Eset_auto2", "H5Fopen", "H5Fclose", "H5Lexists", "H5Dopen2", "H5Dclose", "H5Dread", "H5Dget_type",
+        "H5Dget_space", "H5Dget_storage_size", "H5Dget_create_plist", "H5Tget_size", "H5Tget_class", "H5Tclose", "H5Sget_simple_extent_ndims",
+        "H5Sget_simple_extent_npoints", "H5Sget_simple_extent_dims", "H5Sclose", "H5Pget_layout", "H5Pclose", "H5Aexists", "H5Aopen", "H5Aclose",
+        "H5Aget_space", "H5Aget_type", "H5Aread",
+    ]
+
     private static func load() -> Result<HDF5Library, LoadFailure> {
-        guard let handle = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
-            return .failure(LoadFailure(message: "cannot load the HDF5 library (libhdf5_serial.so; Debian package libhdf5-dev)"))
-        }
-        var missing: String?
-        func symbol<T>(_ name: String, as type: T.Type) -> T {
-            guard let pointer = dlsym(handle, name) else {
-                missing = missing ?? name
-                return unsafeBitCast(dlsym(handle, "H5open"), to: type)
-            }
-            return unsafeBitCast(pointer, to: type)
-        }
-        guard dlsym(handle, "H5open") != nil, dlsym(handle, "H5T_NATIVE_DOUBLE_g") != nil else {
-            return .failure(LoadFailure(message: "the loaded HDF5 library has no H5open or H5T_NATIVE_DOUBLE_g"))
-        }
+        // CPlatform's loader, as for libcairo: the first candidate that opens, every symbol bound.
+        let names = candidates.map { UnsafePointer(strdup($0)) }, symbolNames = symbols.map { UnsafePointer(strdup($0)) }
+        defer { (names + symbolNames).forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        var slots = [UnsafeMutableRawPointer?](repeating: nil, count: symbols.count)
+        var failure = [CChar](repeating: 0, count: 512)
+        guard
+            platform_load_library(names, Int32(names.count), "libhdf5-dev", symbolNames, &slots, Int32(symbols.count), &failure, failure.count)
+                != nil
+        else { return .failure(LoadFailure(message: String(decoding: failure.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))) }
+        let bound = Dictionary(uniqueKeysWithValues: zip(symbols, slots.map { $0! }))
+        func symbol<T>(_ name: String, as type: T.Type) -> T { unsafeBitCast(bound[name]!, to: type) }
         let open = symbol("H5open", as: (@convention(c) () -> Status).self)
         guard open() >= 0 else { return .failure(LoadFailure(message: "the HDF5 library does not start (H5open failed)")) }
         let library = HDF5Library(
@@ -102,8 +109,7 @@ struct HDF5Library: @unchecked Sendable {
             attributeSpace: symbol("H5Aget_space", as: (@convention(c) (ID) -> ID).self),
             attributeType: symbol("H5Aget_type", as: (@convention(c) (ID) -> ID).self),
             attributeRead: symbol("H5Aread", as: (@convention(c) (ID, ID, UnsafeMutableRawPointer?) -> Status).self),
-            nativeDouble: dlsym(handle, "H5T_NATIVE_DOUBLE_g")!.load(as: ID.self))
-        if let missing { return .failure(LoadFailure(message: "the loaded HDF5 library has no symbol \(missing)")) }
+            nativeDouble: bound["H5T_NATIVE_DOUBLE_g"]!.load(as: ID.self))
         return .success(library)
     }
 }

@@ -36,4 +36,14 @@ static inline int platform_exchange_paths(const char *a, const char *b) {
 #endif
 }
 
+/* Loads a shared library the first time a command needs it, instead of linking it: a linked
+   library and its dependency tree load at every start of every command. Opens the first of the
+   `name_count` `names` that dlopen opens (RTLD_NOW | RTLD_LOCAL; the handle stays open for the
+   process), then looks up each of the `symbol_count` `symbols` into `slots`. Returns the handle,
+   or NULL with a one-line reason in `failure`: the library cannot be opened (naming the Debian
+   `package` to install), or it lacks a symbol (naming the first missing one). The one mechanism
+   for libcairo (CCairo) and libhdf5 (Recordings' HDF5Library); callers load once. */
+void *platform_load_library(const char *const *names, int name_count, const char *package, const char *const *symbols,
+                            void **slots, int symbol_count, char *failure, size_t failure_size);
+
 #endif
