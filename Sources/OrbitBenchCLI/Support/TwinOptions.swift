@@ -59,7 +59,7 @@ struct TwinOptions: ParsableArguments {
                 "--twin-knots, --twin-scale-prior, --twin-magnetometer-delay/-offset and --twin-prediction-factor shape the twin; give --twin too")
         }
         guard predictionFactor.isFinite && predictionFactor >= 1 else {
-            throw ValidationError("--twin-prediction-factor must be 1 or more (1 keeps the seeds' range), not \(predictionFactor)")
+            throw ValidationError("--twin-prediction-factor must be 1 or more and finite (1 keeps the seeds' range), not \(predictionFactor)")
         }
         if let delay = magnetometerDelay, !(delay.isFinite && abs(delay) <= 1000) {
             throw ValidationError("--twin-magnetometer-delay must be -1000 to 1000 ms, not \(delay)")
