@@ -26,8 +26,7 @@ extension TrialStatistics {
             residualTimes[last] - residualTimes[first] >= minimumBodyField
         else { return nil }
         let on = Array(first...last)
-        func median(_ values: [Double]) -> Double { Statistics.percentile(sorted: values.sorted(), fraction: 0.5) ?? 0 }
-        let field = Vector3(median(on.map { residuals[$0].x }), median(on.map { residuals[$0].y }), median(on.map { residuals[$0].z }))
+        let field = Statistics.componentMedian(on.map { residuals[$0] }) ?? .zero
         return BodyField(field: field, onset: residualTimes[first], offset: residualTimes[last])
     }
 

@@ -38,7 +38,7 @@ extension MotionCalibration {
         @Sendable func cost(_ delay: Double) -> Double {
             var sum = Vector3.zero, squares = 0.0
             for sample in samples {
-                let residual = sample.reading - motion.state(at: sample.time - imuDelay - delay).attitude.inverseRotate(field)
+                let residual = sample.reading - motion.rotation(at: sample.time - imuDelay - delay).attitude.inverseRotate(field)
                 sum = sum + residual
                 squares += residual.normSquared
             }

@@ -49,7 +49,7 @@ extension MotionCalibration {
         for index in stride(from: 0, to: used.count, by: 4).map({ used[$0] }) {
             guard index < magnetometer.count, index < truth.count, truth[index] != nil, let reading = magnetometer[index], reading.isFinite
             else { continue }
-            let attitude = motion.state(at: recording.times[index] - delay).attitude
+            let attitude = motion.rotation(at: recording.times[index] - delay).attitude
             // The reference frame's axes in the body frame: reading_i = Σ_j (Rᵀ·e_j)_i·F_j + b_i.
             let axes = [attitude.inverseRotate(.unitX), attitude.inverseRotate(.unitY), attitude.inverseRotate(.unitZ)]
             for axis in 0..<3 {

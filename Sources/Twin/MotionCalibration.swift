@@ -141,7 +141,8 @@ public struct MotionCalibration: Sendable {
         let coarseGyroscope = try smooth(coarseIndices.map { gyroscopeReadings[$0] }, by: coarseFitter, at: coarseTimes)
         @Sendable func residual(_ delay: Double, coarse: Bool) throws(RecordingError) -> Double {
             let (instants, readings) = coarse ? (coarseTimes, coarseGyroscope) : (times, gyroscope)
-            let rates = try smooth(instants.map { motion.angularVelocity(at: $0 - delay) }, by: coarse ? coarseFitter : everyFitter, at: instants)
+            let rates = try smooth(
+                instants.map { motion.rotation(at: $0 - delay).angularVelocity }, by: coarse ? coarseFitter : everyFitter, at: instants)
             let differences = zip(readings, rates).map { $0 - $1 }
             let mean = (1 / Double(differences.count)) * differences.reduce(.zero, +)
             return differences.reduce(0) { $0 + ($1 - mean).normSquared }
@@ -181,7 +182,7 @@ public struct MotionCalibration: Sendable {
         // Angular acceleration from the fitted rate (central difference of the smooth spline).
         let h = 0.002
         let accelerations = times.map {
-            (1 / (2 * h)) * (motion.state(at: $0 - delay + h).angularVelocity - motion.state(at: $0 - delay - h).angularVelocity)
+            (1 / (2 * h)) * (motion.rotation(at: $0 - delay + h).angularVelocity - motion.rotation(at: $0 - delay - h).angularVelocity)
         }
 
         // Gyroscope, per axis: ω̃_i = Σ_j M_ij ω_j + Σ_j G_ij f_j + b_i.

@@ -164,7 +164,7 @@ public struct RecordingTwin: Sendable {
             let sensed = motion.state(at: time - delay)
             ideal.angularVelocity.append(frame.inverseRotate(sensed.angularVelocity))
             ideal.specificForce.append(frame.inverseRotate(sensed.specificForce))
-            let attitude = magnetometerDelay == 0 ? sensed.attitude : motion.state(at: time - delay - magnetometerDelay).attitude
+            let attitude = magnetometerDelay == 0 ? sensed.attitude : motion.rotation(at: time - delay - magnetometerDelay).attitude
             ideal.field.append(frame.inverseRotate(attitude.inverseRotate(field)))
         }
         return ideal

@@ -125,13 +125,10 @@ public struct RecordedMotion: Sendable {
             azimuth: 0)
     }
 
-    /// The fitted body angular velocity at `time`, rad/s: `state(at:)`'s without the positions'
-    /// splines (what a search over many shifts of the rate wants).
-    public func angularVelocity(at time: Double) -> Vector3 { rotation(at: time).angularVelocity }
-
-    /// The fitted attitude (normalised) and body angular velocity at `time`.
+    /// The fitted attitude (normalised) and body angular velocity (rad/s) at `time`: `state(at:)`'s
+    /// without the positions' splines, for searches that shift the rotation many times.
     @inline(__always)
-    func rotation(at time: Double) -> (attitude: Quaternion, angularVelocity: Vector3) {
+    public func rotation(at time: Double) -> (attitude: Quaternion, angularVelocity: Vector3) {
         let w = attitude[0].evaluate(time), x = attitude[1].evaluate(time)
         let y = attitude[2].evaluate(time), z = attitude[3].evaluate(time)
         let raw = Quaternion(w: w.value, x: x.value, y: y.value, z: z.value)
