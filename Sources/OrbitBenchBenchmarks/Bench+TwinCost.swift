@@ -20,29 +20,20 @@ extension BenchmarkSuite {
         let measured = try Bench.fusion(recordings: [twinTrial], isolation: .none, filters: filters, useMagnetometer: true, keepAttitude: false)
         let twin = try RecordingTwin(recording: measured.recordings[0])
         let streams = try twin.simulate(seeds: seeds)
-        func wall(_ body: () throws -> Void) rethrows -> Double {
-            let start = CPUClock.wall()
-            try body()
-            return CPUClock.wall() - start
-        }
-        // Interleaved pairs, so that whatever else the machine does falls on both alike; the
-        // ratio is the median of the pairs' ratios.
-        var filterTimes: [Double] = [], twinTimes: [Double] = [], ratios: [Double] = []
-        for _ in 0..<repetitions {
-            let filtersOnly = try wall {
-                _ = try Bench.fusion(recordings: streams, filters: filters, settings: FusionSettings(), useMagnetometer: true, keepAttitude: false)
-            }
-            let whole = try wall { _ = try Bench.twin(measured, filters: filters, useMagnetometer: true, seeds: seeds) }
-            filterTimes.append(filtersOnly)
-            twinTimes.append(whole)
-            ratios.append(whole / filtersOnly)
-        }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let (whole, filtersOnly) = (median(twinTimes), median(filterTimes))
+        // Wall clock: both sides run on every core.
+        let results = try BenchmarkResult.measureInterleaved(
+            [
+                .init("filters on the twin's streams", items: 1) {
+                    _ = try Bench.fusion(
+                        recordings: streams, filters: filters, settings: FusionSettings(), useMagnetometer: true, keepAttitude: false)
+                },
+                .init("twin", items: 1) { _ = try Bench.twin(measured, filters: filters, useMagnetometer: true, seeds: seeds) },
+            ], repetitions: repetitions, warmup: 0, clock: CPUClock.wall)
+        let (filtersOnly, whole) = (results[0], results[1])
         return BenchmarkRow(
             what:
                 "twin of one 3-minute trial, 20 seeds × 4 filters (wall, median of \(repetitions) interleaved pairs on \(Parallel.workerLimit) cores)",
-            figure: BenchmarkRow.ms(whole), reference: BenchmarkRow.ms(filtersOnly) + " the filters on the 20 streams",
-            ratio: BenchmarkRow.times(median(ratios)), command: command)
+            figure: BenchmarkRow.ms(whole.median), reference: BenchmarkRow.ms(filtersOnly.median) + " the filters on the 20 streams",
+            ratio: BenchmarkRow.times(BenchmarkResult.medianRatio([whole], [filtersOnly])), command: command)
     }
 }

@@ -15,20 +15,23 @@ extension BenchmarkResult {
     }
 
     /// Runs every piece once per round, `warmup` rounds unmeasured, then `repetitions` rounds
-    /// measured; one result per piece, in order, with sample i from round i.
+    /// measured; one result per piece, in order, with sample i from round i. `clock` reads
+    /// seconds: this thread's CPU time by default, the wall clock for work spread over cores.
     ///
     /// Timed one after another, pieces meet a shared machine in different moods: a phase
     /// timed while the other core was busy against a floor timed while it was idle gave
     /// ratios from 2.5× to 4× for the same code. Interleaved, sample i of every piece comes
     /// from the same few milliseconds, so ratios of round i's samples compare like with like.
-    public static func measureInterleaved(_ pieces: [Piece], repetitions: Int, warmup: Int = 2) throws -> [BenchmarkResult] {
+    public static func measureInterleaved(
+        _ pieces: [Piece], repetitions: Int, warmup: Int = 2, clock: () -> Double = CPUClock.now
+    ) throws -> [BenchmarkResult] {
         for _ in 0..<warmup { for piece in pieces { try piece.work() } }
         var samples = [[Double]](repeating: [], count: pieces.count)
         for _ in 0..<repetitions {
             for (index, piece) in pieces.enumerated() {
-                let start = CPUClock.now()
+                let start = clock()
                 try piece.work()
-                samples[index].append(CPUClock.now() - start)
+                samples[index].append(clock() - start)
             }
         }
         return zip(pieces, samples).map { BenchmarkResult(name: $0.name, samples: $1, itemsPerRepetition: $0.items) }

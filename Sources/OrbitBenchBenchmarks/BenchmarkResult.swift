@@ -4,7 +4,7 @@ import OrbitBench
 /// Repeated timings of one piece of work.
 public struct BenchmarkResult: Sendable {
     public let name: String
-    /// CPU seconds of each repetition.
+    /// Seconds of each repetition: CPU time, or wall time where the caller chose that clock.
     public let samples: [Double]
     /// Work items per repetition (samples, updates), for per-item figures.
     public let itemsPerRepetition: Int
