@@ -9,7 +9,8 @@ extension Bench {
     ) throws -> [FusionReport.Row] {
         let jobs = scenarios.flatMap { scenario in (seeds ?? scenario.seeds).map { (scenario, $0) } }
         let results = try Parallel.map(jobs.count, progress: progress) { index -> [FilterRunResult] in
-            let (scenario, seed) = jobs[index]
+            let (listed, seed) = jobs[index]
+            let scenario = try listed.drawn(seed: seed)
             let input = FusionInput(
                 run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: scenario.fusion.magnetometerCalibration == .ideal)
             return try filters.map { filter throws(PluginFailure) in

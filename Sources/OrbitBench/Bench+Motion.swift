@@ -13,7 +13,7 @@ extension Bench {
     /// all their errors, as a real recording would have them).
     public static func motion(scenario: Scenario, seeds: [UInt64]) throws -> [MotionRow] {
         try seeds.map { seed in
-            let run = try SimulatedRun(world: scenario.world, seed: seed)
+            let run = try SimulatedRun(world: try scenario.drawn(seed: seed).world, seed: seed)
             let (times, gyroscope, accelerometer) = (run.imu.map(\.time), run.imu.map(\.gyroscope), run.imu.map(\.accelerometer))
             return MotionRow(
                 source: scenario.name, seed: seed, group: scenario.description,

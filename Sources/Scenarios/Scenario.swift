@@ -42,6 +42,9 @@ public struct Scenario: Sendable, Equatable {
     /// A recorded motion instead of the modelled walk or hand (capture, handheld); loaded into
     /// `world.imported` by `ScenarioLoader`.
     public var trajectory = TrajectoryImport()
+    /// Keys a hand-held scenario draws afresh for every seed (`drawn(seed:)`); empty: every
+    /// seed simulates the keys as they are.
+    public var spread: [KeySpread] = []
 
     /// The built-in default scenario: every key at its default.
     public static let defaultName = "orbit-72"
@@ -72,6 +75,9 @@ extension ConfigSchema where Root == Scenario {
             .section(
                 "trajectory", \.trajectory, .trajectory,
                 help: "a recorded motion (TUM, EuRoC, BROAD, CSV) instead of the modelled walk or hand (capture, handheld)"),
+            .list(
+                "spread", \.spread, .keySpread, template: KeySpread(),
+                help: "keys drawn afresh for every seed, each about its value (handheld; what `orbitbench validate` calibrates)"),
         ]
         let checks: [(Scenario) -> ConfigProblem?] = [
             // The name becomes an output folder (reports/<name>/, reports/sweeps/<name>/).
@@ -82,6 +88,7 @@ extension ConfigSchema where Root == Scenario {
                 }
             },
             unusedSections,
+            Scenario.spreadProblem,
             { scenario in
                 let toCenter = scenario.world.object.center.z - scenario.world.orbit.cameraHeight
                 let elevation = Angles.degrees(atan2(abs(toCenter), scenario.world.orbit.radius))

@@ -88,9 +88,11 @@ public enum ScenarioLoader {
 
     /// The fully resolved scenario as YAML: every key its kind uses, with its value.
     public static func yaml(for scenario: Scenario) -> String {
-        // Without a recorded trajectory the section is left out: resolved scenarios (and the
-        // digests of sweeps and regress runs made from them) stay what they were before it existed.
-        let unused = Set(scenario.kind.unusedSections + (scenario.trajectory.isEnabled ? [] : ["trajectory"]))
+        // Without a recorded trajectory or a spread their sections are left out: resolved
+        // scenarios (and the digests of sweeps and regress runs made from them) stay what they
+        // were before these existed.
+        let unused = Set(
+            scenario.kind.unusedSections + (scenario.trajectory.isEnabled ? [] : ["trajectory"]) + (scenario.spread.isEmpty ? ["spread"] : []))
         guard let entries = ConfigSchema.scenario.encode(scenario).entries else { return "" }
         return ConfigNode.mapping(entries.filter { !unused.contains($0.key) }.map { ($0.key, $0.value) }).yaml
     }

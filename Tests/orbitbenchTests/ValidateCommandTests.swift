@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ValidateCommandTests {
     /// The BROAD trials of the test data folder (the two shipped ones unless
@@ -42,6 +43,54 @@ import Testing
         let again = try Tool.run(arguments + ["--overwrite", "--no-plots"])
         #expect(again.status == 0, "\(again.standardError)")
         #expect(try String(contentsOf: out.appendingPathComponent("validation.csv"), encoding: .utf8) == csv)
+        try expectScenarioRepeatsPredictions(in: out)
+    }
+
+    /// A calibrated scenario validate wrote carries its fold's spread: `fusion` on it gives, seed
+    /// for seed and filter for filter, the in-sample errors of predictions.csv.
+    func expectScenarioRepeatsPredictions(in out: URL) throws {
+        let predictions = try String(contentsOf: out.appendingPathComponent("predictions.csv"), encoding: .utf8)
+        let lines = predictions.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(lines.first)
+        let first = try #require(lines.dropFirst().first { $0[1] == "in sample" })
+        let group = first[0], file = out.appendingPathComponent("scenarios/\(group.replacingOccurrences(of: " ", with: "-"))-in-sample.yaml")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("\nspread:\n"))
+        let fusion = Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: fusion) }
+        let result = try Tool.run(["fusion", file.path, "--seeds", "1-2", "--no-plots", "--quiet", "--out", fusion.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let rows = try String(contentsOf: fusion.appendingPathComponent("fusion.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        for line in lines.dropFirst() where line[0] == group && line[1] == "in sample" {
+            for row in rows where row[1] == line[2] {
+                let column = try #require(header.firstIndex(of: "\(row[2])_rmse_deg"))
+                #expect(row[3] == line[column], "seed \(row[1]) \(row[2]): fusion \(row[3]), validate \(line[column])")
+            }
+        }
+        #expect(rows.count == 8, "\(rows.count) rows")
+    }
+
+    /// validate calibrates a group's prior: `DIR/priors/broad-*.yaml` before `DIR/broad-*.yaml`
+    /// and the shipped ones, so its calibration does not start from an earlier one.
+    @Test func calibratesThePrior() throws {
+        let folder = Tool.temporaryDirectory(), out = Tool.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: out)
+        }
+        let prior = try String(contentsOf: URL(fileURLWithPath: Repository.scenarios + "/priors/broad-rotation.yaml"), encoding: .utf8)
+        #expect(!prior.contains("\nspread:"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("priors"), withIntermediateDirectories: true)
+        let marked = prior.replacingOccurrences(of: "\ndescription: ", with: "\ndescription: \"the test's prior\" # ")
+        try marked.write(to: folder.appendingPathComponent("priors/broad-rotation.yaml"), atomically: true, encoding: .utf8)
+        try prior.write(to: folder.appendingPathComponent("broad-rotation.yaml"), atomically: true, encoding: .utf8)
+        let trial = try #require(try Self.trials().first { $0.contains("05_") })
+        let result = try Tool.run([
+            "validate", "--fast", "--seeds", "1", "--quiet", "--no-plots", "--scenario-dir", folder.path, "--out", out.path, "--recording", trial,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let calibrated = try String(contentsOf: out.appendingPathComponent("scenarios/rotation-in-sample.yaml"), encoding: .utf8)
+        #expect(calibrated.contains("description: \"the test's prior\""), "\(calibrated.prefix(400))")
     }
 
     /// A trial without BROAD's trials.json beside it has no group: with nothing left to

@@ -69,6 +69,8 @@ public struct FoldCalibration: Sendable {
             estimates.append(estimate)
         }
         self.estimates = estimates
+        // Every seed draws the keys the trials gave a width, about their centres.
+        scenario.spread = estimates.filter { $0.width > 0 }.map { KeySpread(key: $0.key, width: $0.width) }
         self.scenario = scenario
     }
 
@@ -151,21 +153,10 @@ public struct FoldCalibration: Sendable {
         CalibrationKey.fitted.contains(key) ? "the fitted statistic (\(TrialKeyFit.statisticName(key)))" : "the key"
     }
 
-    /// The scenario one seed simulates: every estimated key drawn from its distribution (a
-    /// standard normal deviate per key from the stream "validate.<key>" of `seed`, so a key's
-    /// draw does not depend on the other keys).
+    /// The scenario one seed simulates: every estimated key drawn from its distribution
+    /// (`Scenario.drawn(seed:)` with the fold's `spread`).
     public func scenario(forSeed seed: UInt64) throws(GSLError) -> Scenario {
-        var drawn = scenario
-        // In key order, so motion_s is drawn before the break count is written for it (the
-        // count is written again even when not drawn: break_every_s depends on motion_s).
-        for estimate in estimates where estimate.width > 0 || estimate.key == .breakCount {
-            var value = estimate.value
-            if estimate.width > 0 {
-                value = estimate.drawn(try RandomStream(seed: seed, source: "validate." + estimate.key.rawValue).gaussianPolar())
-            }
-            estimate.key.set(value, in: &drawn)
-        }
-        return drawn
+        try scenario.drawn(seed: seed)
     }
 
     /// A trial's name up to its first underscore ("05" for "05_undisturbed_…").

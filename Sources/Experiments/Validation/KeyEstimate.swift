@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// A calibrated key: its centre over the training trials and the width of the distribution
 /// each seed draws it from, with the basis of both in words (written to calibration.csv).
@@ -33,10 +34,7 @@ public struct KeyEstimate: Sendable, Equatable {
 
     /// The value a seed uses for standard normal deviate `z`: value·exp(width·z) for log keys,
     /// value + width·z otherwise, clamped to the key's limits.
-    public func drawn(_ z: Double) -> Double {
-        let raw = key.scale == .log ? value * exp(width * z) : value + width * z
-        return min(max(raw, key.limits.lowerBound), key.limits.upperBound)
-    }
+    public func drawn(_ z: Double) -> Double { key.drawn(about: value, width: width, z: z) }
 
     /// The standard normal's 90 % point (its 10–90 % range is ± this).
     static let normal90 = 1.2815515655446004

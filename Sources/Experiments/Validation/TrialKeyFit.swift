@@ -96,6 +96,7 @@ public struct TrialKeyFit: Sendable {
     ) throws -> TrialKeyFit {
         precondition(!seeds.isEmpty, "a fit needs at least one seed")
         var scenario = base
+        scenario.spread = []  // the fit matches the keys themselves, not draws about them
         var values: [CalibrationKey: Double] = [:]
         for key in CalibrationKey.allCases where !kept.contains(key) {
             guard let value = key.measured(in: statistics), key.value(in: scenario) != nil else { continue }

@@ -1,4 +1,5 @@
 import Fusion
+import Scenarios
 
 /// How much `validate` simulates.
 public struct ValidationSettings: Sendable, Equatable {
