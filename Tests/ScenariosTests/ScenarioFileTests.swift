@@ -64,10 +64,28 @@ func expectError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocati
         let tapping = try load("broad-tapping")
         #expect(tapping.kind == .handheld && tapping.world.moves == .handheld && tapping.world.handheld.tapInterval == 4)
         #expect(try load("broad-like").world.walker.restsDuringLeadIn)
-        #expect(try load("broad-attached-magnet").world.environment.disturbances.first?.strengthSpread == 10)
+        // The magnet's strength is drawn per seed by the calibrated spread (log-normal), not by
+        // strength_spread.
+        let magnet = try load("broad-attached-magnet")
+        #expect(magnet.spread.contains { $0.key == .magnetStrength && $0.width > 0 })
+        #expect(magnet.world.environment.disturbances.first?.strengthSpread == 1)
         let rephoto = try load("rephoto-fountain")
         #expect(rephoto.kind == .rephoto && rephoto.rephoto.keypoints.map(\.name) == ["P1", "P2", "P3", "P4"])
         #expect(rephoto.rephoto.keypoints[2].xPercent == 96.46 && rephoto.fusion.referenceFrame == .xMagneticNorthZVertical)
+    }
+
+    /// Each shipped `broad-*` scenario has its prior in scenarios/priors: the same name and
+    /// kind, no per-seed spread (validate calibrates it), and the shipped one carries a spread.
+    @Test func everyBroadScenarioHasItsPrior() throws {
+        let broad = shippedScenarios.filter { $0.hasPrefix("broad-") && $0 != "broad-like" }
+        let priors = try FileManager.default.contentsOfDirectory(atPath: scenariosDirectory + "/priors").filter { $0.hasSuffix(".yaml") }
+        #expect(priors.sorted() == broad.map { $0 + ".yaml" }.sorted())
+        for name in broad {
+            let prior = try ScenarioLoader.load(path: scenariosDirectory + "/priors/\(name).yaml")
+            let shipped = try ScenarioLoader.resolve(name, searchDirectories: [scenariosDirectory])
+            #expect(prior.name == name && prior.kind == .handheld && prior.spread.isEmpty, "\(name)")
+            #expect(shipped.kind == .handheld && !shipped.spread.isEmpty && shipped.seeds == Array(1...20), "\(name)")
+        }
     }
 
     /// Writing a scenario out and reading it back gives the same scenario.
