@@ -129,7 +129,8 @@ public enum ValidationReport {
         }
     }
 
-    /// The resolved scenario of a fold (every key at its centre), named for its file.
+    /// The resolved scenario of a fold (every key at its centre, the width each seed draws it
+    /// from under `spread:`, the run's prediction seeds), named for its file.
     public static func scenarioFile(_ fold: FoldCalibration) -> (path: String, yaml: String) {
         let name = fold.group.replacingOccurrences(of: " ", with: "-") + "-" + foldName(fold).replacingOccurrences(of: " ", with: "-")
         var text = "# \(fold.scenario.name) calibrated by `orbitbench validate` on \(fold.training.joined(separator: ", ")).\n"

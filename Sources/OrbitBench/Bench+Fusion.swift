@@ -1,7 +1,8 @@
 import Foundation
 
 extension Bench {
-    /// `orbitbench fusion`: every filter on every (scenario, seed), on all cores; rows in
+    /// `orbitbench fusion`: every filter on every (scenario, seed), on all cores (a seed
+    /// simulates the scenario with its `spread` drawn, `Scenario.drawn(seed:)`); rows in
     /// (scenario, seed, filter) order. A filter that throws or breaks its contract stops the
     /// whole evaluation with its `PluginFailure`.
     public static func fusion(

@@ -10,7 +10,8 @@ extension Bench {
     }
 
     /// Motion statistics of each seed of a simulated scenario (the simulated IMU readings, with
-    /// all their errors, as a real recording would have them).
+    /// all their errors, as a real recording would have them; the seed's keys drawn by its
+    /// `spread`).
     public static func motion(scenario: Scenario, seeds: [UInt64]) throws -> [MotionRow] {
         try seeds.map { seed in
             let run = try SimulatedRun(world: try scenario.drawn(seed: seed).world, seed: seed)

@@ -8,12 +8,24 @@ public struct KeySpread: Sendable, Equatable {
     /// Standard deviation of the draws: of ln(value) for the key's log scale, in the key's
     /// unit for linear keys (`CalibrationKey.scale`).
     public var width = 0.0
+    /// Whether `key` was given (a scenario file's entry must name it).
+    var isNamed = false
+
+    /// `key` as a scenario file sets it.
+    var namedKey: CalibrationKey {
+        get { key }
+        set {
+            key = newValue
+            isNamed = true
+        }
+    }
 
     public init() {}
 
     public init(key: CalibrationKey, width: Double) {
         self.key = key
         self.width = width
+        isNamed = true
     }
 }
 
@@ -33,7 +45,7 @@ extension Scenario {
             if let width = widths[key], width > 0 {
                 let z = try RandomStream(seed: seed, source: "validate." + key.rawValue).gaussianPolar()
                 key.set(key.drawn(about: centre, width: width, z: z), in: &drawn)
-            } else if key == .breakCount, widths[.motionDuration] != nil {
+            } else if key == .breakCount, (widths[.motionDuration] ?? 0) > 0 {
                 key.set(centre, in: &drawn)
             }
         }
@@ -44,7 +56,7 @@ extension Scenario {
 extension ConfigSchema where Root == KeySpread {
     static var keySpread: ConfigSchema {
         ConfigSchema([
-            .choice("key", \.key, help: "the key drawn per seed (the keys `orbitbench validate` calibrates)"),
+            .choice("key", \.namedKey, help: "the key drawn per seed (the keys `orbitbench validate` calibrates)"),
             .number("width", \.width, 0...10_000, help: "SD of the draws: of ln(value) for log-scale keys, in the key's unit otherwise"),
         ])
     }
@@ -59,11 +71,19 @@ extension Scenario {
         }
         var seen = Set<CalibrationKey>()
         for (index, item) in scenario.spread.enumerated() {
-            guard seen.insert(item.key).inserted else {
-                return ConfigProblem("spread[\(index)].key", "\(item.key.rawValue) is listed twice; keep one")
+            let key = item.key, path = "spread[\(index)]"
+            guard item.isNamed else { return ConfigProblem("\(path).key", "missing: name the key each seed draws") }
+            guard seen.insert(key).inserted else { return ConfigProblem("\(path).key", "\(key.rawValue) is listed twice; keep one") }
+            guard item.width > 0 else { return ConfigProblem("\(path).width", "0 draws nothing; remove the entry or give a width") }
+            guard let centre = key.value(in: scenario) else {
+                return ConfigProblem("\(path).key", "\(key.rawValue) needs a body-frame disturbance in environment.disturbances")
             }
-            guard item.key.value(in: scenario) != nil else {
-                return ConfigProblem("spread[\(index)].key", "\(item.key.rawValue) needs a body-frame disturbance in environment.disturbances")
+            // A centre the draws could not return to would move the key on every seed.
+            guard key.limits.contains(centre), key.scale == .linear || centre > 0 else {
+                return ConfigProblem(
+                    "\(path).key",
+                    "\(key.rawValue) is \(ConfigNumber.format(centre)); a drawn key must lie in \(ConfigNumber.format(key.limits.lowerBound))...\(ConfigNumber.format(key.limits.upperBound))\(key.scale == .log ? " and above 0" : "")"
+                )
             }
         }
         return nil

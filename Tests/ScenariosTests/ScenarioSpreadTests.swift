@@ -86,5 +86,12 @@ import Testing
         #expect(magnet.description.contains("body-frame disturbance"), "\(magnet)")
         let negative = try #require(expectError("kind: handheld\nspread:\n  - key: imu.delay_ms\n    width: -1"))
         #expect(negative.description.contains("spread[0].width"), "\(negative)")
+        let nameless = try #require(expectError("kind: handheld\nspread:\n  - width: 0.3"))
+        #expect(nameless.description.contains("spread[0].key") && nameless.description.contains("missing"), "\(nameless)")
+        let zero = try #require(expectError("kind: handheld\nspread:\n  - key: imu.delay_ms\n    width: 0"))
+        #expect(zero.description.contains("spread[0].width") && zero.description.contains("draws nothing"), "\(zero)")
+        // A centre outside the key's limits (tilt 0.5...120°) would move the key on every seed.
+        let outside = try #require(expectError("kind: handheld\nhandheld: {tilt_rms_deg: 0}\nspread:\n  - key: handheld.tilt_rms_deg\n    width: 1"))
+        #expect(outside.description.contains("spread[0].key") && outside.description.contains("0.5...120"), "\(outside)")
     }
 }

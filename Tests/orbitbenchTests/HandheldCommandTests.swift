@@ -22,8 +22,10 @@ import Testing
         // The trial: 207 s at 285.7 Hz, just under half of it at rest (lead-in, breaks, lead-out).
         let duration = try #require(Double(rows[1][2])), rest = try #require(Double(rows[1][4]))
         #expect(abs(duration - 207.24) < 0.01 && rest > 0.4 && rest < 0.5, "\(duration) s, rest \(rest)")
-        // The simulated group (lead-in, breaks and lead-out drawn per seed about the group's
-        // trials): at rest about as much as the trial, within 0.15 of its share.
+        // The simulated group: lead-in, breaks and lead-out drawn per seed about the group's
+        // trials (so the seeds differ in length), at rest about as much as the trial: within
+        // 0.15 of its share, the difference between the group's two trials.
+        #expect(rows[2][2] != rows[3][2], "both seeds last \(rows[2][2]) s")
         for row in rows[2...3] {
             let simulatedRest = try #require(Double(row[4]))
             #expect(abs(simulatedRest - rest) < 0.15, "simulated rest \(simulatedRest), the trial's \(rest)")

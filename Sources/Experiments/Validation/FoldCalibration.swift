@@ -66,6 +66,12 @@ public struct FoldCalibration: Sendable {
                 scenario.world.environment.disturbances[index].strengthSpread = 1
             }
             key.set(estimate.value, in: &scenario)
+            // The draws are about the value the scenario holds (a whole break count, a value
+            // within the key's limits), so the reports say that one.
+            if let held = key.value(in: scenario), held != estimate.value {
+                estimate.basis += "; held as \(Self.format(held)) (\(key == .breakCount ? "a whole count" : "the key's limits"))"
+                estimate.value = held
+            }
             estimates.append(estimate)
         }
         self.estimates = estimates

@@ -104,9 +104,11 @@ public struct ValidationRun: Sendable {
         let fits = Dictionary(fitList.map { ($0.trial, $0) }, uniquingKeysWith: { (first: TrialKeyFit, _: TrialKeyFit) in first })
         let folds = groups.flatMap { group in
             group.folds.map {
-                FoldCalibration(
+                var fold = FoldCalibration(
                     base: scenarios[group.name]!, group: group.name, training: $0.training, heldOut: $0.heldOut, fits: fits, groupOf: groupOf,
                     kept: settings.kept)
+                fold.scenario.seeds = settings.seeds  // its file predicts with the seeds the run did
+                return fold
             }
         }
 

@@ -9,8 +9,8 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Does a hand-held scenario calibrated on some BROAD trials predict the filters' errors on a trial it has not seen?",
         discussion: """
             Places every trial in its group (the broad-* scenario that describes it, from BROAD's \
-            trials.json; read from scenarios/priors/ first, the uncalibrated priors of the shipped \
-            broad-* scenarios), estimates the scenario's keys from each trial's statistics (lead-in and \
+            trials.json; each scenario folder's priors/ is searched before the folder itself: \
+            scenarios/priors/ holds the uncalibrated priors of the shipped broad-* scenarios), estimates the scenario's keys from each trial's statistics (lead-in and \
             -out, breaks, the gyroscope's bias at the first rest, the IMU's delay against the \
             reference, the lever arm, a magnet riding on the sensor; motion length, break length, \
             tilt, rotation rates, specific force and its principal axis fitted by simulation; \
