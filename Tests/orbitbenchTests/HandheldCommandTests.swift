@@ -35,7 +35,8 @@ import Testing
         #expect(try String(contentsOf: out.appendingPathComponent("motion.csv"), encoding: .utf8) == csv)
     }
 
-    /// Handheld scenarios run in `fusion`; `run` refuses them in one line naming the command to use.
+    /// Handheld scenarios run in `fusion`, which says that the shipped ones draw their keys per
+    /// seed; `run` refuses them in one line naming the command to use.
     @Test func handheldScenariosAreForFusion() throws {
         let out = Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
@@ -43,6 +44,7 @@ import Testing
             "fusion", "broad-tapping", "--seeds", "1", "--filters", "madgwick,bias-estimating", "--no-plots", "--out", out.path,
         ])
         #expect(fusion.status == 0, "\(fusion.standardError)")
+        #expect(fusion.standardOutput.contains("afresh (spread:)"), "\(fusion.standardOutput)")
         let rows = try String(contentsOf: out.appendingPathComponent("fusion.csv"), encoding: .utf8).split(separator: "\n")
         #expect(rows.count == 3 && rows[1].hasPrefix("broad-tapping,1,madgwick,") && rows[2].hasPrefix("broad-tapping,1,bias-estimating,"))
         let run = try Tool.run(["run", "broad-tapping", "--out", out.appendingPathComponent("run").path])

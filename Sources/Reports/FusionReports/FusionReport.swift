@@ -41,9 +41,10 @@ public enum FusionReport {
         try report.write(csv(rows).bytes, to: "fusion.csv")
         try report.write(
             timingCSV(rows.map { ($0.scenario, String($0.seed), $0.result.label, $0.result.nanosecondsPerUpdate) }).bytes, to: "timing.csv")
-        let text = summary(rows, useMagnetometer: useMagnetometer)
+        let drawn = Dictionary(scenarios.filter { !$0.spread.isEmpty }.map { ($0.name, $0.spread.count) }, uniquingKeysWith: { first, _ in first })
+        let text = summary(rows, useMagnetometer: useMagnetometer, drawnKeys: drawn)
         try report.write(text, to: "fusion-summary.txt")
-        try report.write(document(rows, useMagnetometer: useMagnetometer, timing: false).markdown, to: "fusion.md")
+        try report.write(document(rows, useMagnetometer: useMagnetometer, timing: false, drawnKeys: drawn).markdown, to: "fusion.md")
         try report.writeFigure("plots/fusion-error.png", format: format, origin: origin) { output in
             let firstSeed = rows.reduce(into: [String: UInt64]()) { if $0[$1.scenario] == nil { $0[$1.scenario] = $1.seed } }
             let windows = Dictionary(
@@ -68,11 +69,15 @@ public enum FusionReport {
     }
 
     /// Mean ± sd over seeds per scenario and filter, with the notes a reader needs.
-    public static func summary(_ rows: [Row], useMagnetometer: Bool) -> String { document(rows, useMagnetometer: useMagnetometer, timing: true).text }
+    /// `drawnKeys`: per scenario name, how many keys each seed draws (its `spread`).
+    public static func summary(_ rows: [Row], useMagnetometer: Bool, drawnKeys: [String: Int] = [:]) -> String {
+        document(rows, useMagnetometer: useMagnetometer, timing: true, drawnKeys: drawnKeys).text
+    }
 
     /// The summary as printed (`timing`: with each filter's CPU time per update) and, without
-    /// the timing (it differs from run to run), as fusion.md: a section per scenario.
-    public static func document(_ rows: [Row], useMagnetometer: Bool, timing: Bool) -> ConsoleDocument {
+    /// the timing (it differs from run to run), as fusion.md: a section per scenario; a
+    /// scenario with a `spread` (`drawnKeys`) says its seeds draw their keys.
+    public static func document(_ rows: [Row], useMagnetometer: Bool, timing: Bool, drawnKeys: [String: Int] = [:]) -> ConsoleDocument {
         var document = ConsoleDocument()
         let scenarios = rows.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for scenario in scenarios {
@@ -80,6 +85,9 @@ public enum FusionReport {
             let seeds = Set(scenarioRows.map(\.seed)).count
             document.heading(scenario, console: "\(scenario) (\(counted(seeds, "seed")), mean ± sd)")
             if !timing { document.line("\(counted(seeds, "seed")), mean ± sd, RMSE in degrees:") }
+            if let count = drawnKeys[scenario] {
+                document.line("Each seed draws \(counted(count, "key")) afresh (spread:), so the seeds differ as the trials of its group do.")
+            }
             let labels = scenarioRows.map(\.result.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let table = labels.map { label -> [String] in
                 let results = scenarioRows.filter { $0.result.label == label }.map(\.result)
