@@ -47,9 +47,14 @@ public enum FusionReport {
         try report.write(document(rows, useMagnetometer: useMagnetometer, timing: false, drawnKeys: drawn).markdown, to: "fusion.md")
         try report.writeFigure("plots/fusion-error.png", format: format, origin: origin) { output in
             let firstSeed = rows.reduce(into: [String: UInt64]()) { if $0[$1.scenario] == nil { $0[$1.scenario] = $1.seed } }
+            // The windows of the seed drawn (a spread may draw a disturbance's start and length).
             let windows = Dictionary(
-                scenarios.map {
-                    ($0.name, FusionPlots.Windows(disturbances: $0.world.environment.disturbances.map { $0.start...($0.start + $0.duration) }))
+                try scenarios.map { scenario in
+                    let drawn = try firstSeed[scenario.name].map { try scenario.drawn(seed: $0) } ?? scenario
+                    return (
+                        scenario.name,
+                        FusionPlots.Windows(disturbances: drawn.world.environment.disturbances.map { $0.start...($0.start + $0.duration) })
+                    )
                 },
                 uniquingKeysWith: { _, last in last })
             return try FusionPlots.errorOverTime(rows.filter { firstSeed[$0.scenario] == $0.seed }, windows: windows, output: output)
