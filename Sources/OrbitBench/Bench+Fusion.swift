@@ -10,10 +10,8 @@ extension Bench {
     ) throws -> [FusionReport.Row] {
         let jobs = scenarios.flatMap { scenario in (seeds ?? scenario.seeds).map { (scenario, $0) } }
         let results = try Parallel.map(jobs.count, progress: progress) { index -> [FilterRunResult] in
-            let (listed, seed) = jobs[index]
-            let scenario = try listed.drawn(seed: seed)
-            let input = FusionInput(
-                run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: scenario.fusion.magnetometerCalibration == .ideal)
+            let (scenario, seed) = jobs[index]
+            let input = try FusionInput(scenario: scenario, seed: seed)
             return try filters.map { filter throws(PluginFailure) in
                 try scenario.fusion.settings.withFilter(
                     filter, FilterRunner(input: input, kind: filter, useMagnetometer: useMagnetometer, run: (scenario.name, seed))

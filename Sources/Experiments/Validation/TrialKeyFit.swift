@@ -161,7 +161,6 @@ public struct TrialKeyFit: Sendable {
 
     /// The statistics of one simulated run, measured as a recording's are.
     public static func simulatedStatistics(_ scenario: Scenario, seed: UInt64) throws -> TrialStatistics {
-        let run = try SimulatedRun(world: scenario.world, seed: seed)
-        return TrialStatistics(TrialSignals(FusionInput(run: run, calibrate: scenario.fusion.magnetometerCalibration == .ideal)))
+        TrialStatistics(TrialSignals(try FusionInput(scenario: scenario, seed: seed)))
     }
 }

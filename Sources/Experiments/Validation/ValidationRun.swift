@@ -130,9 +130,8 @@ public struct ValidationRun: Sendable {
         let jobs = folds.indices.flatMap { fold in seeds.map { (fold, $0) } }
         let errors = try Parallel.map(jobs.count, progress: stage(progress, "predict", of: jobs.count)) { index -> [Double] in
             let (fold, seed) = jobs[index]
-            let scenario = try folds[fold].scenario(forSeed: seed)
-            let input = FusionInput(
-                run: try SimulatedRun(world: scenario.world, seed: seed), calibrate: scenario.fusion.magnetometerCalibration == .ideal)
+            let scenario = folds[fold].scenario
+            let input = try FusionInput(scenario: scenario, seed: seed)
             return try filters.map { filter throws(PluginFailure) in
                 try scenario.fusion.settings.withFilter(
                     filter, FilterRunner(input: input, kind: filter, useMagnetometer: true, run: (scenario.name, seed))
