@@ -25,6 +25,14 @@ public struct ImuTruth: Sendable, Equatable {
     public var accelerometerBias: Vector3
     /// Whether a magnetic disturbance is active.
     public var magneticDisturbance: Bool
+
+    @usableFromInline
+    init(attitude: Quaternion, gyroscopeBias: Vector3, accelerometerBias: Vector3, magneticDisturbance: Bool) {
+        self.attitude = attitude
+        self.gyroscopeBias = gyroscopeBias
+        self.accelerometerBias = accelerometerBias
+        self.magneticDisturbance = magneticDisturbance
+    }
 }
 
 /// Samples a trajectory with the IMU error models.

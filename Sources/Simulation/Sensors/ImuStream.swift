@@ -1,15 +1,17 @@
+import OrbitMath
+
 /// A trajectory sampled by the IMU error models one sample at a time: what `ImuSimulator`
 /// returns as arrays, without keeping them (a streamed run holds only the samples the fusion
 /// has not consumed yet).
 public struct ImuStream: IteratorProtocol {
     public let trajectory: Trajectory
     public let environment: MagneticEnvironment
-    private var sensors: ImuSensors
-    private let hasDisturbances: Bool
+    @usableFromInline var sensors: ImuSensors
+    @usableFromInline let hasDisturbances: Bool
     /// `settings.delay`, s.
-    private let delay: Double
+    @usableFromInline let delay: Double
     /// `settings.magnetometer.delay`, s.
-    private let magnetometerDelay: Double
+    @usableFromInline let magnetometerDelay: Double
 
     /// Samples from t = 0 to the end of `trajectory` (streams as `ImuSimulator.sample`).
     public init(_ trajectory: Trajectory, settings: ImuSettings, environment: MagneticEnvironment, seed: UInt64) throws(GSLError) {
@@ -24,7 +26,10 @@ public struct ImuStream: IteratorProtocol {
     /// Upper bound on the number of samples (the nominal grid without drops).
     public var nominalCount: Int { Int((trajectory.duration * sensors.settings.rate).rounded(.down)) + 1 }
 
-    /// The next sample and its truth; `nil` after the last.
+    /// The next sample and its truth; `nil` after the last. Inlinable: compiled into the
+    /// fusion loop, the sample is read where it is made instead of being copied out of an
+    /// optional on every sample.
+    @inlinable @inline(__always)
     public mutating func next() -> (sample: ImuSample, truth: ImuTruth)? {
         guard let (time, gridIndex) = sensors.nextInstant() else { return nil }
         let state = trajectory.state(at: time)
@@ -43,8 +48,8 @@ public struct ImuStream: IteratorProtocol {
 
     /// The sensors' sample at `time` of the motion `sensed` (the state at `sensedTime`). A
     /// magnetometer with a delay of its own reads the attitude (and the field) of its instant.
-    @inline(__always)
-    private mutating func read(_ sensed: borrowing TruthState, at time: Double, sensedAt sensedTime: Double, gridIndex: Int) -> ImuSample {
+    @inlinable @inline(__always)
+    mutating func read(_ sensed: borrowing TruthState, at time: Double, sensedAt sensedTime: Double, gridIndex: Int) -> ImuSample {
         let environment = environment, attitude = sensed.attitude
         if magnetometerDelay == 0 {
             return sensors.read(
