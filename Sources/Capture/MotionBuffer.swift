@@ -51,11 +51,7 @@ public struct MotionBuffer: Sendable {
         if timestamp < first.timestamp { return .failure(.tooOld) }
         if timestamp > last.timestamp { return .failure(.notYetArrived) }
         // Binary search for the first sample with timestamp ≥ `timestamp`.
-        var low = 0, high = count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if sample(mid).timestamp < timestamp { low = mid + 1 } else { high = mid }
-        }
+        let low = (0..<count - 1).partitionPoint { sample($0).timestamp < timestamp }
         let after = sample(low)
         if after.timestamp == timestamp || low == 0 {
             return .success(

@@ -1,4 +1,5 @@
 import Foundation
+import OrbitMath
 import Synchronization
 
 /// The Wilcoxon signed-rank test of paired differences and the Hodges–Lehmann estimate with the
@@ -113,22 +114,12 @@ public struct SignedRankInference: Sendable, Equatable {
 
     /// The first index of a value ≥ `value` in sorted `values`.
     static func lowerIndex(_ values: [Double], _ value: Double) -> Int {
-        var (low, high) = (0, values.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
+        values.indices.partitionPoint { values[$0] < value }
     }
 
     /// The first index of a value > `value` in sorted `values`.
     static func upperIndex(_ values: [Double], _ value: Double) -> Int {
-        var (low, high) = (0, values.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] <= value { low = middle + 1 } else { high = middle }
-        }
-        return low
+        values.indices.partitionPoint { values[$0] <= value }
     }
 }
 

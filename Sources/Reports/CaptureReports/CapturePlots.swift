@@ -108,11 +108,7 @@ public enum CapturePlots {
         }
         /// A wrapped true angle at `time` moved to the unwrapped track.
         func unwrappedTrue(_ angle: Double, at time: Double) -> Double {
-            var low = 0, high = trueX.count - 1
-            while low < high {
-                let mid = (low + high) / 2
-                if trueX[mid] < time { low = mid + 1 } else { high = mid }
-            }
+            let low = (0..<max(trueX.count - 1, 0)).partitionPoint { trueX[$0] < time }
             guard trueY.indices.contains(low) else { return angle }
             return trueY[low] + wrap180(angle - trueY[low])
         }

@@ -213,12 +213,7 @@ public struct HandheldMotion: Sendable {
     }
 
     static func firstTap(after time: Double, in taps: [Tap]) -> Int {
-        var low = 0, high = taps.count
-        while low < high {
-            let middle = (low + high) / 2
-            if taps[middle].time < time { low = middle + 1 } else { high = middle }
-        }
-        return low
+        taps.indices.partitionPoint { taps[$0].time < time }
     }
 
     /// Sinusoidal shake and wobble at the vibration frequency, switched on and off during the
