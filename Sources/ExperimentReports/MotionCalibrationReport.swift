@@ -26,34 +26,22 @@ public enum MotionCalibrationReport {
                 ("accelerometer_misalignment", pairs, calibration.accelerometerMisalignmentDegrees, "deg"),
                 ("lever_arm", axes, calibration.leverArmMillimetres, "mm"),
             ]
-            csv.text(trial)
-            csv.text("delay")
-            csv.text("")
-            csv.number(calibration.delayMilliseconds, decimals: 3)
-            csv.empty()
-            csv.empty()
-            csv.text("ms")
-            csv.endRow()
-            if let magnetometerDelay = calibration.magnetometerDelayMilliseconds {
-                csv.text(trial)
-                csv.text("magnetometer_delay")
-                csv.text("")
-                csv.number(magnetometerDelay, decimals: 3)
-                csv.empty()
-                csv.empty()
-                csv.text("ms")
+            /// One row of the trial: value, low and high (an empty field for nil) between the names and the unit.
+            func row(_ term: String, _ component: String, values: [Double?], decimals: Int, _ unit: String) {
+                csv.texts([trial, term, component])
+                csv.numbers(values, decimals: decimals)
+                csv.text(unit)
                 csv.endRow()
+            }
+            row("delay", "", values: [calibration.delayMilliseconds, nil, nil], decimals: 3, "ms")
+            if let magnetometerDelay = calibration.magnetometerDelayMilliseconds {
+                row("magnetometer_delay", "", values: [magnetometerDelay, nil, nil], decimals: 3, "ms")
             }
             let offset: [(String, [String], [MotionCalibration.Estimate], String)] =
                 calibration.magnetometerOffsetMicrotesla.map { [("magnetometer_offset", axes, $0, "uT")] } ?? []
             for (term, components, estimates, unit) in terms + offset {
                 for (component, estimate) in zip(components, estimates) {
-                    csv.text(trial)
-                    csv.text(term)
-                    csv.text(component)
-                    for value in [estimate.value, estimate.low, estimate.high] { csv.number(value, decimals: 4) }
-                    csv.text(unit)
-                    csv.endRow()
+                    row(term, component, values: [estimate.value, estimate.low, estimate.high], decimals: 4, unit)
                 }
             }
         }
