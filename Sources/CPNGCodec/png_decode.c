@@ -10,8 +10,7 @@
    is reached through a pointer that never changes after setjmp, so its fields stay valid after
    a longjmp. */
 typedef struct {
-    char *message;
-    size_t message_capacity;
+    obpng_message target;
     /* decode: input cursor */
     const unsigned char *in;
     size_t in_count;
@@ -19,21 +18,6 @@ typedef struct {
     /* released if libpng bails out */
     png_bytep *rows;
 } codec_context;
-
-static void set_message(codec_context *context, const char *text) {
-    obpng_copy_message(context->message, context->message_capacity, text);
-}
-
-static void on_error(png_structp png, png_const_charp text) {
-    codec_context *context = (codec_context *)png_get_error_ptr(png);
-    set_message(context, text);
-    png_longjmp(png, 1);
-}
-
-static void on_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text; /* warnings (e.g. unknown chunks) do not change the outcome */
-}
 
 static void read_bytes(png_structp png, png_bytep data, png_size_t length) {
     codec_context *context = (codec_context *)png_get_io_ptr(png);
@@ -65,29 +49,28 @@ int obpng_decode(const unsigned char *data, size_t count, obpng_image *out,
                  char *message, size_t message_capacity) {
     codec_context context;
     memset(&context, 0, sizeof context);
-    context.message = message;
-    context.message_capacity = message_capacity;
+    context.target = (obpng_message){message, message_capacity};
     if (out == NULL || data == NULL) {
-        set_message(&context, "invalid argument");
+        obpng_copy_message(message, message_capacity, "invalid argument");
         return OBPNG_INVALID_ARGUMENT;
     }
     memset(out, 0, sizeof *out);
     if (count < 8 || png_sig_cmp(data, 0, 8) != 0) {
-        set_message(&context, "not a PNG file (bad signature)");
+        obpng_copy_message(message, message_capacity, "not a PNG file (bad signature)");
         return OBPNG_LIBPNG_ERROR;
     }
     context.in = data;
     context.in_count = count;
 
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, obpng_on_error, obpng_on_warning);
     if (png == NULL) {
-        set_message(&context, "out of memory creating the PNG reader");
+        obpng_copy_message(message, message_capacity, "out of memory creating the PNG reader");
         return OBPNG_OUT_OF_MEMORY;
     }
     png_infop info = png_create_info_struct(png);
     if (info == NULL) {
         png_destroy_read_struct(&png, NULL, NULL);
-        set_message(&context, "out of memory creating the PNG info");
+        obpng_copy_message(message, message_capacity, "out of memory creating the PNG info");
         return OBPNG_OUT_OF_MEMORY;
     }
     if (setjmp(png_jmpbuf(png))) {

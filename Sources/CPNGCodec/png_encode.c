@@ -38,23 +38,11 @@ static int is_keyword(const char *key) {
 /* State of one encode call, reached from libpng's callbacks. It lives on the caller's stack
    behind a pointer that does not change after setjmp, so it stays valid after a longjmp. */
 typedef struct {
-    char *message;
-    size_t message_capacity;
+    obpng_message target;
     unsigned char *bytes;
     size_t count;
     size_t capacity;
 } encode_context;
-
-static void on_error(png_structp png, png_const_charp text) {
-    encode_context *context = (encode_context *)png_get_error_ptr(png);
-    obpng_copy_message(context->message, context->message_capacity, text);
-    png_longjmp(png, 1);
-}
-
-static void on_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
-}
 
 /* Appends to the growing output buffer, doubling it when full. */
 static void write_bytes(png_structp png, png_bytep data, png_size_t length) {
@@ -110,9 +98,9 @@ int obpng_encode(const unsigned char *pixels, uint32_t width, uint32_t height, s
         obpng_copy_message(message, message_capacity, "out of memory for the PNG encoder");
         return OBPNG_OUT_OF_MEMORY;
     }
-    encode_context context = {message, message_capacity, NULL, 0, 0};
+    encode_context context = {{message, message_capacity}, NULL, 0, 0};
     encode_context *volatile shared = &context;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, shared, on_error, on_warning);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, shared, obpng_on_error, obpng_on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (png == NULL || info == NULL) {
         png_destroy_write_struct(&png, NULL);
