@@ -119,19 +119,17 @@ public indirect enum ObjectiveExpression: Sendable, Equatable, CustomStringConve
         }
 
         mutating func sum() throws(ExperimentError) -> ObjectiveExpression {
-            var left = try product()
-            while let op = peek(), op == "+" || op == "-" {
-                position += 1
-                left = .binary(op, left, try product())
-            }
-            return left
+            try chain("+-") { parser throws(ExperimentError) in try parser.chain("*/") { parser throws(ExperimentError) in try parser.unary() } }
         }
 
-        mutating func product() throws(ExperimentError) -> ObjectiveExpression {
-            var left = try unary()
-            while let op = peek(), op == "*" || op == "/" {
+        /// `operand`s joined by any of `operators`, grouped from the left.
+        mutating func chain(
+            _ operators: String, _ operand: (inout Parser) throws(ExperimentError) -> ObjectiveExpression
+        ) throws(ExperimentError) -> ObjectiveExpression {
+            var left = try operand(&self)
+            while let op = peek(), operators.contains(op) {
                 position += 1
-                left = .binary(op, left, try unary())
+                left = .binary(op, left, try operand(&self))
             }
             return left
         }
