@@ -134,26 +134,24 @@ public enum FusionPlots {
     static func skippedSpans(_ result: FilterRunResult?) -> [ClosedRange<Double>] {
         guard let result, result.evaluated.count == result.times.count else { return [] }
         var spans: [ClosedRange<Double>] = []
+        /// Adds `from...to`, joined to the last span when it starts less than 0.5 s after that one ends.
+        func add(_ from: Double, _ to: Double) {
+            if let last = spans.last, from - last.upperBound < 0.5 {
+                spans[spans.count - 1] = last.lowerBound...to
+            } else {
+                spans.append(from...to)
+            }
+        }
         var start: Double?
         for (index, isCounted) in result.evaluated.enumerated() {
             let time = result.times[index]
             if !isCounted, start == nil { start = index > 0 ? result.times[index - 1] : time }
             if isCounted, let from = start {
-                if let last = spans.last, from - last.upperBound < 0.5 {
-                    spans[spans.count - 1] = last.lowerBound...time
-                } else {
-                    spans.append(from...time)
-                }
+                add(from, time)
                 start = nil
             }
         }
-        if let from = start, let end = result.times.last {
-            if let last = spans.last, from - last.upperBound < 0.5 {
-                spans[spans.count - 1] = last.lowerBound...end
-            } else {
-                spans.append(from...end)
-            }
-        }
+        if let from = start, let end = result.times.last { add(from, end) }
         return spans
     }
 }
