@@ -14,10 +14,7 @@ public enum RegressReport {
 
     static func signed(_ value: Double?) -> String { value.map { ($0 >= 0 ? "+" : "") + number($0) } ?? "–" }
 
-    static func p(_ line: RegressionComparison.Line) -> String {
-        guard let p = line.p else { return "–" }
-        return p < 0.001 ? "<0.001" : String(format: "%.3f", p)
-    }
+    static func p(_ line: RegressionComparison.Line) -> String { ArmsReport.p(line.p) }
 
     static let header = ["scenario", "metric", "baseline", "current", "change", "allowed", "p", "noise-detectable", "verdict"]
 
