@@ -296,12 +296,7 @@ public final class ReportDirectory: Sendable {
             }
             files[path] = digest
         }
-        let manifestFile = try ReportFile(creating: try inside(Self.ownerFile), reportedAs: reportedPath(Self.ownerFile))
-        do { try manifestFile.append(ReportManifest(command: owner, files: files).bytes[...]) } catch {
-            manifestFile.abandon()
-            throw error
-        }
-        try manifestFile.close()
+        try write(ReportManifest(command: owner, files: files).bytes, to: Self.ownerFile)
         let previous = staging.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
         do {
