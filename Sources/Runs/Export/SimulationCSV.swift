@@ -66,9 +66,7 @@ public enum SimulationCSV {
             if let field = sample.magnetometer {
                 vector(field, decimals: 4, into: &csv)
             } else {
-                csv.empty()
-                csv.empty()
-                csv.empty()
+                for _ in 0..<3 { csv.empty() }
             }
         }
     }
