@@ -1,4 +1,3 @@
-import BundledFiles
 import Capture
 import Foundation
 import OrbitMath

@@ -1,4 +1,3 @@
-import OrbitMath
 import Fusion
 
 /// How the phone's magnetometer calibration relates to the simulated hard and soft iron.
