@@ -10,10 +10,11 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Places every trial in its group (the broad-* scenario that describes it, from BROAD's \
             trials.json; each scenario folder's priors/ is searched before the folder itself: \
-            scenarios/priors/ holds the uncalibrated priors of the shipped broad-* scenarios), estimates the scenario's keys from each trial's statistics (lead-in and \
-            -out, breaks, the gyroscope's bias at the first rest, the IMU's delay against the \
-            reference, the lever arm, a magnet riding on the sensor; motion length, break length, \
-            tilt, rotation rates, specific force and its principal axis fitted by simulation; \
+            scenarios/priors/ holds the uncalibrated priors of the shipped broad-* scenarios), \
+            estimates the scenario's keys from each trial's statistics (lead-in and -out, breaks, \
+            the gyroscope's bias at the first rest, the IMU's delay against the reference, the lever arm, \
+            a magnet riding on the sensor; motion length, break length, tilt, \
+            rotation rates, specific force and its principal axis fitted by simulation; \
             calibration.csv lists every key, estimated or kept), calibrates the scenario \
             on every trial of the group (in sample) and on all but one, for each trial in turn \
             (out of sample), draws the keys per seed from their spread over the trials, and runs \
